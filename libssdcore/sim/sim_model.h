@@ -153,6 +153,10 @@ struct ssd__sim {
     double coverage;  /* bytes of the full_coverage pass done */
     double carry[2];  /* fractional I/Os carried between chunks */
     double job_written, job_read, job_start_s;
+    /* The last job's host writes as the host counts them: whole I/Os of
+     * the block size (job_written is the model's continuous position,
+     * which places phases to the byte but is no multiple of a block). */
+    uint64_t job_written_ios_bytes;
     int n_phases;
     struct ssd__sim_phase phases[SSD__SIM_MAX_PHASES];
     double last_idle_recovered;

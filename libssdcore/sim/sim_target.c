@@ -770,6 +770,7 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->coverage = 0;
     s->carry[0] = s->carry[1] = 0;
     s->job_written = s->job_read = 0;
+    s->job_written_ios_bytes = 0;
     s->job_start_s = s->now_s;
     s->n_phases = 0;
     s->n_throttles = 0;
@@ -966,6 +967,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             iv->ops[d] += ops[d];
             iv->bytes[d] += ops[d] * w->block_size;
         }
+        s->job_written_ios_bytes += ops[1] * w->block_size;
         done_bytes += bw + br;
         /* Little's law gives the mean latency; reads and writes split it in
          * proportion to their service times. */

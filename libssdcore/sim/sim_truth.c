@@ -328,7 +328,7 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
     case T_GC_LEVEL_BPS:
         return level_of(s, -1, SSD__REG_GC);
     case T_JOB_WRITTEN_BYTES:
-        return s->job_written;
+        return (double)s->job_written_ios_bytes;
     case T_HOST_WRITTEN_BYTES:
         return s->host_written;
     case T_NAND_WRITTEN_BYTES:
