@@ -295,7 +295,9 @@ def test_python_capacity_takes_sizes_and_refuses_nonsense():
     b = np.where(t <= 10, 400e6, 60e6)
     assert ssdcore.analyze((t, b), capacity_bytes="1g")["capacity_bytes"] == GIB
     assert ssdcore.analyze((t, b), capacity_bytes=5e9)["capacity_bytes"] == 5e9
-    for v in ("lots", 0, -1, float("nan")):
+    # 0 is the option table's "unknown", as `ssdcore analyze --capacity 0` and C take it
+    assert ssdcore.analyze((t, b), capacity_bytes=0)["capacity_bytes"] is None
+    for v in ("lots", -1, float("nan")):
         with pytest.raises(ValueError, match="capacity"):
             ssdcore.analyze((t, b), capacity_bytes=v)
     with pytest.raises(TypeError, match="capacity"):
