@@ -147,7 +147,8 @@ def test_two_suites_on_one_out_the_second_is_refused(cli, tmp_path):
     assert load(out)["status"] == "interrupted"
     # Once it is gone, the directory is free again.
     res = ssdcore.suite(tmp_path / "t.bin", out, suite_file=None, suite="quick", scale=0.002)
-    assert res["status"] == "complete"
+    assert res["status"] == "complete", [(st.get("name"), st.get("status"), st.get("error"))
+                                         for st in res["steps"]]
 
 
 def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
