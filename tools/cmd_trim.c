@@ -191,7 +191,10 @@ static const char precondition_usage[] =
     "--bytes SIZE) fills the drive to a level instead, as a suite's `fill` step\n"
     "does: its first P % written once sequentially (kind fill). A sim: drive\n"
     "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
-    "written: what a later run's analysis needs as --written-before.\n";
+    "written: what a later run's analysis needs as --written-before. A sim: drive\n"
+    "lives only as long as the command: the next command opens a fresh one, so\n"
+    "precondition it in the suite file that tests it (`precondition kind=...`)\n"
+    "or on a Python ssdcore.Target (a note on stderr says so).\n";
 
 int cmd_precondition(int argc, char **argv) {
     const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
@@ -285,6 +288,13 @@ int cmd_precondition(int argc, char **argv) {
         printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops, (unsigned long long)written,
                (double)written / 1073741824.0);
     }
+    if (!status && !strncmp(target, "sim:", 4))
+        fprintf(stderr,
+                "ssdcore precondition: note: a sim: drive lives only as long as this "
+                "command; the next command opens a fresh one (a job after this one tests "
+                "a fresh drive, whatever its --written-before says). Precondition it in "
+                "the suite file that tests it (%s%s) or on a Python ssdcore.Target\n",
+                fill ? "fill level=P%" : "precondition kind=", fill ? "" : kind);
     ssd_target_free(t);
     return status;
 }

@@ -204,14 +204,21 @@ class Series:
         analysis), and float64 only when the source gives fractions: a fio
         bw or IOPS log averaged over ``log_avg_msec`` is rate x interval
         (1 KiB/s over 100 ms is 102.4 bytes), ``from_arrays``/``from_chunks``
-        what they were given."""
+        what they were given. The series' metadata (the run's analysis
+        context: capacity_bytes, written_before_bytes, precondition,
+        pattern...) goes into ``df.attrs["metadata"]``, so
+        ``analyze(series.to_frame())`` gives what ``analyze(series)`` gives."""
         t, b = self.t_s, self.bytes
         dt = np.diff(np.concatenate(([0.0], t)))
         whole = b.size == 0 or bool(np.isfinite(b).all() and (b == np.floor(b)).all()
                                     and b.min() >= 0 and b.max() < 2.0 ** 63)
         data = {"t_s": t, "bytes": b.astype(np.int64) if whole else b, "rate_bps": b / dt}
         data.update(self.columns)
-        return _frame(data)
+        df = _frame(data)
+        meta = self.metadata
+        if meta:
+            df.attrs["metadata"] = meta
+        return df
 
 
 class _Owned:
@@ -348,8 +355,12 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
         if "t_s" not in cols or "bytes" not in cols:
             raise TypeError(f"a DataFrame to analyse needs columns t_s and bytes; it has "
                             f"{', '.join(map(str, cols))}")
-        return _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
-                            data["bytes"].to_numpy(dtype=np.float64), data)
+        s = _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
+                         data["bytes"].to_numpy(dtype=np.float64), data)
+        meta = getattr(data, "attrs", {}).get("metadata")
+        if isinstance(meta, Mapping):  # the run's context, as to_frame() keeps it
+            s.metadata = meta
+        return s
     if isinstance(data, Mapping):
         rows = data.get("series")
         if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
@@ -452,7 +463,9 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     ``data``: a path (or glob, or list of fio job logs), a :class:`Series`,
     a job result (``ssdcore.job(...)``), a suite step from a
     :class:`SuiteResult`, a pandas DataFrame with ``t_s`` and ``bytes``
-    columns (``read_series(as_frame=True)`` gives one), a ``(t_s, bytes)``
+    columns (``read_series(as_frame=True)`` gives one; the run's context in
+    its ``attrs["metadata"]``, where ``to_frame()`` puts it, is read as a
+    series' metadata), a ``(t_s, bytes)``
     pair of arrays (tuple or list), an (n, 2) array or a mapping with those
     keys. Latency columns in the input (``lat_p99_us``...) are kept, so the
     result's ``"latency"`` section is there whenever the input has latency.

@@ -793,6 +793,21 @@ static void wsat_truth(struct pts *p, struct wsat *x) {
         const struct ssd__jv *pa = ssd__jv_get(&root, "params");
         x->end = eff * ssd__jv_num(pa, "native_rand_mibps", NAN) * 1048576 / 4096;
         x->floor_iops = ssd__jv_num(pa, "floor_mibps", NAN) * 1048576 / 4096;
+        /* "fresh" is the first round's IOPS: the truth's mean over the same
+         * first round_s, so a cache shorter than a round (BX200's 2 GiB in 7
+         * s of a 60 s round) is averaged as the measurement averages it,
+         * not compared as its level (or, without one, the level after it). */
+        const struct ssd__jv *ph = ssd__jv_get(&root, "phases");
+        double in = 0;
+        for (size_t i = 0; ph && ph->type == SSD__JARR && i < ph->n; i++) {
+            double s0 = ssd__jv_num(&ph->items[i], "start_s", NAN);
+            double e = fmin(s0 + ssd__jv_num(&ph->items[i], "seconds", NAN), p->round_s);
+            double m = ssd__jv_num(&ph->items[i], "mean_bps", NAN);
+            if (e > fmax(s0, 0) && isfinite(m))
+                in += m * (e - fmax(s0, 0));
+        }
+        if (in > 0 && p->round_s > 0)
+            x->fresh = in / p->round_s / 4096;
         ssd__jv_free(&root);
     }
     ssd_free(json);

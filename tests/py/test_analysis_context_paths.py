@@ -192,3 +192,30 @@ def test_size_options_take_units_as_the_cli_flags_do(tmp_path, cli):
     assert verdict(json.loads(r.stdout)) == verdict(got)
     with pytest.raises(ssdcore.InvalidArgument, match="capacity_bytes: '25x' is not a size"):
         ssdcore.analyze(log, capacity_bytes="25x")
+
+
+def test_a_frame_of_a_log_keeps_its_context(tmp_path):
+    """read_series(path, as_frame=True), the DataFrame analyze() documents,
+    keeps the log's metadata in df.attrs["metadata"] and analyze() reads it
+    there: before, the frame lost it, and SSD370's random writes after a
+    sequential fill got a 15 GiB "cache" from the frame where the log's
+    analysis finds the used state's onset. An explicit option still wins."""
+    t = ssdcore.Target("sim:ssd370")
+    ssdcore.precondition(t, "seq_fill", loops=1)
+    log = str(tmp_path / "used.csv")
+    ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, bytes="128g", log=log)
+    by_path = ssdcore.analyze(log)
+    assert by_path["precondition"] == "seq_fill" and by_path["gc"] and not by_path["cache"]
+    df = ssdcore.read_series(log, as_frame=True)
+    assert df.attrs["metadata"]["precondition"] == "seq_fill"
+    assert verdict(ssdcore.analyze(df)) == verdict(by_path)
+    assert verdict(ssdcore.analyze(ssdcore.Series.open(log).to_frame())) == verdict(by_path)
+    # A frame with no metadata (built by hand) still takes the options.
+    bare = df.copy()
+    bare.attrs = {}
+    assert verdict(ssdcore.analyze(bare, capacity_bytes=by_path["capacity_bytes"],
+                                   written_before_bytes=by_path["written_before_bytes"],
+                                   precondition="seq_fill"))["gc_start_bytes"] \
+        == by_path["gc"]["start_bytes"]
+    # An option given wins over the frame's context.
+    assert ssdcore.analyze(df, precondition="none")["precondition"] == "none"

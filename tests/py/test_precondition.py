@@ -153,6 +153,17 @@ def test_the_cli_fills_and_purges(tmp_path):
             "--destroy-data", "--json")
     assert json.loads(r.stdout) == {"kind": "random_fill", "loops": 3,
                                     "written_bytes": 3 * 1000204886016}
+    # A sim: drive ends with the command: a job run after it in another
+    # command tests a fresh drive (while its --written-before says filled),
+    # so the CLI says where to precondition it instead (issue 21 audit).
+    assert "lives only as long as this command" in r.stderr
+    assert "precondition kind=random_fill" in r.stderr
+    r = cli("precondition", "sim:bx200", "--level", "50%", "--destroy-data")
+    assert "fill level=P%" in r.stderr
+    f = tmp_path / "t.bin"
+    f.write_bytes(b"\0" * (1 << 20))
+    r = cli("precondition", str(f), "--kind", "seq_fill", "--loops", "1", "--destroy-data")
+    assert r.stderr == "" and "wrote 1048576 bytes" in r.stdout
     assert cli("purge", "sim:bx200", "--destroy-data").stdout.strip() == \
         "purged sim:bx200 (model reset)"
     assert cli("purge", "sim:bx200", check=False).returncode == 2
