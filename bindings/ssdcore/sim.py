@@ -16,7 +16,7 @@ DeprecationWarning.
 """
 import json
 import os
-from typing import Any, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, Optional, Union, overload
 
 from ._deprecation import renamed
 from ._errors import check, error_from_code
@@ -27,8 +27,9 @@ from .results import Listing, SimProfile, SimTruth
 
 __all__ = ["profiles", "profile", "truth", "SimTarget"]
 
-__getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
-                                 "sim_truth": "sim.truth"})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
+                                     "sim_truth": "sim.truth"})
 
 
 def profile(spec: str) -> SimProfile:
@@ -129,3 +130,7 @@ class SimTarget(Target):
 
     def __repr__(self) -> str:
         return f"SimTarget({self._uri!r})"
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    sim_profile, sim_profiles, sim_truth = profile, profiles, truth

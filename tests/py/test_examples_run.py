@@ -115,6 +115,46 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     assert f"(checked {len(examples) + 1} source files)" in r.stdout, r.stdout
 
 
+USER_OLD_AND_MISSPELT = """\
+import ssdcore
+import ssdcore.analysis
+from ssdcore.catalog import ad
+t = ssdcore.SimTarget("sim:bx200")
+ssdcore.sim.turth(t)
+ssdcore.anlyze("x.csv")
+def bw(r: ssdcore.JobResult) -> float:
+    return r.bw_bps
+def cache(r: ssdcore.AnalysisResult) -> str:
+    return r.cache_bytes
+truth: float = ssdcore.sim_truth(t)
+ssdcore.catalog.catalog_add("run", "c.sqlite").changed
+ssdcore.analysis.analyze_many(["x.csv"])
+ssdcore.drive.drive_identity("sim:bx200").model
+ssdcore.trace_scenarios()[0]["describe"]
+"""
+
+
+@pytest.mark.slow
+def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path):
+    """The modules' __getattr__ (the old names, for one release) made every
+    name Any to mypy: ``ssdcore.sim.turth(t)`` passed --strict and an
+    annotation ``ssdcore.JobResult`` checked nothing. mypy now sees the old
+    names with their types and no __getattr__: the misspelt names and the
+    two wrong types are the only errors."""
+    pytest.importorskip("mypy", reason="the [test] extra")
+    ini = tmp_path / "mypy.ini"
+    ini.write_text(MYPY_INI)
+    user = tmp_path / "user.py"
+    user.write_text(USER_OLD_AND_MISSPELT)
+    r = mypy("installed", "--config-file", str(ini), str(user),
+             env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+    errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
+                    if ": error:" in line)
+    # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
+    # 11: sim_truth(t) is a SimTruth (typed as sim.truth), no float
+    assert errors == [3, 5, 6, 10, 11], r.stdout + r.stderr
+
+
 @pytest.mark.slow
 def test_package_and_examples_are_mypy_strict_clean(build_dir):
     """pyproject.toml's [tool.mypy] (strict) over the whole package
