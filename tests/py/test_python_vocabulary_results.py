@@ -245,3 +245,22 @@ def test_suite_area_and_filebench_size_take_a_size_text_or_an_int():
         make_handle("suite", t._handle(), options={"filebench_size": v, "area": v})
     with pytest.raises(ssdcore.InvalidArgument, match="filebench_size"):
         make_handle("suite", t._handle(), options={"filebench_size": "8gb"})
+
+
+def test_reprs_count_one_thing_in_the_singular(tmp_path):
+    """A repr's count is plural only when it is not one: a sim: drive
+    after one job showed "1 regimes", a catalog with one run "1 runs"."""
+    with ssdcore.SimTarget("sim:bx200,noise=0") as t:
+        ssdcore.job(t, pattern="write", bs="128k", qd=32, time=1)
+        truth = ssdcore.sim.truth(t)
+        assert len(truth.phases) == 1
+        assert repr(truth).splitlines()[0].endswith("1 regime, now slc>"), repr(truth)
+    suite = ssdcore.suite("sim:bx200", tmp_path / "run", suite="quick")
+    cat = tmp_path / "c.sqlite"
+    ssdcore.catalog.add(suite.out_dir, cat)
+    runs = ssdcore.catalog.runs(cat)
+    assert repr(runs).startswith(f"<CatalogRuns 1 run in {cat}"), repr(runs)
+    figures = ssdcore.catalog.figures(cat)
+    assert repr(figures).startswith("<CatalogFigures 1 run, "), repr(figures)
+    assert " 2 runs in " in repr(ssdcore.results.CatalogRuns(
+        {"catalog": "c", "drive": None, "runs": [{}, {}]}))
