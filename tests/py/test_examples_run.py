@@ -49,6 +49,11 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     # The kernel is this interpreter and inherits PYTHONPATH (the build tree).
     monkeypatch.setenv("MPLBACKEND", "Agg")
     nb = nbformat.read(str(path), as_version=4)
+    # A notebook's own code (module __main__) that uses a deprecated name,
+    # keyword or shape fails, as the scripts run with -W error.
+    nb.cells.insert(0, nbformat.v4.new_code_cell(
+        "import warnings\n"
+        "warnings.filterwarnings('error', category=DeprecationWarning, module='__main__')"))
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})
     client.execute()
@@ -175,7 +180,9 @@ def test_package_and_examples_are_mypy_strict_clean(build_dir):
                                          ("quick_start.py", ["bx200", "seq_fill"]),
                                          ("file_benchmarks.py", ["{tmp}/fb", "4m"])])
 def test_python_example_scripts_run(build_dir, tmp_path, script, args):
-    r = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / script),
+    # -W: an example that uses a deprecated name, keyword or shape fails.
+    r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning",
+                        str(ROOT / "examples" / "python" / script),
                         *[a.format(tmp=tmp_path) for a in args]],
                        capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
