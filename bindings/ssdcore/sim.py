@@ -86,7 +86,11 @@ def truth(target: Any, key: Optional[str] = None) -> Union[SimTruth, float]:
     :class:`~ssdcore.results.SimTruth`, the dict of every figure (events
     that did not happen in the last job are None) with ``to_frame()`` (one
     row per regime of the last job) and ``plot(series=...)``; or one float
-    by key.
+    by key, a numeric figure's name (``truth(t, "gc_start_bytes")``). By
+    key, an event that did not happen in the last job, None in the dict,
+    raises :class:`ssdcore.FormatError` ("did not happen in the last
+    job"), and a name that is no numeric figure (``"regime"``, a typo)
+    :class:`ssdcore.InvalidArgument`.
 
     target is a Target or SimTarget opened on a sim: URI, any object with a ``handle`` holding an
     ``ssd_target *``, the cdata pointer itself, or a sim: URI, opened for

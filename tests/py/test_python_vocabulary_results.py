@@ -264,3 +264,17 @@ def test_reprs_count_one_thing_in_the_singular(tmp_path):
     assert repr(figures).startswith("<CatalogFigures 1 run, "), repr(figures)
     assert " 2 runs in " in repr(ssdcore.results.CatalogRuns(
         {"catalog": "c", "drive": None, "runs": [{}, {}]}))
+
+
+def test_sim_truth_by_key_raises_for_an_event_that_did_not_happen():
+    """The key form's errors, as its docstring states them: the dict says
+    None where the key form raises."""
+    with ssdcore.SimTarget("sim:bx200") as t:
+        ssdcore.job(t, pattern="write", bs="128k", qd=32, time=1)
+        assert ssdcore.sim.truth(t)["gc_start_bytes"] is None
+        with pytest.raises(ssdcore.FormatError, match="did not happen in the last job"):
+            ssdcore.sim.truth(t, "gc_start_bytes")
+        with pytest.raises(ssdcore.InvalidArgument, match="unknown key 'regime'"):
+            ssdcore.sim.truth(t, "regime")
+        assert ssdcore.sim.truth(t, "cache_effective_bytes") == 2 * 2**30
+    assert "did not happen in the last job" in ssdcore.sim.truth.__doc__
