@@ -177,6 +177,8 @@ def test_the_top_level_lists_the_calls_not_the_result_classes_nor_the_cffi_layer
     assert {"job", "analyze", "suite", "Target", "Error", "results", "sim"} <= names
     shown = set(dir(ssdcore))
     assert names <= shown and "plot" in shown
+    # what docs/python.md ("The top level") says dir() shows besides __all__
+    assert shown - names == {"plot", "__version__", "__doc__", "__name__"}
     assert not shown & (set(RESULT_CLASSES) | {"ffi", "lib", "check", "sim_truth"})
     for n in ssdcore.results.__all__:
         assert hasattr(ssdcore.results, n), n
