@@ -576,16 +576,17 @@ def read_fio_json(path: PathLike, as_frame: Optional[bool] = None) -> FioResult:
     direction with I/O, as ``ssdcore fio-result --json`` lists them),
     ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
     inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
-    which returned the DataFrame, works for one release with a
-    DeprecationWarning: use ``read_fio_json(path).to_frame()``.
+    which returned the DataFrame (the JSON's keys as columns: ``io_bytes``),
+    returns it for one release with a DeprecationWarning: use
+    ``read_fio_json(path).to_frame()`` (``total_bytes``, typed columns).
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
                   source=os.fsdecode(os.fspath(path)))
     if as_frame is not None:
         _deprecated("read_fio_json(as_frame=)", "read_fio_json(path).to_frame()")
-        if as_frame:
-            return r.to_frame()  # type: ignore[return-value]
+        if as_frame:  # the frame it returned before: the JSON's keys (io_bytes...)
+            return _frame(r.jobs)  # type: ignore[return-value]
     return r
 
 
