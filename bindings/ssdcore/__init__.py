@@ -23,7 +23,7 @@ through their module, by names that do not repeat it: ``ssdcore.sim.truth``,
 release, with a DeprecationWarning naming the new one (docs/python.md,
 "Renamed names").
 """
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._ffi import ffi as ffi, lib as lib  # the C layer: attributes, not in __all__
 from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupted,
@@ -98,12 +98,32 @@ _old_name = renamed(__name__, _RENAMED, old={"trace_scenarios": trace._trace_sce
                     stacklevel=4)
 
 
-def __getattr__(name: str) -> Any:
-    # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
-    if name == "plot":
-        import importlib
-        return importlib.import_module(".plot", __name__)
-    return _old_name(name)
+if TYPE_CHECKING:
+    # What a type checker sees instead of __getattr__: the names it gives,
+    # with their types, so that mypy --strict checks an annotation
+    # ``ssdcore.JobResult`` and calls to the old names, and refuses a name
+    # that does not exist (``ssdcore.anlyze``); a module __getattr__ made
+    # every such name Any.
+    from . import plot as plot
+    from .results import (Result as Result, JobResult as JobResult,
+                          AnalysisResult as AnalysisResult, SuiteResult as SuiteResult,
+                          SuiteStep as SuiteStep, FilebenchResult as FilebenchResult,
+                          CompareResult as CompareResult, ReplayResult as ReplayResult,
+                          AppsResult as AppsResult, FsdResult as FsdResult,
+                          CatalogRuns as CatalogRuns, CatalogFigures as CatalogFigures,
+                          BatchResult as BatchResult)
+    sim_profile, sim_profiles, sim_truth = sim.profile, sim.profiles, sim.truth
+    catalog_add, catalog_compare, catalog_figures = catalog.add, catalog.compare, catalog.figures
+    catalog_path, catalog_runs = catalog.path, catalog.runs
+    drive_identity, drive_temperature = drive.identity, drive.temperature
+    trace_filetests, trace_scenarios = trace.filetests, trace._trace_scenarios
+else:
+    def __getattr__(name: str) -> Any:
+        # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
+        if name == "plot":
+            import importlib
+            return importlib.import_module(".plot", __name__)
+        return _old_name(name)
 
 
 def __dir__() -> list[str]:

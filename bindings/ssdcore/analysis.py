@@ -13,7 +13,7 @@ import json
 import math
 import numbers
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -30,7 +30,8 @@ from .storage import is_parquet_file, is_url, open_url, series_from_parquet, ser
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "job_context"]
 
 # analyze_many moved to ssdcore.batch (re-exported as ssdcore.analyze_many).
-__getattr__ = renamed(__name__, {"analyze_many": "batch.analyze_many"})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {"analyze_many": "batch.analyze_many"})
 
 
 def _per_io_interval(v: Any) -> float:
@@ -588,14 +589,19 @@ def read_fio_json(path: PathLike, as_frame: Optional[bool] = None) -> FioResult:
     direction with I/O, as ``ssdcore fio-result --json`` lists them),
     ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
     inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
-    which returned the DataFrame, works for one release with a
-    DeprecationWarning: use ``read_fio_json(path).to_frame()``.
+    which returned the DataFrame (the JSON's keys as columns: ``io_bytes``),
+    returns it for one release with a DeprecationWarning: use
+    ``read_fio_json(path).to_frame()`` (``total_bytes``, typed columns).
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
                   source=os.fsdecode(os.fspath(path)))
     if as_frame is not None:
         _deprecated("read_fio_json(as_frame=)", "read_fio_json(path).to_frame()")
-        if as_frame:
-            return r.to_frame()  # type: ignore[return-value]
+        if as_frame:  # the frame it returned before: the JSON's keys (io_bytes...)
+            return _frame(r.jobs)  # type: ignore[return-value]
     return r
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    from .batch import analyze_many as analyze_many

@@ -22,7 +22,7 @@ import os
 import sqlite3
 import urllib.request
 from contextlib import closing
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._deprecation import renamed
 from ._errors import check
@@ -33,7 +33,8 @@ from .results import CatalogAddResult, CatalogFigures, CatalogRuns, CompareResul
 
 __all__ = ["path", "add", "runs", "figures", "compare"]
 
-__getattr__ = renamed(__name__, {f"catalog_{n}": f"catalog.{n}" for n in __all__})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {f"catalog_{n}": f"catalog.{n}" for n in __all__})
 
 
 def path() -> str:
@@ -153,3 +154,8 @@ def compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
     result = _compare(dirs, out, highlight=highlight, title=title)
     result.picked = picked
     return result
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    catalog_add, catalog_compare, catalog_figures = add, compare, figures
+    catalog_path, catalog_runs = path, runs

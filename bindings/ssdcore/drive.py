@@ -12,7 +12,7 @@ one release with a DeprecationWarning.
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ._deprecation import renamed
 from ._errors import check
@@ -22,8 +22,9 @@ from .results import DriveIdentity
 
 __all__ = ["identity", "temperature"]
 
-__getattr__ = renamed(__name__, {"drive_identity": "drive.identity",
-                                 "drive_temperature": "drive.temperature"})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {"drive_identity": "drive.identity",
+                                     "drive_temperature": "drive.temperature"})
 
 
 def identity(target: PathLike, hash_serial: bool = False) -> DriveIdentity:
@@ -46,3 +47,7 @@ def temperature(target: PathLike) -> Optional[float]:
         return None
     check(rc)
     return float(c[0])
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    drive_identity, drive_temperature = identity, temperature

@@ -204,6 +204,11 @@ def _bw_bps(d: Any) -> Optional[float]:
     return _float(d.get("bw_bps", d.get("bandwidth_bps"))) if isinstance(d, dict) else None
 
 
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one: a repr's "1 run", "2 runs"."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _fmt(v: Any, unit: str = "") -> str:
     if v is None:
         return "—"
@@ -741,8 +746,8 @@ class AnalysisResult(Result):
         else:
             lines.append(f"  no cache found; first level {then}")
         regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]
-        lines.append(f"  {len(self.phases)} phases" + (f": {', '.join(regimes)}"
-                                                       if regimes else ""))
+        lines.append(f"  {_count(len(self.phases), 'phase')}"
+                     + (f": {', '.join(regimes)}" if regimes else ""))
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
                          f"{_mibs(self.folding_level_bps)}")
@@ -831,7 +836,7 @@ class SuiteResult(Result):
                        reference=os.path.join(self.out_dir, str(ref)) if ref else None)
 
     def _title(self) -> str:
-        return f"{self.suite_name} on {self.target_uri}: {len(self.steps)} steps, {self.status}"
+        return f"{self.suite_name} on {self.target_uri}: {_count(len(self.steps), 'step')}, {self.status}"
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         out: List[Tuple[str, Any, str]] = [("suite", self.suite_name, ""),
@@ -1163,7 +1168,7 @@ class CompareResult(Result):
         return [("drives", len(self.drives), ""), ("figures", len(self.get("figures") or []), "")]
 
     def __repr__(self) -> str:
-        lines = [f"<CompareResult {self._title()}: {len(self.get('figures') or [])} figures>"]
+        lines = [f"<CompareResult {self._title()}: {_count(len(self.get('figures') or []), 'figure')}>"]
         lines += [f"  {p}" for p in self.picked]
         return "\n".join(lines)
 
@@ -1398,7 +1403,7 @@ class CatalogRuns(Result):
     def _title(self) -> str:
         match = f" (drive, model, serial or target contains {self['drive']!r})" \
             if self.get("drive") else ""
-        return f"{len(self.runs)} runs in {self.catalog}{match}"
+        return f"{_count(len(self.runs), 'run')} in {self.catalog}{match}"
 
     def __repr__(self) -> str:
         lines = [f"<CatalogRuns {self._title()}>"]
@@ -1452,7 +1457,7 @@ class CatalogFigures(Result):
 
     def _title(self) -> str:
         runs = {f.get("run_id") for f in self.figures}
-        return f"{len(runs)} runs, {len(self.figure_keys)} figures in {self.catalog}"
+        return f"{_count(len(runs), 'run')}, {_count(len(self.figure_keys), 'figure')} in {self.catalog}"
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("runs", len({f.get("run_id") for f in self.figures}), ""),
@@ -1564,8 +1569,8 @@ class BatchResult(_RowsResult):
         return int(self.frame["error"].notna().sum())
 
     def _title(self) -> str:
-        return (f"{len(self.frame)} inputs, {self.failed} failed, "
-                f"{len(self.phases)} phases")
+        return (f"{_count(len(self.frame), 'input')}, {self.failed} failed, "
+                f"{_count(len(self.phases), 'phase')}")
 
     def _rows(self) -> Tuple[List[Any], int]:
         return self.frame.head(8).to_dict("records"), len(self.frame)
@@ -2008,7 +2013,7 @@ class SimTruth(Result):
                                           "The last job's regimes, in order.")
 
     def _title(self) -> str:
-        return f"sim:{self.profile}, {len(self.phases)} regimes, now {self.regime}"
+        return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("cache_effective_bytes", self.cache_effective_bytes, "B"),

@@ -16,7 +16,7 @@ DeprecationWarning.
 """
 import json
 import os
-from typing import Any, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, Optional, Union, overload
 
 from ._deprecation import renamed
 from ._errors import check, error_from_code
@@ -27,8 +27,9 @@ from .results import Listing, SimProfile, SimTruth
 
 __all__ = ["profiles", "profile", "truth", "SimTarget"]
 
-__getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
-                                 "sim_truth": "sim.truth"})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
+                                     "sim_truth": "sim.truth"})
 
 
 def profile(spec: str) -> SimProfile:
@@ -85,7 +86,11 @@ def truth(target: Any, key: Optional[str] = None) -> Union[SimTruth, float]:
     :class:`~ssdcore.results.SimTruth`, the dict of every figure (events
     that did not happen in the last job are None) with ``to_frame()`` (one
     row per regime of the last job) and ``plot(series=...)``; or one float
-    by key.
+    by key, a numeric figure's name (``truth(t, "gc_start_bytes")``). By
+    key, an event that did not happen in the last job, None in the dict,
+    raises :class:`ssdcore.FormatError` ("did not happen in the last
+    job"), and a name that is no numeric figure (``"regime"``, a typo)
+    :class:`ssdcore.InvalidArgument`.
 
     target is a Target or SimTarget opened on a sim: URI, any object with a ``handle`` holding an
     ``ssd_target *``, the cdata pointer itself, or a sim: URI, opened for
@@ -129,3 +134,7 @@ class SimTarget(Target):
 
     def __repr__(self) -> str:
         return f"SimTarget({self._uri!r})"
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    sim_profile, sim_profiles, sim_truth = profile, profiles, truth

@@ -31,7 +31,8 @@ import contextlib
 import json
 import os
 import threading
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple,
+                    Union)
 
 from ._deprecation import renamed
 from ._errors import Error, check, error_from_code
@@ -42,9 +43,10 @@ from .results import AppsResult, FsdResult, Listing, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
 
-__getattr__ = renamed(__name__, {"trace_scenarios": "trace.scenarios",
-                                 "trace_filetests": "trace.filetests"},
-                      old={"trace_scenarios": lambda: _trace_scenarios()})
+if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
+    __getattr__ = renamed(__name__, {"trace_scenarios": "trace.scenarios",
+                                     "trace_filetests": "trace.filetests"},
+                          old={"trace_scenarios": lambda: _trace_scenarios()})
 
 
 _OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
@@ -340,3 +342,7 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
             raise Error(rc, ffi.string(err).decode(errors="replace"))
         result: Dict[str, Any] = json.loads(take_string(out))
         return result
+
+
+if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
+    trace_filetests, trace_scenarios = filetests, _trace_scenarios

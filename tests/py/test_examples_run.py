@@ -49,6 +49,11 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     # The kernel is this interpreter and inherits PYTHONPATH (the build tree).
     monkeypatch.setenv("MPLBACKEND", "Agg")
     nb = nbformat.read(str(path), as_version=4)
+    # A notebook's own code (module __main__) that uses a deprecated name,
+    # keyword or shape fails, as the scripts run with -W error.
+    nb.cells.insert(0, nbformat.v4.new_code_cell(
+        "import warnings\n"
+        "warnings.filterwarnings('error', category=DeprecationWarning, module='__main__')"))
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})
     client.execute()
@@ -115,6 +120,46 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     assert f"(checked {len(examples) + 1} source files)" in r.stdout, r.stdout
 
 
+USER_OLD_AND_MISSPELT = """\
+import ssdcore
+import ssdcore.analysis
+from ssdcore.catalog import ad
+t = ssdcore.SimTarget("sim:bx200")
+ssdcore.sim.turth(t)
+ssdcore.anlyze("x.csv")
+def bw(r: ssdcore.JobResult) -> float:
+    return r.bw_bps
+def cache(r: ssdcore.AnalysisResult) -> str:
+    return r.cache_bytes
+truth: float = ssdcore.sim_truth(t)
+ssdcore.catalog.catalog_add("run", "c.sqlite").changed
+ssdcore.analysis.analyze_many(["x.csv"])
+ssdcore.drive.drive_identity("sim:bx200").model
+ssdcore.trace_scenarios()[0]["describe"]
+"""
+
+
+@pytest.mark.slow
+def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path):
+    """The modules' __getattr__ (the old names, for one release) made every
+    name Any to mypy: ``ssdcore.sim.turth(t)`` passed --strict and an
+    annotation ``ssdcore.JobResult`` checked nothing. mypy now sees the old
+    names with their types and no __getattr__: the misspelt names and the
+    two wrong types are the only errors."""
+    pytest.importorskip("mypy", reason="the [test] extra")
+    ini = tmp_path / "mypy.ini"
+    ini.write_text(MYPY_INI)
+    user = tmp_path / "user.py"
+    user.write_text(USER_OLD_AND_MISSPELT)
+    r = mypy("installed", "--config-file", str(ini), str(user),
+             env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+    errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
+                    if ": error:" in line)
+    # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
+    # 11: sim_truth(t) is a SimTruth (typed as sim.truth), no float
+    assert errors == [3, 5, 6, 10, 11], r.stdout + r.stderr
+
+
 @pytest.mark.slow
 def test_package_and_examples_are_mypy_strict_clean(build_dir):
     """pyproject.toml's [tool.mypy] (strict) over the whole package
@@ -135,25 +180,35 @@ def test_package_and_examples_are_mypy_strict_clean(build_dir):
                                          ("quick_start.py", ["bx200", "seq_fill"]),
                                          ("file_benchmarks.py", ["{tmp}/fb", "4m"])])
 def test_python_example_scripts_run(build_dir, tmp_path, script, args):
-    r = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / script),
+    # -W: an example that uses a deprecated name, keyword or shape fails.
+    r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning",
+                        str(ROOT / "examples" / "python" / script),
                         *[a.format(tmp=tmp_path) for a in args]],
                        capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def _readme_snippets():
-    text = (ROOT / "README.md").read_text()
+def _snippets(doc):
+    text = (ROOT / doc).read_text()
     return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
-def test_readme_python_snippets_run(tmp_path, monkeypatch):
-    snippets = _readme_snippets()
-    assert len(snippets) >= 3
+# The documents whose Python snippets run as written (the others name a
+# drive, a mount point or a cluster that a test machine has not got).
+@pytest.mark.parametrize("doc,least", [("README.md", 3), ("docs/simulator.md", 1)])
+def test_readme_python_snippets_run(tmp_path, monkeypatch, doc, least):
+    """Each snippet runs as written, in order, and uses no name, keyword
+    or shape that is deprecated: a DeprecationWarning fails it."""
+    import warnings
+    snippets = _snippets(doc)
+    assert len(snippets) >= least
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("MPLBACKEND", "Agg")
     ns: dict = {}
-    for i, code in enumerate(snippets):
-        exec(compile(code, f"README.md python snippet {i + 1}", "exec"), ns)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        for i, code in enumerate(snippets):
+            exec(compile(code, f"{doc} python snippet {i + 1}", "exec"), ns)
 
 
 MODULES = ["ssdcore", "ssdcore._errors", "ssdcore._util", "ssdcore.analysis", "ssdcore.batch", "ssdcore.fileops",

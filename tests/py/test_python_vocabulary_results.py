@@ -177,6 +177,8 @@ def test_the_top_level_lists_the_calls_not_the_result_classes_nor_the_cffi_layer
     assert {"job", "analyze", "suite", "Target", "Error", "results", "sim"} <= names
     shown = set(dir(ssdcore))
     assert names <= shown and "plot" in shown
+    # what docs/python.md ("The top level") says dir() shows besides __all__
+    assert shown - names == {"plot", "__version__", "__doc__", "__name__"}
     assert not shown & (set(RESULT_CLASSES) | {"ffi", "lib", "check", "sim_truth"})
     for n in ssdcore.results.__all__:
         assert hasattr(ssdcore.results, n), n
@@ -245,3 +247,36 @@ def test_suite_area_and_filebench_size_take_a_size_text_or_an_int():
         make_handle("suite", t._handle(), options={"filebench_size": v, "area": v})
     with pytest.raises(ssdcore.InvalidArgument, match="filebench_size"):
         make_handle("suite", t._handle(), options={"filebench_size": "8gb"})
+
+
+def test_reprs_count_one_thing_in_the_singular(tmp_path):
+    """A repr's count is plural only when it is not one: a sim: drive
+    after one job showed "1 regimes", a catalog with one run "1 runs"."""
+    with ssdcore.SimTarget("sim:bx200,noise=0") as t:
+        ssdcore.job(t, pattern="write", bs="128k", qd=32, time=1)
+        truth = ssdcore.sim.truth(t)
+        assert len(truth.phases) == 1
+        assert repr(truth).splitlines()[0].endswith("1 regime, now slc>"), repr(truth)
+    suite = ssdcore.suite("sim:bx200", tmp_path / "run", suite="quick")
+    cat = tmp_path / "c.sqlite"
+    ssdcore.catalog.add(suite.out_dir, cat)
+    runs = ssdcore.catalog.runs(cat)
+    assert repr(runs).startswith(f"<CatalogRuns 1 run in {cat}"), repr(runs)
+    figures = ssdcore.catalog.figures(cat)
+    assert repr(figures).startswith("<CatalogFigures 1 run, "), repr(figures)
+    assert " 2 runs in " in repr(ssdcore.results.CatalogRuns(
+        {"catalog": "c", "drive": None, "runs": [{}, {}]}))
+
+
+def test_sim_truth_by_key_raises_for_an_event_that_did_not_happen():
+    """The key form's errors, as its docstring states them: the dict says
+    None where the key form raises."""
+    with ssdcore.SimTarget("sim:bx200") as t:
+        ssdcore.job(t, pattern="write", bs="128k", qd=32, time=1)
+        assert ssdcore.sim.truth(t)["gc_start_bytes"] is None
+        with pytest.raises(ssdcore.FormatError, match="did not happen in the last job"):
+            ssdcore.sim.truth(t, "gc_start_bytes")
+        with pytest.raises(ssdcore.InvalidArgument, match="unknown key 'regime'"):
+            ssdcore.sim.truth(t, "regime")
+        assert ssdcore.sim.truth(t, "cache_effective_bytes") == 2 * 2**30
+    assert "did not happen in the last job" in ssdcore.sim.truth.__doc__
