@@ -1309,7 +1309,7 @@ class _TracesResult(Result):
 
 class AppsResult(_TracesResult):
     """What :func:`ssdcore.apps` returns: every built-in application
-    scenario replayed, ``traces`` (name, describe, ios, bytes, busy_s,
+    scenario replayed, ``traces`` (name, description, ios, bytes, busy_s,
     bw_bps each) and the score: ``score_bps`` (total bytes / total busy
     time, PCMark 8's way) and ``mean_bps`` (the mean of the traces').
     ``summary()``: timing, seed, traces, score_bps, mean_bps."""
@@ -1339,8 +1339,11 @@ def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
             ("access_us", "float64")]
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
-    key = {"queue_depth": "qd", "total_bytes": "bytes", "description": "describe"}
-    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("describe"),
+    # ("describe": the key of results written before round 20)
+    key = {"queue_depth": "qd", "total_bytes": "bytes"}
+    traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
+              else t for t in traces]
+    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("description"),
              "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
              "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
              "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
@@ -1354,7 +1357,7 @@ def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
 
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
-    run, ``traces`` (name, trace, describe, scored, qd, ios, bytes,
+    run, ``traces`` (name, trace, description, scored, qd, ios, bytes,
     busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs;
     results before round 20 had ``bandwidth_bps`` and ``access_s``, in s) and
     ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).

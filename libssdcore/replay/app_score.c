@@ -48,7 +48,7 @@ int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int f
             double b = (double)ssd_replay_bytes(r, SSD_DIR_ALL), s = ssd_replay_busy_s(r);
             ssd__jw_begin_object(&w);
             ssd__jw_kstr(&w, "name", name);
-            ssd__jw_kstr(&w, "describe", ssd_trace_scenario_describe(i));
+            ssd__jw_kstr(&w, "description", ssd_trace_scenario_describe(i));
             ssd__jw_ku64(&w, "ios", ssd_replay_ios(r, SSD_DIR_ALL));
             ssd__jw_knum(&w, "bytes", b);
             ssd__jw_knum(&w, "busy_s", s);

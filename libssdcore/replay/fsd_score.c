@@ -148,7 +148,7 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, c
             ssd__jw_begin_object(&w);
             ssd__jw_kstr(&w, "name", f->label);
             ssd__jw_kstr(&w, "trace", f->source);
-            ssd__jw_kstr(&w, "describe", f->what);
+            ssd__jw_kstr(&w, "description", f->what);
             ssd__jw_kbool(&w, "scored", f->label != NULL);
             ssd__jw_ku64(&w, "qd", ssd_trace_max_overlap(tr));
             ssd__jw_kstr(&w, "timing", timing);

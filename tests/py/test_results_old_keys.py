@@ -97,11 +97,12 @@ def test_replay_and_fsd_json_name_the_access_time_us_and_old_results_still_read(
     old = dict(r)
     old["access_s"] = old.pop("access_us") / 1e6
     assert ReplayResult(old).access_us == pytest.approx(r.access_us, rel=1e-12)
-    trace = {"name": "cp1", "trace": "x", "describe": "copy", "scored": True, "qd": 4, "ios": 10,
-             "bytes": 40960, "busy_s": 0.5, "bw_bps": 81920.0, "access_us": 150.0}
+    trace = {"name": "cp1", "trace": "x", "description": "copy", "scored": True, "qd": 4,
+             "ios": 10, "bytes": 40960, "busy_s": 0.5, "bw_bps": 81920.0, "access_us": 150.0}
     new = {"scale": 0.02, "seed": 1, "traces": [trace], "bw_bps": 2e6, "access_us": 200.0,
            "score": 3.0}
-    old_trace = {k: v for k, v in trace.items() if k != "access_us"}
+    old_trace = {k: v for k, v in trace.items() if k not in ("access_us", "description")}
+    old_trace["describe"] = "copy"  # the key before round 20
     was = {"scale": 0.02, "seed": 1, "traces": [dict(old_trace, access_s=1.5e-4)],
            "bandwidth_bps": 2e6, "access_s": 2e-4, "score": 3.0}
     for d in (new, was):
@@ -109,3 +110,4 @@ def test_replay_and_fsd_json_name_the_access_time_us_and_old_results_still_read(
         assert (f.bw_bps, f.access_us) == (2e6, pytest.approx(200.0))
         df = f.to_frame()
         assert df["access_us"][0] == pytest.approx(150.0) and "access_s" not in df.columns
+        assert df["description"][0] == "copy" and "describe" not in df.columns

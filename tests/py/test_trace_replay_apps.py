@@ -24,6 +24,8 @@ def test_apps_scores_reproduce_the_reviews_contrasts(sim_runs):
             bw[timing, p] = {t["name"]: t["bw_bps"] for t in r["traces"]}
             score[timing, p] = r["score_bps"]
             assert len(r["traces"]) == ssdcore.lib.ssd_trace_scenario_count()
+            # the JSON names each trace's text as every other producer does
+            assert all("description" in t and "describe" not in t for t in r["traces"])
         for name in ("pcm8-wow", "pcm8-bf3", "pcm8-aftereffects"):
             assert bw[timing, "ssd370"][name] < bw[timing, "bx200"][name]
     assert min(profiles, key=lambda p: score["no-idle", p]) == "bx200"

@@ -251,7 +251,7 @@ SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
  * The application score: every built-in scenario generated from seed and
  * replayed on t (mapped into its first 8 GiB) with the given timing (NULL:
  * "as-recorded", PCMark 8's way: think time stays, only busy time counts).
- * JSON: {"timing", "seed", "traces": [{"name", "describe", "ios", "bytes",
+ * JSON: {"timing", "seed", "traces": [{"name", "description", "ios", "bytes",
  * "busy_s", "bw_bps"}...], "score_bps" (total bytes / total busy time),
  * "mean_bps" (mean of the traces' bw_bps)}. flags: enum ssd_json_flags
  * (base.h). Returns 0 with *out to free with ssd_free(), SSD_EINVAL (NULL,
@@ -274,7 +274,7 @@ SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t see
  * the scored traces and score = sqrt(bandwidth in MB/s x 1 / access time
  * in ms), UL's geometric mean of bandwidth and 1 / access time in units of
  * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
- * "describe", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
+ * "description", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
  * "busy_s", "bw_bps", "access_us"}...], "bw_bps", "access_us", "score"}
  * (bandwidth_bps and access_s, seconds, before round 20). flags: enum ssd_json_flags (base.h).
  * Writes the target (a device needs destroy_data). Returns 0 with *out to free with ssd_free(),
