@@ -114,7 +114,14 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
                       ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0), rounds,
                       ssd__jv_num(ss, "range", NAN), ssd__jv_num(ss, "range_limit", NAN),
                       ssd__jv_num(ss, "slope_excursion", NAN), ssd__jv_num(ss, "slope_limit", NAN));
-    else
+    else if (ssd__jv_true(ss, "fresh") && ssd__jv_str(ss, "not_reached")) {
+        ssd__text_add(t,
+                      ". <b class=\"warn\">Steady state not reached</b>: rounds %.0f-%.0f meet "
+                      "the rule at ",
+                      ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+        ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
+        ssd__text_add(t, ". The tables average them.");
+    } else
         ssd__text_add(t,
                       ". <b class=\"warn\">Steady state not reached</b> in %d rounds (at most "
                       "%.0f): the tables average the last 5 rounds.",

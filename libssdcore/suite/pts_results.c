@@ -67,6 +67,9 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
     }
     ssd__jw_knum(w, "rounds", ssd__jv_num(v, "rounds", NAN));
     ssd__jw_kbool(w, "steady_state", reached(v));
+    if (strcmp(test, "wsat"))
+        /* the level is the fresh drive's (suite_pts.c fresh_check) */
+        ssd__jw_kbool(w, "fresh", ssd__jv_true(ssd__jv_get(v, "steady_state"), "fresh"));
     if (!strcmp(test, "iops")) {
         ssd__jw_knum(w, "rand4k_write_iops", ssd__pts_at(v, "iops", 0, 4096));
         ssd__jw_knum(w, "rand4k_read_iops", ssd__pts_at(v, "iops", 100, 4096));
@@ -135,6 +138,10 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "  %s: %s at the end%s%s%s\n", st->def.name,
                           reached(&v) ? "steady" : "not steady", why ? " (" : "", why ? why : "",
                           why ? ")" : "");
+        } else if (ssd__jv_true(ss, "fresh") && why) {
+            ssd__text_add(t, "  %s: no steady state: rounds %.0f-%.0f meet the rule at %s\n",
+                          st->def.name, ssd__jv_num(ss, "first_round", 0),
+                          ssd__jv_num(ss, "last_round", 0), why);
         } else if (reached(&v))
             ssd__text_add(t, "  %s: steady state in rounds %.0f-%.0f\n", st->def.name,
                           ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));

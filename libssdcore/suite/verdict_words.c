@@ -6,13 +6,14 @@
 
 #include "verdict_words.h"
 
-/* Where a position lies against the capacity written since TRIM (a run on
+/* Where a position lies against the capacity written since TRIM or purge
+ * (the metadata does not say which: both reset written_before; a run on
  * a used drive counts what was written before it). */
 static void capacity_share(struct ssd__text *t, const struct ssd_analysis_summary *m, double at) {
     if (!(isfinite(m->capacity_bytes) && m->capacity_bytes > 0))
         return;
     if (m->written_before_bytes > 0)
-        ssd__text_add(t, " (%.2fx the capacity written since TRIM)",
+        ssd__text_add(t, " (%.2fx the capacity written since TRIM or purge)",
                       (at + m->written_before_bytes) / m->capacity_bytes);
     else
         ssd__text_add(t, " (%.2fx the capacity)", at / m->capacity_bytes);

@@ -284,3 +284,18 @@ def test_a_run_without_a_drop_says_no_cache_only_when_one_would_show(sim_runs, t
     assert words.count("periodic dips every 20 s") == 1
     fill = ssdcore.suite("sim:ssd370", tmp_path / "fill", suite="fill2021", report=False)
     assert fill["headline"]["write_curves"]["fill"]["in_words"].startswith("no SLC cache; ")
+
+
+def test_a_purged_then_filled_drives_onset_says_since_trim_or_purge(tmp_path):
+    """written_before counts from the last whole-drive TRIM or purge (both
+    reset it; the metadata does not say which): after a purge and a fill,
+    the onset's share of the capacity must not claim a TRIM."""
+    suite = tmp_path / "p.suite"
+    suite.write_text("purge\nprecondition kind=seq_fill loops=1\n"
+                     "job name=w pattern=randwrite bs=4k qd=32 bytes=96g interval=1s log=w\n"
+                     "analyze w\n")
+    text = subprocess.run(["ssdcore", "suite",
+                           "sim:mp44l-1tb,capacity_gb=64,slc_type=none,slc_gb=0,op_pct=12",
+                           "--suite-file", str(suite), "--out", str(tmp_path / "r")],
+                          check=True, capture_output=True, text=True).stdout
+    assert "x the capacity written since TRIM or purge)" in text, text
