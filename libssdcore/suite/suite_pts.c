@@ -592,7 +592,7 @@ static void fresh_check(struct pts *p, struct matrix *m) {
     snprintf(f->why, sizeof f->why,
              "the fresh (clean-block) level, not the used drive's: after %s the rounds wrote "
              "%.1f %% of the capacity, less than the clean blocks left (at least %.1f %%); "
-             "--scale %.2g would write the capacity",
+             "a scale of %.2g would write the capacity",
              p->wipc_loops ? "the preconditioning filled the drive" : "the purge",
              100 * f->random_bytes / cap, 100 * f->clean_bytes / cap, f->scale_capacity);
     m->ss.reached = 0;

@@ -265,7 +265,7 @@ def test_a_fresh_drives_plateau_is_not_the_iops_steady_state(tmp_path):
     assert ss["clean_bytes_at_least"] == pytest.approx(0.0737 * p["capacity_bytes"], rel=1e-3)
     assert ss["scale_to_write_capacity"] == pytest.approx(0.01 / share, rel=1e-6)
     assert "wrote 2.7 % of the capacity" in ss["not_reached"]
-    assert "--scale 0.37 would write the capacity" in ss["not_reached"]
+    assert "a scale of 0.37 would write the capacity" in ss["not_reached"]
     assert p["iops"][MIXES.index(0)][BLOCKS.index(4096)] > 5 * 1597
     h = res["headline"]["pts"]["pts-iops"]
     assert h["fresh"] is True and h["steady_state"] is False
