@@ -1013,6 +1013,35 @@ static int ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis
            c->ph[j + 1].level_bps * o->min_step <= p->level_bps;
 }
 
+/* Whether phase j of a used drive's run, with no cache found, is a level
+ * the drive still wrote clean blocks at (folding or direct writes after a
+ * cache too slight for the cache test), not the used state: the first
+ * lasting level after the fast start, a gentle step below it (under
+ * min_drop), quiet (its noise a third of a step or less) and flat, that
+ * ends inside the clean blocks the drive can have had (clean_room_max) in
+ * a drop of min_drop or more to the next lasting level. When a drive
+ * written full runs out of clean blocks, GC reclaims blocks whose pages
+ * are nearly all still valid (idle time compacted the rest), so the used
+ * state starts with a steep drop or a slide, never with a quiet level
+ * 1.16x below the one before: after a sequential fill and 15 minutes of
+ * idle, `sim:mp44l-1tb` writes its cache at 301 MiB/s to 27.5 GiB, folds
+ * at 261 to 83.6 GiB, then GC at 60, and the onset was read at 27.4 GiB
+ * with the used state "sliding" from 266 to 60. */
+static int clean_level_before_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   double capacity, size_t j) {
+    const struct ssd_phase *p = &c->ph[j], *f = &c->ph[0];
+    if (!(o->written_before_bytes > 0 && j >= 1 && j + 1 < c->nph && first_level_after(c, j) &&
+          p->last - p->first + 1 >= c->min_len && !slides_down(c, p) &&
+          f->level_bps < o->min_drop * p->level_bps &&
+          quiet_noise(c, p->first, p->last + 1) <= log(o->min_step) / 3))
+        return 0;
+    size_t k = j + 1;
+    while (k + 1 < c->nph && c->ph[k].last - c->ph[k].first + 1 < c->min_len)
+        k++;
+    return c->ph[j + 1].start_bytes <= clean_room_max(o, capacity) &&
+           c->ph[k].level_bps * o->min_drop <= p->level_bps;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
@@ -1092,6 +1121,13 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
              * cache folds before GC, so a drive written full folds
              * first, and the step after it is the used state.) */
             if (ref_fold_level(c, o, rl, j) && !has_cache && !folding_seen) {
+                folding_seen = 1;
+                continue;
+            }
+            /* (Without the reference too: a quiet level a gentle step
+             * below the fast start that ends in a drop inside the clean
+             * blocks; clean_level_before_drop.) */
+            if (!has_cache && !folding_seen && clean_level_before_drop(c, o, capacity, j)) {
                 folding_seen = 1;
                 continue;
             }
@@ -2930,6 +2966,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * before it: gc_onset_phase's ref_fold_level.) */
     if (!S->has_cache && g >= 2 && ref_fold_level(c, o, &rl, g - 1))
         can_fold = 1;
+    /* (A level the drive still wrote clean blocks at before the used
+     * state, no cache found: direct writes, gc_onset_phase's
+     * clean_level_before_drop.) */
+    size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
+                              clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
+                          ? g - 1
+                          : 0;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -2946,7 +2989,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
             if (j + 1 == slight)
                 direct = c->ph[slight].level_bps;
-        } else if (j == 1 && split_direct) {
+        } else if ((j == 1 && split_direct) || (clean_lv && j == clean_lv)) {
             p->regime = SSD_REGIME_DIRECT;
         } else if (isnan(direct)) {
             direct = p->level_bps;

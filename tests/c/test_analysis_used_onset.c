@@ -880,3 +880,52 @@ Test(used_onset, the_reference_s_folding_level_is_folding_with_no_cache_found) {
     cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
               "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
 }
+
+/* A cache too slight for the cache test, its folding, then GC, after a
+ * fill and 15 minutes of idle (the audit's sim:mp44l-1tb, 1 TB): 301
+ * MiB/s to 27.5 GiB, 255-261 (1.16-1.18x below) to 80-88 GiB, then GC at
+ * 60, flat, in 1 s samples. All of the first 84 GiB can be clean blocks
+ * (the bound after a fill is the raw flash less the valid data), and a
+ * used state after a fill starts with a steep drop or a slide, never with
+ * a quiet level a gentle step below the one before: the onset is the
+ * drop, the level before it no used state, and the used state does not
+ * slide. Before: "used state from 27.4 GiB: 266.0 MiB/s just after the
+ * onset, falling to 60.0 MiB/s", 67 % early. */
+Test(used_onset, a_gentle_quiet_level_before_a_steep_drop_after_a_fill_is_no_used_state) {
+    const double mib = 1048576;
+    const char *pre[] = {"seq_fill", "random_fill"};
+    for (int k = 0; k < 8; k++) {
+        size_t fast_s = 85 + 5 * (size_t)(k % 4), mid_s = k % 2 ? 330 : 300;
+        const double lv[] = {301 * mib, (k % 4 < 2 ? 261 : 255) * mib, 60 * mib},
+                     cv[] = {0.008, 0.016, 0.016};
+        const size_t end[] = {fast_s, mid_s};
+        ssd_series *s = levels_of(14000, 1, 3, lv, end, cv);
+        double onset = (double)fast_s * lv[0] + (double)(mid_s - fast_s) * lv[1];
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        used_drive(a, "1000204886016");
+        cr_assert_eq(ssd_analysis_set_option(a, "precondition", pre[k / 4]), 0);
+        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - onset) <= 0.05 * onset,
+                  "%s, %zu s, %zu s: used state at %.2f GiB, truth %.2f", pre[k / 4], fast_s, mid_s,
+                  r.gc_start_bytes / GIB, onset / GIB);
+        cr_expect_not(r.gc_sliding, "%s, %zu s: the used state slides from %.1f MiB/s", pre[k / 4],
+                      fast_s, r.gc_start_level_bps / mib);
+        /* (The levels before the drop are clean blocks, not the used
+         * state.) */
+        for (size_t j = 0; j < ssd_analysis_phase_count(a); j++) {
+            struct ssd_phase p;
+            cr_assert_eq(ssd_analysis_phase(a, j, &p), 0);
+            if (p.start_bytes < 0.95 * onset)
+                cr_expect(p.regime == SSD_REGIME_DIRECT || p.regime == SSD_REGIME_FOLDING ||
+                              p.regime == SSD_REGIME_CACHE,
+                          "%s, %zu s: phase %zu (%.1f-%.1f GiB) is %s", pre[k / 4], fast_s, j,
+                          p.start_bytes / GIB, p.end_bytes / GIB,
+                          ssd_analysis_regime_name(p.regime));
+        }
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+}

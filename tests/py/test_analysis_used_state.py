@@ -366,3 +366,29 @@ def test_every_drop_ratio_is_the_levels_printed_beside_it(runs, tmp_path):
     for p in SEEDS:
         seen += _drops_consistent(runs[p])
     assert seen >= 4
+
+
+@pytest.mark.parametrize("kind", ["seq_fill", "random_fill"])
+def test_a_slight_cache_and_folding_after_a_fill_are_no_used_state(tmp_path, kind):
+    # sim:mp44l-1tb after a fill and 15 minutes of idle: its cache at 301
+    # MiB/s to 27.5 GiB (1.16x above the folding: too slight for the cache
+    # test), folding at 261 to 83.6 GiB, then GC at 60, flat. The onset was
+    # read at the 1.16x step, 67 % early, and the used state "266.0 MiB/s
+    # just after the onset, falling to 60.0 MiB/s".
+    sf = tmp_path / "fold.suite"
+    sf.write_text(f"purge\nprecondition kind={kind} loops=1\nidle 15m\n"
+                  "job name=w pattern=randwrite bs=4k qd=32 bytes=1000GB interval=1s log=w\n"
+                  "analyze w\n")
+    ssdcore.suite("sim:mp44l-1tb", tmp_path / "r", suite_file=sf)
+    s = step(tmp_path / "r", "w")
+    t = s["sim_truth"]
+    assert [p["regime"] for p in t["phases"]] == ["slc", "fold", "gc"]
+    want = t["phases"][2]["start_bytes"]
+    a = s["analysis"]
+    assert a["gc"]["start_bytes"] == pytest.approx(want, rel=0.05), (a["gc"]["start_bytes"], want)
+    before = [p["regime"] for p in a["phases"] if p["start_bytes"] < 0.95 * want]
+    assert before == ["direct", "direct"], a["phases"]
+    assert not a["gc"]["sliding"], a["gc"]
+    r = ssdcore.analyze(tmp_path / "r" / "w.csv")
+    assert r.gc_start_bytes == pytest.approx(want, rel=0.05)
+    assert not r.gc_sliding
