@@ -216,21 +216,26 @@ static int falls_through(const struct ssd__curve *c, size_t a, size_t b) {
     return m1 - ssd__median(c->scratch, h) >= log(1.03);
 }
 
-/* Whether the speed left the level lv (log B/s) gently before y[a, b):
- * from where it left it (the first of the samples before b, back from a,
- * all min_step below lv), the median of three samples lies within
- * SHAPE_MAX_FIRST_STEP of lv (one sample that mixes the level and what
- * follows, the sample holding a cache's end, moves it not). Clean blocks
- * run out as GC takes blocks still mostly stale, a few % at first, and a
- * test that put the drop where a slide crossed a midpoint is measured
- * from the slide's head; a cache ends full, in a step of the cache's
- * speed over the direct writes' (2-4x on TLC) from one sample to the
- * next. */
+/* Whether the speed left the level lv (log B/s) gently in or before
+ * y[a, b): from where it left it (the first of the samples before b, back
+ * from a, all min_step below lv; or, when y[a] is still at the level, the
+ * first sample after it that is not: a split that fell inside a cache),
+ * the median of three samples lies within SHAPE_MAX_FIRST_STEP of lv (one
+ * sample that mixes the level and what follows, the sample holding a
+ * cache's end, moves it not). Clean blocks run out as GC takes blocks
+ * still mostly stale, a few % at first, and a test that put the drop
+ * where a slide crossed a midpoint is measured from the slide's head; a
+ * cache ends full, in a step of the cache's speed over the direct
+ * writes' (2-4x on TLC) from one sample to the next. */
 static int leaves_gently(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double lv,
                          size_t a, size_t b) {
     double hi = lv - log(o->min_step);
-    while (a > 0 && c->y[a - 1] < hi)
-        a--;
+    if (a < b && c->y[a] >= hi)
+        while (a < b && c->y[a] >= hi)
+            a++;
+    else
+        while (a > 0 && c->y[a - 1] < hi)
+            a--;
     if (b < a + 3)
         return 0;
     return median3(c->y[a], c->y[a + 1], c->y[a + 2]) >= lv - log(SHAPE_MAX_FIRST_STEP);
