@@ -216,6 +216,42 @@ static int falls_through(const struct ssd__curve *c, size_t a, size_t b) {
     return m1 - ssd__median(c->scratch, h) >= log(1.03);
 }
 
+/* Whether the speed left the level lv (log B/s) gently in or before
+ * y[a, b): from where it left it (the first of the samples before b, back
+ * from a, all min_step below lv; or, when y[a] is still at the level, the
+ * first sample after it that is not: a split that fell inside a cache),
+ * the median of three samples lies within SHAPE_MAX_FIRST_STEP of lv (one
+ * sample that mixes the level and what follows, the sample holding a
+ * cache's end, moves it not). Clean blocks run out as GC takes blocks
+ * still mostly stale, a few % at first, and a test that put the drop
+ * where a slide crossed a midpoint is measured from the slide's head; a
+ * cache ends full, in a step of the cache's speed over the direct
+ * writes' (2-4x on TLC) from one sample to the next. */
+static int leaves_gently(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double lv,
+                         size_t a, size_t b) {
+    double hi = lv - log(o->min_step);
+    if (a < b && c->y[a] >= hi)
+        while (a < b && c->y[a] >= hi)
+            a++;
+    else
+        while (a > 0 && c->y[a - 1] < hi)
+            a--;
+    if (b < a + 3)
+        return 0;
+    return median3(c->y[a], c->y[a + 1], c->y[a + 2]) >= lv - log(SHAPE_MAX_FIRST_STEP);
+}
+
+/* The used state's start sliding down from the level lv before it, not a
+ * level of direct writes after a cache: the speed left lv gently
+ * (leaves_gently) and y[a, b) falls through itself (falls_through).
+ * Direct writes slow by a few % as their clean blocks fill, and the
+ * sample holding the cache's end tilts their line: only a stretch whose
+ * fall starts near the level before it is a slide. */
+static int slides_off(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double lv,
+                      size_t a, size_t b) {
+    return leaves_gently(c, o, lv, a, b) && falls_through(c, a, b);
+}
+
 /* A used drive's fast start that ends in a slide, not a step: the samples
  * from where the speed left the fast level (level, B/s) to where the
  * cache test put the drop (end) start a gentle step below it (within
@@ -239,8 +275,7 @@ static size_t slide_off_fast_start(const struct ssd__curve *c, const struct ssd_
         e--;
     if (e < 3 || end < e + SHORT_LEVEL)
         return 0;
-    double first = median3(c->y[e], c->y[e + 1], c->y[e + 2]);
-    if (first < log(level) - log(SHAPE_MAX_FIRST_STEP) || !falls_through(c, e, end))
+    if (!slides_off(c, o, log(level), e, end))
         return 0;
     return e;
 }
@@ -344,8 +379,9 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
     if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
           l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
-    /* (A level: the used state's start sliding down is none.) */
-    if (falls_through(c, f, arg))
+    /* (A level: the used state's start sliding down from the cache's
+     * level is none.) */
+    if (slides_off(c, o, log(c->ph[0].level_bps), f, arg))
         return 0;
     return ssd__curve_split(c, 1, arg) == 0;
 }
@@ -371,9 +407,9 @@ static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_
     if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
           gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
-    /* (The second no slide: the used state's start, falling through
-     * itself, is no level of direct writes.) */
-    if (falls_through(c, arg, e))
+    /* (The second no slide: the used state's start, leaving the first
+     * gently and falling through itself, is no level of direct writes.) */
+    if (slides_off(c, o, l1, arg, e))
         return 0;
     /* Both are levels: most samples of each on their side of the
      * midpoints (not the drop's transition samples at the end of the
