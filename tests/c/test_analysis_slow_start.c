@@ -10,6 +10,7 @@
 
 #include <ssdcore.h>
 
+#include "analysis_testutil.h"
 #include "series_testutil.h"
 
 #define GIB 1073741824.0
@@ -42,11 +43,7 @@ static double *slow_start_curve(size_t lead_s, double frac, int ramp, double cac
 static ssd_analysis *analyse(const double *b, size_t n, struct ssd_analysis_summary *sum) {
     ssd_series *s = series_per_second(b, n);
     cr_assert(s);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    sum->size = sizeof *sum;
-    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    ssd_analysis *a = analysed_series(s, sum);
     ssd_series_free(s);
     return a;
 }

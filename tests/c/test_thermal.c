@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "drive_health.h"
+#include "analysis_testutil.h"
 #include "series_testutil.h"
 #include "target_impl.h"
 #include "ssdcore.h"
@@ -247,11 +248,7 @@ static ssd_analysis *analyse_run(double (*temp)(size_t), int with_temp,
     cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
     if (with_temp)
         cr_assert_eq(ssd_series_set_column(s, "temp_c", c), 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    sum->size = sizeof *sum;
-    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    ssd_analysis *a = analysed_series(s, sum);
     ssd_series_free(s);
     return a;
 }
