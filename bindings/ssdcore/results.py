@@ -2052,8 +2052,8 @@ class SimTruth(Result):
 
 class Listing(List[Dict[str, Any]]):
     """A built-in catalogue: what :func:`ssdcore.sim.profiles`,
-    :func:`ssdcore.suite_builtins`, :func:`ssdcore.trace.scenarios` and
-    :func:`ssdcore.trace.filetests` return. It is the list of dicts they
+    :func:`ssdcore.suite_builtins`, :func:`ssdcore.suite_steps`,
+    :func:`ssdcore.trace.scenarios` and :func:`ssdcore.trace.filetests` return. It is the list of dicts they
     returned before (``l[0]["name"]``, ``len(l)``, iteration and ``==`` are
     unchanged), with ``names``, ``to_frame()`` (one row per entry, its keys
     as columns; a profile's params and derived figures flattened),
@@ -2084,15 +2084,15 @@ class Listing(List[Dict[str, Any]]):
         """One row per entry: name and description (or, for file tests,
         the sizes)."""
         df = self.to_frame()
-        keep = [c for c in ("name", "description", "set_bytes", "device_bytes", "user_bytes")
-                if c in df.columns]
+        keep = [c for c in ("kind", "name", "description", "line", "set_bytes", "device_bytes",
+                            "user_bytes") if c in df.columns]
         return df[keep]
 
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         raise TypeError(f"a list of {self.what} has no plot: it is no measurement")
 
     def _line(self, d: Dict[str, Any]) -> str:
-        rest = d.get("description")
+        rest = d.get("description", d.get("line"))  # a suite step: its line
         if rest is None:
             rest = ", ".join(f"{k} {_bytes_text(_int(v) or 0)}" for k, v in d.items()
                              if k.endswith("_bytes"))

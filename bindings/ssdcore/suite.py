@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
@@ -62,9 +62,10 @@ def _prepared(target: Target, opts: Dict[str, Any]) -> Any:
 def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
                 suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
                 area: Union[int, str, None] = None,
-                **target_options: Any) -> List[Dict[str, str]]:
+                **target_options: Any) -> Listing:
     """The steps a suite would run on ``target``, without running them:
-    ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
+    ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``,
+    a :class:`~ssdcore.results.Listing` (a list with ``to_frame()``).
     A bad suite file raises Error whose detail names the file and line.
     The other keywords are target options for a URI, as :func:`suite` takes
     them."""
@@ -78,7 +79,7 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
         out.append({k: ffi.string(f(s, i)).decode() for k, f in
                     (("kind", lib.ssd_suite_step_kind), ("name", lib.ssd_suite_step_name),
                      ("line", lib.ssd_suite_step_line))})
-    return out
+    return Listing(out, "suite steps")
 
 
 def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", *,

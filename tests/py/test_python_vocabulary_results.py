@@ -280,3 +280,16 @@ def test_sim_truth_by_key_raises_for_an_event_that_did_not_happen():
             ssdcore.sim.truth(t, "regime")
         assert ssdcore.sim.truth(t, "cache_effective_bytes") == 2 * 2**30
     assert "did not happen in the last job" in ssdcore.sim.truth.__doc__
+
+
+def test_suite_steps_is_a_listing_of_the_steps():
+    """suite_steps returned a plain list of dicts; now a Listing like the
+    other catalogues: the same list, with to_frame() and a repr per step."""
+    steps = ssdcore.suite_steps("sim:bx200", "lab2016")
+    assert isinstance(steps, ssdcore.results.Listing) and isinstance(steps, list)
+    assert steps[0]["kind"] and steps.names == [s["name"] for s in steps]
+    df = steps.to_frame()
+    assert list(df.columns) == ["kind", "name", "line"] and len(df) == len(steps)
+    assert list(steps.summary().columns) == ["kind", "name", "line"]
+    assert steps[0]["line"] in repr(steps) and repr(steps).startswith(
+        f"<Listing {len(steps)} suite steps>")
