@@ -174,6 +174,29 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     return 1;
 }
 
+/* Whether a used drive's run, with no reference, has one drop only:
+ * its fast start, then phase j (the first lasting level after it) and
+ * nothing a step below j after it. On a drive written full (fresh_room
+ * at or below 0) the contract reads this as the clean blocks running
+ * out, never a cache: a fill leaves the spare area clean, so a static
+ * cache there is followed by direct writes to it and then the used
+ * state (two drops; none of 234 seq-filled static-cache runs of three
+ * sweep seeds showed one), and after random writes the drive has only
+ * what idle GC cleaned. One curve cannot tell that from a static cache
+ * straight into GC (a random fill, its idle spent folding the cache), or
+ * a dynamic cache that folds at the used state's speed: the note says
+ * so, and a fresh run as reference tells. */
+static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  double capacity, int ref_known, size_t j) {
+    if (ref_known || !(fresh_room(o, capacity) <= 0))
+        return 0;
+    for (size_t k = j + 1; k < c->nph; k++)
+        if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
+            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps)
+            return 0;
+    return 1;
+}
+
 /* Whether phase j is the first lasting level after the run's first phase
  * (every phase between shorter than a lasting phase: the drop's
  * transition). The clean-room veto above reads only that level: clean
@@ -1209,8 +1232,15 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                      * this drop is where they ran out. */
                     if (!seq_overwrites(o, res) && first_level_after(c, j) &&
                         (outlasts_clean_room(c, o, capacity, j) ||
-                         slide_off_fast_start(c, o, res->sum.cache_level_bps, c->ph[1].first))) {
-                        *clean_room = 1;
+                         slide_off_fast_start(c, o, res->sum.cache_level_bps, c->ph[1].first) ||
+                         one_drop_on_full_drive(c, o, capacity, rl->known, j))) {
+                        /* (2: by one_drop_on_full_drive alone, which
+                         * the note says may be a cache.) */
+                        *clean_room = outlasts_clean_room(c, o, capacity, j) ||
+                                              slide_off_fast_start(c, o, res->sum.cache_level_bps,
+                                                                   c->ph[1].first)
+                                          ? 1
+                                          : 2;
                         return j;
                     }
                     if (!slides_down(c, p))
@@ -2468,6 +2498,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     size_t g = S->cache_censored == SSD_CENSOR_RIGHT || no_used
                    ? 0
                    : gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
+    int one_drop = clean_room == 2;
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (10 samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
@@ -3129,6 +3160,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "written every clean block the drive may have: the cache may be those clean "
             "blocks and its drop the used state's onset; a run writing more than the raw "
             "flash (at most 1.28x the capacity) less what was written before tells";
+    /* A drive written full whose fast start dropped once, into the used
+     * state, read as its clean blocks (one_drop_on_full_drive): a static
+     * cache or one folding at the used state's speed reads the same. */
+    if (one_drop && clean_room && !S->has_cache && S->has_gc)
+        res->regime_note =
+            "the drive was written full before this run and its speed dropped once, into the "
+            "used state: the fast start is read as the clean blocks the fill or idle time "
+            "left; a static SLC cache (which survives a fill) or a dynamic one folding at the "
+            "used state's speed would read the same, and the drive's fresh run as reference "
+            "tells them apart";
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds
      * in SLC mode, so after the cache it folds before GC runs (folding a

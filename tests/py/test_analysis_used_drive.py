@@ -167,16 +167,19 @@ def test_cache_and_short_direct_stretch_after_fill_and_idle_are_found():
     assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
 
 
-def test_short_run_on_a_full_drive_says_it_cannot_tell_but_a_barely_written_one_does_not():
-    """A cache and a level after it, in a run that ends inside the clean
-    blocks a full drive may have: the note says a longer run tells. A
+def test_short_run_on_a_full_drive_says_what_it_cannot_tell_but_a_barely_written_one_does_not():
+    """A fast start and one drop into a level held to the end, in a run
+    that ends inside the clean blocks a full drive may have: the contract
+    reads the drop as the clean blocks running out (used state, no
+    cache), and the note says a static cache would read the same. A
     drive written a little since TRIM (a suite's earlier jobs, 8 GB of
     240 GB) is no full drive: its cache is a cache, and no note."""
     t = np.arange(1, 301, dtype=float)
     b = np.where(t <= 20, 400e6, 60e6)  # 8 GB fast, then 17 GB
     full = ssdcore.analyze((t, b), capacity_bytes=240e9, written_before_bytes=240e9,
                            precondition="seq_fill")
-    assert full["cache"] is not None and "a run writing more" in full["regime_note"]
+    assert full["cache"] is None and full["gc"]["start_bytes"] == pytest.approx(8e9, rel=0.05)
+    assert "static SLC cache" in full["regime_note"]
     little = ssdcore.analyze((t, b), capacity_bytes=240e9, written_before_bytes=8e9)
     assert little["cache"] is not None and little.get("regime_note") is None
 
