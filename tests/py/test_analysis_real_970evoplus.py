@@ -136,7 +136,7 @@ def test_qd1_sequential_runs_have_no_cache_and_no_used_state(runs, bs):
 
 
 @pytest.mark.xfail(strict=True, reason="docs/analysis.md, Public real logs: the QD1 128 KiB "
-                   "random run's 4-minute slump at 720-960 s is read as the end of a 1.13 TiB "
+                   "random run's 3-minute slump at 753-945 s is read as the end of a 1.13 TiB "
                    "cache, on a drive whose cache is 78 GB and cannot show at QD1")
 def test_qd1_128k_random_run_has_no_cache(runs):
     assert runs["rand_qd1_128k"]["cache"] is None
