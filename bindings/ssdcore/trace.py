@@ -2,8 +2,8 @@
 
 >>> import ssdcore
 >>> tr = ssdcore.Trace.scenario("pcm8-excel", seed=1)
->>> tr.summary()["reads"] > 3000
-True
+>>> tr.summary()["reads"] > 3000, tr.summary().reads == tr.summary()["reads"]
+(True, True)
 >>> with ssdcore.SimTarget("sim:bx200") as t:
 ...     r = ssdcore.replay(tr, t)
 >>> r                                                  # doctest: +ELLIPSIS
@@ -39,7 +39,7 @@ from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
-from .results import AppsResult, FsdResult, Listing, ReplayResult
+from .results import AppsResult, FsdResult, Listing, ReplayResult, TraceSummary
 
 __all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
 
@@ -144,9 +144,11 @@ class Trace:
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 
-    def summary(self) -> Dict[str, Any]:
-        """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
-        return json_dict(lib.ssd_trace_to_json, self._tr)
+    def summary(self) -> TraceSummary:
+        """Characteristics (counts, bytes, sequential shares, idle share,
+        size mix) as a :class:`~ssdcore.results.TraceSummary` (the dict it
+        returned before, with attributes, ``to_frame()``, ``summary()``)."""
+        return TraceSummary(json_dict(lib.ssd_trace_to_json, self._tr))
 
     def __repr__(self) -> str:
         s = self.summary()
