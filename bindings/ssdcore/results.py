@@ -1237,6 +1237,8 @@ class ReplayResult(Result):
     target_uri = _field("target.uri", _text, "", "The target's URI.")
     trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
                           "blkparse, generated...")
+    trace_name: Optional[str] = _maybe("trace.name", _str, "The built-in scenario or file test\n"
+                                       "replayed (pcm8-excel, iso-copy), None for another trace.")
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
     queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
     runtime_s = _field("runtime_s", _float, 0.0, "Seconds from the first I/O to the last,\n"
@@ -1259,15 +1261,17 @@ class ReplayResult(Result):
         return _latency_us(self.get(direction), ("mean", "p50", "p90", "p99", "p99_9", "max"))
 
     def _title(self) -> str:
-        return (f"{self.trace_format} trace on {self.target_uri}, {self.timing}, "
-                f"QD{self.queue_depth}, {self.status}")
+        what = self.trace_name or self.trace_format  # "": a trace built I/O by I/O
+        return (f"{what + ' ' if what else ''}trace on {self.target_uri}, "
+                f"{self.timing}, QD{self.queue_depth}, {self.status}")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("timing", self.timing, ""),
-            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
-            ("busy_s", self.busy_s, "s"), ("total_bytes", self.total_bytes, "B"),
-            ("ios", self.ios, ""), ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
+            ("target", self.target_uri, ""), ("trace", self.trace_name, ""),
+            ("timing", self.timing, ""), ("queue_depth", self.queue_depth, ""),
+            ("runtime_s", self.runtime_s, "s"), ("busy_s", self.busy_s, "s"),
+            ("total_bytes", self.total_bytes, "B"), ("ios", self.ios, ""),
+            ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
             ("access_us", self.access_us, "µs"), ("status", self.status, "")]
         return out + _latency_figures(self, ("p50", "p99", "p99_9"))
 
@@ -1729,6 +1733,7 @@ class TraceSummary(_OneRow):
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
 
     format = _field("format", _text, "", "csv, iolog2, iolog3, blkparse, generated, recorded.")
+    name: Optional[str] = _maybe("name", _str, "The built-in scenario or file test, or None.")
     ios = _field("ios", _int, 0, "I/Os (reads, writes, trims, flushes).")
     reads = _field("reads", _int, 0, "Reads.")
     writes = _field("writes", _int, 0, "Writes.")
@@ -1753,7 +1758,8 @@ class TraceSummary(_OneRow):
                 f"{_bytes_text(self.read_bytes)} read, {_bytes_text(self.write_bytes)} written")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("format", self.format, ""), ("ios", self.ios, ""), ("reads", self.reads, ""),
+        return [("format", self.format, ""), ("name", self.name, ""), ("ios", self.ios, ""),
+                ("reads", self.reads, ""),
                 ("writes", self.writes, ""), ("read_bytes", self.read_bytes, "B"),
                 ("write_bytes", self.write_bytes, "B"), ("duration_s", self.duration_s, "s"),
                 ("idle_share", self.idle_share, ""), ("seq_read_share", self.seq_read_share, ""),

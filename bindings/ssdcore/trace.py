@@ -7,7 +7,7 @@
 >>> with ssdcore.SimTarget("sim:bx200") as t:
 ...     r = ssdcore.replay(tr, t)
 >>> r                                                  # doctest: +ELLIPSIS
-<ReplayResult generated trace on sim:bx200, no-idle, QD1, complete>
+<ReplayResult pcm8-excel trace on sim:bx200, no-idle, QD1, complete>
   ...
 >>> r.bw_bps > 0, type(r.total_bytes), list(r.to_frame().columns)
 (True, <class 'int'>, ['t_s', 'bytes', 'ops', 'rate_bps', 'written_bytes'])
@@ -125,6 +125,13 @@ class Trace:
     @property
     def format(self) -> str:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
+
+    @property
+    def name(self) -> Optional[str]:
+        """The built-in scenario or file test the trace was made from
+        ("pcm8-excel", "iso-copy"), or None."""
+        p = lib.ssd_trace_name(self._tr)
+        return None if p == ffi.NULL else ffi.string(p).decode()
 
     @property
     def source(self) -> Optional[str]:
