@@ -51,10 +51,15 @@ void ssd_trace_free(ssd_trace *tr) {
 void ssd__trace_forget_source(ssd_trace *tr) {
     free(tr->source);
     tr->source = NULL;
+    tr->name[0] = 0;
 }
 
 const char *ssd_trace_source(const ssd_trace *tr) {
     return tr ? tr->source : NULL;
+}
+
+const char *ssd_trace_name(const ssd_trace *tr) {
+    return tr && tr->name[0] ? tr->name : NULL;
 }
 
 const char *ssd_trace_errmsg(const ssd_trace *tr) {
@@ -598,6 +603,7 @@ int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out) {
     ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "format", tr->format);
+    ssd__jw_kstr(&w, "name", ssd_trace_name(tr));
     ssd__jw_ku64(&w, "ios", tr->n);
     ssd__jw_ku64(&w, "reads", cnt[0]);
     ssd__jw_ku64(&w, "writes", cnt[1]);

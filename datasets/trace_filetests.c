@@ -209,5 +209,6 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
         return ssd__trace_fail(tr, rc, "out of memory");
     }
     tr->format = "recorded";
+    snprintf(tr->name, sizeof tr->name, "%s", name);
     return 0;
 }

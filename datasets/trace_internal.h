@@ -20,10 +20,14 @@ struct ssd_trace {
     char *source;
     dev_t source_dev;
     ino_t source_ino;
+    /* The built-in scenario or file test the I/Os were made from ("" when
+     * none): a replay's results say which trace ran. */
+    char name[64];
     char err[SSD__TRACE_ERR_SIZE];
 };
 
-/* Forgets the file the I/Os came from: every reset of the I/Os calls it. */
+/* Forgets the file and the scenario or file test the I/Os came from:
+ * every reset of the I/Os calls it. */
 void ssd__trace_forget_source(ssd_trace *tr);
 
 /* Formats the handle's message and returns code. */

@@ -122,6 +122,10 @@ static uint64_t hash_name(const char *s) {
 int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t span) {
     if (!tr || !name)
         return SSD_EINVAL;
+    tr->n = 0; /* a failure leaves tr empty, with no format nor name */
+    tr->err[0] = 0;
+    tr->format = "";
+    ssd__trace_forget_source(tr);
     const struct scenario *sc = NULL;
     for (int i = 0; i < NSCEN; i++)
         if (!strcmp(scenarios[i].name, name))
@@ -132,15 +136,10 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, scenarios[i].name, sizeof list - strlen(list) - 1);
         }
-        tr->n = 0;
         return ssd__trace_fail(tr, SSD_EINVAL, "unknown scenario \"%.64s\" (%s)", name, list);
     }
     if (!span)
         span = 8 * GIB;
-    tr->n = 0;
-    tr->err[0] = 0;
-    tr->format = "";
-    ssd__trace_forget_source(tr);
     if (span < 64 * MIB)
         return ssd__trace_fail(tr, SSD_ERANGE, "span %llu: a scenario needs at least 64 MiB",
                                (unsigned long long)span);
@@ -228,9 +227,10 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
         }
     }
     free(gr);
-    if (rc == 0)
+    if (rc == 0) {
         tr->format = "generated";
-    else
+        snprintf(tr->name, sizeof tr->name, "%s", sc->name);
+    } else
         tr->n = 0;
     return rc;
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import warnings
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence
 
 
 def deprecated(old: str, new: str, stacklevel: int = 3) -> None:
@@ -12,6 +12,17 @@ def deprecated(old: str, new: str, stacklevel: int = 3) -> None:
     ``stacklevel`` points at the caller of the function that calls this."""
     warnings.warn(f"{old} is deprecated and goes in the next release: use {new}",
                   DeprecationWarning, stacklevel=stacklevel)
+
+
+def old_keywords(fn: str, given: Mapping[str, Any], old: Sequence[str]) -> Dict[str, Any]:
+    """``given``, a call's ``**deprecated`` (typed ``Unpack[NoOptions]``), as
+    a dict, each key one of ``old``: the keywords ``fn`` took before and
+    takes, warning, for one release, in no signature so that mypy refuses
+    them. Another key is the TypeError Python raises for an unknown one."""
+    for k in given:
+        if k not in old:
+            raise TypeError(f"{fn}() got an unexpected keyword argument {k!r}")
+    return dict(given)
 
 
 def renamed(module: str, names: Dict[str, str],

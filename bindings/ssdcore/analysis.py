@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 import numpy as np
 
 from ._deprecation import deprecated as _deprecated
-from ._deprecation import renamed
+from ._deprecation import old_keywords, renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
@@ -26,6 +26,11 @@ from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handl
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import AnalysisOptions, NoOptions
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "job_context"]
 
@@ -453,10 +458,8 @@ class _Analysis:
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
             per_io_interval_s: float = 0, capacity_bytes: Union[int, float, str, None] = None,
             written_before_bytes: Union[int, float, str, None] = None,
-            precondition: Optional[str] = None, *,
-            capacity: Union[int, float, str, None] = None,
-            written_before: Union[int, float, str, None] = None,
-            **options: float) -> AnalysisResult:
+            precondition: Optional[str] = None,
+            **options: Unpack[AnalysisOptions]) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
     and a plot).
@@ -497,7 +500,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     ``"regime"`` (cache, direct, folding, gc, throttle, slow_start, other) and ``"dips"``.
     ``capacity=`` and ``written_before=``, the old names of
     ``capacity_bytes=`` and ``written_before_bytes=``, work for one release
-    with a DeprecationWarning.
+    with a DeprecationWarning (they are in no signature: ``mypy`` refuses them).
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -507,27 +510,27 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
-    _context_sizes("analyze", options, capacity_bytes, written_before_bytes, capacity,
-                   written_before)
+    opts: Dict[str, Any] = dict(options)
+    _context_sizes("analyze", opts, capacity_bytes, written_before_bytes)
     if precondition is not None:
         if not isinstance(precondition, str):
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
                             f"not {precondition!r}")
-        options["precondition"] = precondition  # type: ignore[assignment]
+        opts["precondition"] = precondition
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
-    return _Analysis(options).run(s, ref, _source_of(data))
+    return _Analysis(opts).run(s, ref, _source_of(data))
 
 
 def _context_sizes(fn: str, options: Dict[str, Any], capacity_bytes: Any,
-                   written_before_bytes: Any, capacity: Any = None,
-                   written_before: Any = None) -> None:
+                   written_before_bytes: Any) -> None:
     """Puts ``capacity_bytes`` and ``written_before_bytes`` (numbers or size
     strings) into the analysis ``options`` of ``fn``, taking their old names
-    ``capacity`` and ``written_before`` for one release with a warning."""
-    for new, v, old, v_old in (("capacity_bytes", capacity_bytes, "capacity", capacity),
-                               ("written_before_bytes", written_before_bytes, "written_before",
-                                written_before)):
+    ``capacity`` and ``written_before`` from ``options`` for one release
+    with a warning."""
+    for new, v, old in (("capacity_bytes", capacity_bytes, "capacity"),
+                        ("written_before_bytes", written_before_bytes, "written_before")):
+        v_old = options.pop(old, None)
         if v_old is not None:
             _deprecated(f"{fn}({old}=)", f"{fn}({new}=)", stacklevel=4)
             if v is not None:
@@ -583,16 +586,18 @@ def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, as_frame: Optional[bool] = None) -> FioResult:
+def read_fio_json(path: PathLike, **deprecated: Unpack[NoOptions]) -> FioResult:
     """Summary figures and latency percentiles of fio JSON output as a
     :class:`~ssdcore.results.FioResult`: ``jobs`` (one dict per job and
     direction with I/O, as ``ssdcore fio-result --json`` lists them),
     ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
     inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
     which returned the DataFrame (the JSON's keys as columns: ``io_bytes``),
-    returns it for one release with a DeprecationWarning: use
-    ``read_fio_json(path).to_frame()`` (``total_bytes``, typed columns).
+    returns it for one release with a DeprecationWarning (``mypy`` refuses
+    it): use ``read_fio_json(path).to_frame()`` (``total_bytes``, typed
+    columns).
     """
+    as_frame = old_keywords("read_fio_json", deprecated, ("as_frame",)).get("as_frame")
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
                   source=os.fsdecode(os.fspath(path)))

@@ -23,7 +23,7 @@ import glob
 import os
 import pickle
 import re
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -32,6 +32,11 @@ from .progress import ProgressArg, Throttle
 from .results import (_ANALYSIS_COLUMNS, _PHASE_COLUMNS, BatchResult, _analysis_row,
                       _phase_rows)
 from .storage import glob_url, is_url, pyarrow_parquet
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import AnalysisOptions
 
 __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
            "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
@@ -420,7 +425,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                  client: Any = None, chunksize: Optional[int] = None,
                  progress: ProgressArg = None, capacity_bytes: Any = None,
                  written_before_bytes: Any = None, write_parquet: Any = None,
-                 capacity: Any = None, **options: float) -> BatchResult:
+                 **analysis_options: Unpack[AnalysisOptions]) -> BatchResult:
     """Analyse many series; returns a :class:`~ssdcore.results.BatchResult`:
     ``.frame``, a pandas DataFrame with one row per input, and ``.phases``,
     one row per phase.
@@ -456,7 +461,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     ``progress`` counts inputs (see :mod:`ssdcore.progress`).
     ``capacity_bytes``, ``written_before_bytes`` and the keyword options are
     :func:`ssdcore.analyze`'s, for every input (``capacity=``, the old name
-    of ``capacity_bytes=``, works for one release with a warning).
+    of ``capacity_bytes=``, works for one release with a warning; it is in
+    no signature: ``mypy`` refuses it).
     """
     pd = __import__("pandas")
     if errors not in ("raise", "record"):
@@ -471,7 +477,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
         pyarrow_parquet()  # missing: say so now, not after the work
     from .analysis import _Analysis, _context_sizes
     # as analyze(): every input's drive has this size
-    _context_sizes("analyze_many", options, capacity_bytes, written_before_bytes, capacity)
+    options: Dict[str, Any] = dict(analysis_options)
+    _context_sizes("analyze_many", options, capacity_bytes, written_before_bytes)
     _Analysis(options)  # a bad option fails here, once, not on every row
     items = expand_inputs(paths_or_globs)
     ref = _portable(reference) if reference is not None else None

@@ -18,7 +18,7 @@ Python threads (each call uses its own handle).
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -92,11 +92,6 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
     return h, res
 
 
-def _counts(c: Any) -> Dict[str, int]:
-    return {k: int(getattr(c, k)) for k in ("total", "copied", "skipped", "mismatch", "failed",
-                                            "extras")}
-
-
 def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
               **options: Any) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
@@ -120,22 +115,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
     (KeyboardInterrupt). Files copied so far stay, none is left partial.
     """
     h, res = _run("copy", options, (src, dst), progress, "copy", "ssd_copy_result")
-    failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
-                for i in range(lib.ssd_copy_failure_count(h))]
-    return CopyResult({
-        "dirs": _counts(res.dirs), "files": _counts(res.files), "bytes": _counts(res.bytes),
-        "total_s": res.total_s, "copy_s": res.copy_s, "sync_s": res.sync_s,
-        "failed_s": res.failed_s, "extras_s": res.extras_s, "bw_bps": res.bytes_per_s,
-        "exit_code": res.exit_bits, "first_error": res.first_error, "workers": res.workers,
-        "failures": failures})
-
-
-def _archive_result(operation: str, r: Any, skipped_entries: List[str]) -> ArchiveResult:
-    return ArchiveResult({
-        "operation": operation, "files": r.files, "dirs": r.dirs, "symlinks": r.symlinks,
-        "data_bytes": r.data_bytes, "archive_bytes": r.archive_bytes, "total_s": r.total_s,
-        "read_s": r.read_s, "codec_s": r.codec_s, "write_s": r.write_s, "sync_s": r.sync_s,
-        "bw_bps": r.bytes_per_s, "skipped": r.skipped, "skipped_entries": skipped_entries})
+    d = json_dict(lib.ssd_copy_to_json, h)  # `ssdcore copy --json`'s
+    d.update(d.pop("times"), first_error=res.first_error)  # its times at the top, as before
+    return CopyResult(d)
 
 
 def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = None,
@@ -149,10 +131,10 @@ def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = No
     ``progress`` works as for :func:`copy_tree`; a stopped run leaves no
     half archive behind.
     """
-    h, res = _run("archive", options, (src, archive_path), progress, result="ssd_archive_result")
+    h, _ = _run("archive", options, (src, archive_path), progress, result="ssd_archive_result")
     left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
                 for i in range(lib.ssd_archive_skipped_count(h))]
-    return _archive_result("archive", res, left_out)
+    return ArchiveResult(json_dict(lib.ssd_archive_to_json, h), skipped_entries=left_out)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *,
@@ -172,8 +154,8 @@ def extract(archive_path: PathLike, dst: PathLike, *,
     """
     if allow_absolute_symlinks is not None:
         options["absolute_symlinks"] = allow_absolute_symlinks
-    _, res = _run("extract", options, (archive_path, dst), progress, result="ssd_archive_result")
-    return _archive_result("extract", res, [])
+    h, _ = _run("extract", options, (archive_path, dst), progress, result="ssd_archive_result")
+    return ArchiveResult(json_dict(lib.ssd_extract_to_json, h), skipped_entries=[])
 
 
 def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
@@ -188,11 +170,12 @@ def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
     """
     if not isinstance(kind, str):  # None would make the default 8 GiB work set
         raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
-    _, res = _run("fileset", dict(options, kind=kind), (directory,), progress, f"mkset {kind}",
-                  "ssd_fileset_result")
-    return FilesetResult({"set": kind, "files": res.files, "dirs": res.dirs,
-                          "total_bytes": res.bytes, "total_s": res.total_s,
-                          "bw_bps": res.bytes / res.total_s if res.total_s > 0 else 0.0})
+    h, _ = _run("fileset", dict(options, kind=kind), (directory,), progress, f"mkset {kind}",
+                "ssd_fileset_result")
+    d = json_dict(lib.ssd_fileset_to_json, h)  # `ssdcore mkset --json`'s, in Python's names
+    d["set"], d["total_bytes"] = d.pop("kind"), d.pop("bytes")
+    d["bw_bps"] = d["total_bytes"] / d["total_s"] if d["total_s"] > 0 else 0.0
+    return FilesetResult(d)
 
 
 def filebench(directory: PathLike, *, progress: ProgressArg = None,

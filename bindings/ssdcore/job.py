@@ -12,7 +12,8 @@ import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union, overload
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping,
+                    Optional, Tuple, TypeVar, Union, overload)
 
 import numpy as np
 
@@ -22,8 +23,14 @@ from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, op
                     options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
 from ._deprecation import deprecated as _deprecated
+from ._deprecation import old_keywords
 from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
                       _frame)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import NoOptions
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
            "fill"]
@@ -638,7 +645,7 @@ def _size_arg(fn: str, name: str, v: Any) -> int:
 
 def fill(target: Target, level_pct: Optional[float] = None, *,
          bytes: Union[int, str, None] = None, progress: ProgressArg = None,
-         level: Optional[float] = None) -> FillResult:
+         **deprecated: "Unpack[NoOptions]") -> FillResult:
     """Fills the target to a level, as reviewers test a nearly full drive:
     ``level_pct`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
     size, ``bytes="900g"``, as a suite's ``fill bytes=900g``), from offset 0,
@@ -646,7 +653,7 @@ def fill(target: Target, level_pct: Optional[float] = None, *,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
     ``level=``, the old name of ``level_pct=``, works for one release with
-    a DeprecationWarning.
+    a DeprecationWarning (it is in no signature: ``mypy`` refuses it).
 
     Returns a :class:`~ssdcore.results.FillResult`: ``{"fill_bytes",
     "written_bytes"}`` (and ``level_pct`` when a level was given) with
@@ -657,6 +664,7 @@ def fill(target: Target, level_pct: Optional[float] = None, *,
     >>> ssdcore.fill(t, 90).written_bytes > 0.899 * t.size_bytes
     True
     """
+    level = old_keywords("fill", deprecated, ("level",)).get("level")
     if level is not None:
         _deprecated("fill(level=)", "fill(level_pct=)")
         if level_pct is not None:

@@ -51,7 +51,7 @@ __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", 
            "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns",
            "CatalogFigures", "BatchResult", "CopyResult", "CopyCounts", "ArchiveResult",
            "FilesetResult", "PreconditionResult", "FillResult", "DriveIdentity",
-           "CatalogAddResult", "FioResult", "MIB"]
+           "CatalogAddResult", "FioResult", "TraceSummary", "MIB"]
 
 MIB = 1048576
 """Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
@@ -1237,6 +1237,8 @@ class ReplayResult(Result):
     target_uri = _field("target.uri", _text, "", "The target's URI.")
     trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
                           "blkparse, generated...")
+    trace_name: Optional[str] = _maybe("trace.name", _str, "The built-in scenario or file test\n"
+                                       "replayed (pcm8-excel, iso-copy), None for another trace.")
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
     queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
     runtime_s = _field("runtime_s", _float, 0.0, "Seconds from the first I/O to the last,\n"
@@ -1259,15 +1261,17 @@ class ReplayResult(Result):
         return _latency_us(self.get(direction), ("mean", "p50", "p90", "p99", "p99_9", "max"))
 
     def _title(self) -> str:
-        return (f"{self.trace_format} trace on {self.target_uri}, {self.timing}, "
-                f"QD{self.queue_depth}, {self.status}")
+        what = self.trace_name or self.trace_format  # "": a trace built I/O by I/O
+        return (f"{what + ' ' if what else ''}trace on {self.target_uri}, "
+                f"{self.timing}, QD{self.queue_depth}, {self.status}")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("timing", self.timing, ""),
-            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
-            ("busy_s", self.busy_s, "s"), ("total_bytes", self.total_bytes, "B"),
-            ("ios", self.ios, ""), ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
+            ("target", self.target_uri, ""), ("trace", self.trace_name, ""),
+            ("timing", self.timing, ""), ("queue_depth", self.queue_depth, ""),
+            ("runtime_s", self.runtime_s, "s"), ("busy_s", self.busy_s, "s"),
+            ("total_bytes", self.total_bytes, "B"), ("ios", self.ios, ""),
+            ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
             ("access_us", self.access_us, "µs"), ("status", self.status, "")]
         return out + _latency_figures(self, ("p50", "p99", "p99_9"))
 
@@ -1712,6 +1716,56 @@ class DriveIdentity(_OneRow):
                 ("physical_sector_bytes", self.physical_sector_bytes, "B"),
                 ("rotational", self.rotational, "bool"),
                 ("temperature_c", self.temperature_c, "°C")]
+
+
+class TraceSummary(_OneRow):
+    """What :meth:`ssdcore.Trace.summary` returns: the trace's
+    characteristics (``ssd_trace_to_json``), the dict it returned before
+    (``s["reads"]`` still reads), with ``format``, ``ios``, ``reads``,
+    ``writes``, ``trims``, ``flushes``, ``read_bytes``, ``write_bytes``,
+    ``trim_bytes`` (int), ``duration_s``, ``seq_read_share``,
+    ``seq_write_share``, ``idle_share`` (0-1), ``max_overlap`` and
+    ``size_mix`` ([(bytes, count)...], the most common sizes) as
+    attributes. ``to_frame()`` and ``summary()``: one row of these (not the
+    size mix). No plot: replay it and plot the replay."""
+
+    kind = "trace"
+    _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
+
+    format = _field("format", _text, "", "csv, iolog2, iolog3, blkparse, generated, recorded.")
+    name: Optional[str] = _maybe("name", _str, "The built-in scenario or file test, or None.")
+    ios = _field("ios", _int, 0, "I/Os (reads, writes, trims, flushes).")
+    reads = _field("reads", _int, 0, "Reads.")
+    writes = _field("writes", _int, 0, "Writes.")
+    trims = _field("trims", _int, 0, "Trims.")
+    flushes = _field("flushes", _int, 0, "Flushes.")
+    read_bytes = _field("read_bytes", _int, 0, "Bytes read.")
+    write_bytes = _field("write_bytes", _int, 0, "Bytes written.")
+    trim_bytes = _field("trim_bytes", _int, 0, "Bytes trimmed.")
+    duration_s = _field("duration_s", _float, 0.0, "From the first issue to the last end, s.")
+    seq_read_share = _field("seq_read_share", _float, 0.0, "Reads that start where the\n"
+                            "previous read ended, 0-1.")
+    seq_write_share = _field("seq_write_share", _float, 0.0, "Writes that start where the\n"
+                             "previous write ended, 0-1.")
+    idle_share = _field("idle_share", _float, 0.0, "Time with no I/O in flight, 0-1.")
+    max_overlap = _field("max_overlap", _int, 1, "I/Os in flight at most, as recorded.")
+    size_mix: List[Tuple[int, int]] = _derived(
+        lambda r: [(int(b), int(n)) for b, n in r.get("size_mix") or ()],
+        "The most common read and write sizes: (bytes, count), most common first.")
+
+    def _title(self) -> str:
+        return (f"{self.ios} I/O{'' if self.ios == 1 else 's'} ({self.format}), "
+                f"{_bytes_text(self.read_bytes)} read, {_bytes_text(self.write_bytes)} written")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("format", self.format, ""), ("name", self.name, ""), ("ios", self.ios, ""),
+                ("reads", self.reads, ""),
+                ("writes", self.writes, ""), ("read_bytes", self.read_bytes, "B"),
+                ("write_bytes", self.write_bytes, "B"), ("duration_s", self.duration_s, "s"),
+                ("idle_share", self.idle_share, ""), ("seq_read_share", self.seq_read_share, ""),
+                ("seq_write_share", self.seq_write_share, ""), ("trims", self.trims, ""),
+                ("flushes", self.flushes, ""), ("trim_bytes", self.trim_bytes, "B"),
+                ("max_overlap", self.max_overlap, "")]
 
 
 class CatalogAddResult(_OneRow):

@@ -2,12 +2,12 @@
 
 >>> import ssdcore
 >>> tr = ssdcore.Trace.scenario("pcm8-excel", seed=1)
->>> tr.summary()["reads"] > 3000
-True
+>>> tr.summary()["reads"] > 3000, tr.summary().reads == tr.summary()["reads"]
+(True, True)
 >>> with ssdcore.SimTarget("sim:bx200") as t:
 ...     r = ssdcore.replay(tr, t)
 >>> r                                                  # doctest: +ELLIPSIS
-<ReplayResult generated trace on sim:bx200, no-idle, QD1, complete>
+<ReplayResult pcm8-excel trace on sim:bx200, no-idle, QD1, complete>
   ...
 >>> r.bw_bps > 0, type(r.total_bytes), list(r.to_frame().columns)
 (True, <class 'int'>, ['t_s', 'bytes', 'ops', 'rate_bps', 'written_bytes'])
@@ -39,7 +39,12 @@ from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
-from .results import AppsResult, FsdResult, Listing, ReplayResult
+from .results import AppsResult, FsdResult, Listing, ReplayResult, TraceSummary
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import ReplayOptions, TargetOptions
 
 __all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
 
@@ -127,6 +132,13 @@ class Trace:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
 
     @property
+    def name(self) -> Optional[str]:
+        """The built-in scenario or file test the trace was made from
+        ("pcm8-excel", "iso-copy"), or None."""
+        p = lib.ssd_trace_name(self._tr)
+        return None if p == ffi.NULL else ffi.string(p).decode()
+
+    @property
     def source(self) -> Optional[str]:
         """The file the trace was loaded from (as given), or None. An output
         of the same command never replaces it (docs/crash-safety.md)."""
@@ -144,9 +156,11 @@ class Trace:
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 
-    def summary(self) -> Dict[str, Any]:
-        """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
-        return json_dict(lib.ssd_trace_to_json, self._tr)
+    def summary(self) -> TraceSummary:
+        """Characteristics (counts, bytes, sequential shares, idle share,
+        size mix) as a :class:`~ssdcore.results.TraceSummary` (the dict it
+        returned before, with attributes, ``to_frame()``, ``summary()``)."""
+        return TraceSummary(json_dict(lib.ssd_trace_to_json, self._tr))
 
     def __repr__(self) -> str:
         s = self.summary()
@@ -185,15 +199,16 @@ def filetests() -> Listing:
     return Listing(out, "recorded file tests")
 
 
-def _target_options(fn: str, target: Union[Target, PathLike], options: Dict[str, Any],
-                    legacy: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
+def _target_options(fn: str, target: Union[Target, PathLike],
+                    options: Dict[str, Any]) -> Dict[str, Any]:
     """The target options among ``fn``'s keywords, popped from ``options``:
     the keys of the target's table (``ssdcore.options("target")``: size,
     destroy_data, buffered, read_only, layout, fitrim), given as keywords as
-    :func:`ssdcore.job` takes them. ``legacy`` is the old
-    ``target_options={...}`` dict: still taken for one release, with a
-    DeprecationWarning. Options for a :class:`Target` already open are a
-    TypeError (they would be ignored)."""
+    :func:`ssdcore.job` takes them. The old ``target_options={...}`` dict
+    among them is still taken for one release, with a DeprecationWarning.
+    Options for a :class:`Target` already open are a TypeError (they would
+    be ignored)."""
+    legacy: Optional[Mapping[str, Any]] = options.pop("target_options", None)
     opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
     if legacy is not None:
         import warnings
@@ -246,7 +261,7 @@ def _run_interruptibly(fn: Callable[..., int], *args: Any
 
 
 def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
-           target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> ReplayResult:
+           **replay_options: Unpack[ReplayOptions]) -> ReplayResult:
     """Replay trace (a Trace, a path, "scenario:NAME" or
     "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
@@ -255,7 +270,8 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
     job's): ``ssdcore.options("replay")``; and, for a URI, the target
     options (``size="16m"``, ``destroy_data``, ``read_only``...:
     ``ssdcore.options("target")``) as keywords, as :func:`ssdcore.job`
-    takes them (``target_options={...}`` is deprecated). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
+    takes them (``target_options={...}`` is deprecated, and in no
+    signature: ``mypy`` refuses it). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
     KeyboardInterrupt, with the results of what was replayed
     (``"interrupted": true``) as ``.results``."""
     if not isinstance(trace, Trace):
@@ -263,7 +279,8 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
             raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
                             f"not {type(trace).__name__}")
         trace = Trace(trace)
-    opened = _target_options("replay", target, options, target_options)
+    options: Dict[str, Any] = dict(replay_options)
+    opened = _target_options("replay", target, options)
     with _opened(target, opened) as t:
         r = make_handle("replay", t._handle(), trace._tr, options=options)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
@@ -286,20 +303,21 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
 
 
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
-         target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> AppsResult:
+         **options: Unpack[TargetOptions]) -> AppsResult:
     """Replay every built-in application scenario on target; returns an
     :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
     per trace, ``plot()`` the bars). The keyword options are the target
     options, for a URI (``size="1g"``...: ``ssdcore.options("target")``;
-    ``target_options={...}`` is deprecated)."""
-    opened = _target_options("apps", target, options, target_options)
-    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, options,
+    ``target_options={...}`` is deprecated, and in no signature)."""
+    opts: Dict[str, Any] = dict(options)
+    opened = _target_options("apps", target, opts)
+    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, opts,
                                   timing.encode() if timing else ffi.NULL, int(seed)))
 
 
 def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
-        target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> FsdResult:
+        **options: Unpack[TargetOptions]) -> FsdResult:
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
     off the drive (sizes times scale, and below 1 the applications' think
@@ -315,8 +333,9 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
-    opened = _target_options("fsd", target, options, target_options)
-    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, opened, options,
+    opts: Dict[str, Any] = dict(options)
+    opened = _target_options("fsd", target, opts)
+    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, opened, opts,
                                  float(scale), int(seed)))
 
 

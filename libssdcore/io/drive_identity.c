@@ -357,8 +357,8 @@ static int identity_fail(char **out, int code, const char *target, const char *w
     return code;
 }
 
-int ssd__drive_identity_json(const char *target, int hash_serial, enum ssd__jw_style style,
-                             char **out) {
+int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_capacity,
+                             enum ssd__jw_style style, char **out) {
     if (!target || !out)
         return SSD_EINVAL;
     *out = NULL;
@@ -375,6 +375,7 @@ int ssd__drive_identity_json(const char *target, int hash_serial, enum ssd__jw_s
         ssd__jw_kstr(&w, "serial", NULL);
         ssd__jw_kbool(&w, "serial_hashed", 0);
         ssd__jw_kstr(&w, "firmware", NULL);
+        ssd__jw_ku64(&w, "capacity_bytes", sim_capacity);
         ssd__jw_kstr(&w, "transport", "sim");
         ssd__jw_knum(&w, "temperature_c", NAN);
         ssd__jw_end_object(&w);

@@ -44,25 +44,28 @@ int ssd_target_open(ssd_target *t, const char *uri) {
     return 0;
 }
 
-/* Here rather than in io/drive_identity.c: a sim: URI is checked against
- * the profiles as ssd_target_open checks it, so that identity and a job
- * refuse the same unknown profile. */
+/* Here rather than in io/drive_identity.c: a sim: URI is resolved against
+ * the profiles as ssd_target_open resolves it, so that identity and a job
+ * refuse the same unknown profile, and the identity has the drive's user
+ * capacity as a real drive's has its size. */
 int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out) {
     enum ssd__jw_style style;
     int rc = ssd__jw_style_of(target, out, flags, SSD__JW_COMPACT, &style);
     if (rc)
         return rc;
+    uint64_t sim_capacity = 0;
     if (!strncmp(target, "sim:", 4)) {
-        char *why = NULL;
-        rc = ssd_sim_profile_to_json(target[4] ? target + 4 : NULL, 0, &why);
+        struct ssd__sim_params p;
+        const char *name;
+        char why[512] = "";
+        rc = ssd__sim_resolve(target[4] ? target + 4 : NULL, &p, &name, why, sizeof why);
         if (rc < 0) {
             struct ssd__text t = {0};
-            ssd__text_add(&t, "%s: %s", target, why ? why : ssd_strerror(rc));
-            ssd_free(why);
+            ssd__text_add(&t, "%s: %s", target, why[0] ? why : ssd_strerror(rc));
             *out = ssd__text_take(&t);
             return rc;
         }
-        ssd_free(why);
+        sim_capacity = ssd__sim_user_bytes(&p);
     }
-    return ssd__drive_identity_json(target, hash_serial, style, out);
+    return ssd__drive_identity_json(target, hash_serial, sim_capacity, style, out);
 }

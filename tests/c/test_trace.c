@@ -138,7 +138,14 @@ Test(trace, load_reads_scenario_and_filetest_names) {
     cr_assert_eq(ssd_trace_generate(b, "pcm8-excel", 1, 0), 0);
     cr_assert_eq(ssd_trace_count(a), ssd_trace_count(b));
     cr_assert_str_eq(ssd_trace_format(a), "generated");
+    /* ... and keep the name they were made from (a replay says which ran) */
+    cr_assert_str_eq(ssd_trace_name(a), "pcm8-excel");
+    char *json = NULL;
+    cr_assert_eq(ssd_trace_to_json(a, 0, &json), 0);
+    cr_assert(strstr(json, "\"name\":\"pcm8-excel\""), "%s", json);
+    ssd_free(json);
     cr_assert_eq(ssd_trace_load(a, "scenario:nope", "auto"), SSD_EINVAL);
+    cr_assert_null(ssd_trace_name(a));
     cr_assert(strstr(ssd_trace_errmsg(a), "pcm8-excel"), "%s", ssd_trace_errmsg(a));
     if (ssd_trace_filetest_count() > 0) {
         uint64_t set = 0, dev = 0;
@@ -152,6 +159,7 @@ Test(trace, load_reads_scenario_and_filetest_names) {
         cr_assert_eq(ssd_trace_count(a), ssd_trace_count(b));
         cr_assert_gt(ssd_trace_count(a), one);
         cr_assert_str_eq(ssd_trace_format(a), "recorded");
+        cr_assert_str_eq(ssd_trace_name(a), "iso-copy");
     }
     cr_assert_eq(ssd_trace_load(a, "filetest:iso-copy@8x", NULL), SSD_EINVAL);
     cr_assert(strstr(ssd_trace_errmsg(a), "'8x' is not a set size"), "%s", ssd_trace_errmsg(a));

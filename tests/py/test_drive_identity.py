@@ -119,6 +119,19 @@ def test_unknown_is_null_never_a_failure(afile, tmp_path, monkeypatch, cli):
     assert r.returncode == 1 and "nosuch" in r.stderr
 
 
+def test_a_sim_drive_has_its_user_capacity_in_bytes():
+    """identity("sim:...") had no capacity_bytes (None in Python), though
+    the library knows the profile's user capacity, as a real drive's
+    identity has its size."""
+    d = ssdcore.drive.identity("sim:bx200")
+    assert d.capacity_bytes == d["capacity_bytes"] == ssdcore.sim.profile("bx200").user_bytes
+    assert type(d.capacity_bytes) is int and d.capacity_bytes > 200e9
+    big = ssdcore.drive.identity("sim:bx200,capacity_gb=480")
+    assert big.capacity_bytes == ssdcore.sim.profile("bx200,capacity_gb=480").user_bytes
+    assert big.capacity_bytes > 1.9 * d.capacity_bytes
+    assert str(d.to_frame()["capacity_bytes"].dtype) == "Int64"
+
+
 def test_results_json_records_the_drive_and_step_temperatures(tmp_path, monkeypatch):
     target = tmp_path / "t.bin"
     fake_nvme(tmp_path / "sys", os.stat(tmp_path).st_dev)

@@ -136,6 +136,17 @@ ssdcore.catalog.catalog_add("run", "c.sqlite").changed
 ssdcore.analysis.analyze_many(["x.csv"])
 ssdcore.drive.drive_identity("sim:bx200").model
 ssdcore.trace_scenarios()[0]["describe"]
+ssdcore.analyze("x.csv", capacity="240g")
+ssdcore.analyze_many(["x.csv"], capacity=1e9)
+ssdcore.fill(t, level=90)
+ssdcore.read_fio_json("f.json", as_frame=True)
+ssdcore.replay("scenario:pcm8-word", "sim:bx200", target_options={"size": "1g"})
+ssdcore.fsd("sim:bx200", target_options={"size": "1g"})
+ssdcore.analyze("x.csv", capacity_bytes="240g", penalty=3, min_phase_samples=5)
+ssdcore.replay("scenario:pcm8-word", "sim:bx200", size="1g", qd=4, interval="500ms")
+ssdcore.apps("sim:bx200", size=1 << 30, destroy_data=True)
+ssdcore.analyze("x.csv", penalty="3")
+ssdcore.replay("scenario:pcm8-word", "sim:bx200", qd="4")
 """
 
 
@@ -145,7 +156,10 @@ def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path
     name Any to mypy: ``ssdcore.sim.turth(t)`` passed --strict and an
     annotation ``ssdcore.JobResult`` checked nothing. mypy now sees the old
     names with their types and no __getattr__: the misspelt names and the
-    two wrong types are the only errors."""
+    two wrong types are the only errors. The old keywords (capacity=,
+    level=, as_frame=, target_options=), which still work with a warning,
+    are in no signature, so mypy refuses them; the options keywords are
+    typed by their table (a text for a number is an error)."""
     pytest.importorskip("mypy", reason="the [test] extra")
     ini = tmp_path / "mypy.ini"
     ini.write_text(MYPY_INI)
@@ -156,8 +170,10 @@ def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path
     errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
                     if ": error:" in line)
     # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
-    # 11: sim_truth(t) is a SimTruth (typed as sim.truth), no float
-    assert errors == [3, 5, 6, 10, 11], r.stdout + r.stderr
+    # 11: sim_truth(t) is a SimTruth (typed as sim.truth), no float,
+    # 16-21: the old keywords, 25, 26: a text for a float, for an int
+    assert errors == [3, 5, 6, 10, 11, 16, 17, 18, 19, 20, 21, 25, 26], r.stdout + r.stderr
+    assert r.stdout.count('Unexpected keyword argument') == 6, r.stdout
 
 
 @pytest.mark.slow

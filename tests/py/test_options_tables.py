@@ -273,3 +273,27 @@ def test_a_fileops_run_with_every_table_default_is_a_run_with_none(tmp_path):
     x = ssdcore.archive(src, tmp_path / "x.7z", **kw)
     y = ssdcore.archive(src, tmp_path / "y.7z")
     assert x.archive_bytes == y.archive_bytes > 0
+
+
+def test_the_typed_keywords_are_the_tables_keys_with_their_types():
+    """analyze(), analyze_many(), replay(), apps() and fsd() type their
+    keyword options for mypy (ssdcore._options, PEP 692) instead of Any or
+    float, so an old keyword (capacity=, target_options=) is an error there:
+    each class holds its table's keys, less those the call names, each
+    typed by the table's type."""
+    import os
+    import typing
+    from ssdcore import _options as o
+    py = {"float": float, "int": int, "bool": bool, "enum": str, "size": o.Size,
+          "duration": o.Duration, "text": str}
+    path = typing.Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]  # o.PathLike, resolved
+    for cls, kinds, named in ((o.AnalysisOptions, ["analysis"],
+                               {"capacity_bytes", "written_before_bytes", "precondition"}),
+                              (o.TargetOptions, ["target"], set()),
+                              (o.ReplayOptions, ["replay", "target"], set())):
+        table = {k: v for kind in kinds for k, v in ssdcore.options(kind).items()}
+        hints = typing.get_type_hints(cls)
+        assert set(hints) == set(table) - named, cls.__name__
+        for k, t in hints.items():
+            want = path if table[k]["unit"] == "path" else py[table[k]["type"]]
+            assert t == want, (cls.__name__, k, t)

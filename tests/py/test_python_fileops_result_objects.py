@@ -78,3 +78,31 @@ def test_archive_and_extract_say_which_they_are(runs):
     assert x.skipped_entries == ()
     assert list(a.to_frame()["part"]) == ["read", "codec", "write", "sync"]
     assert repr(a).startswith("<ArchiveResult archive: ") and "extract" in repr(x)
+
+
+# The keys each result had when Python built it from the C structs.
+OLD_KEYS = {
+    "copy": {"dirs", "files", "bytes", "total_s", "copy_s", "sync_s", "failed_s", "extras_s",
+             "bw_bps", "exit_code", "first_error", "workers", "failures"},
+    "archive": {"operation", "files", "dirs", "symlinks", "data_bytes", "archive_bytes",
+                "total_s", "read_s", "codec_s", "write_s", "sync_s", "bw_bps", "skipped",
+                "skipped_entries"},
+    "set": {"set", "files", "dirs", "total_bytes", "total_s", "bw_bps"},
+}
+OLD_KEYS["extract"] = OLD_KEYS["archive"]
+
+
+def test_each_is_the_librarys_json_with_the_keys_it_had(runs):
+    """One producer: the results are ssd_X_to_json's (what `ssdcore copy
+    --json`... print: the paths, the set's seed), no longer a dict Python
+    built from the structs, and keep every key they had, with its value."""
+    for name, keys in OLD_KEYS.items():
+        assert keys <= set(runs[name]), (name, keys - set(runs[name]))
+    c, a, x, s = runs["copy"], runs["archive"], runs["extract"], runs["set"]
+    assert c["src"].endswith("set") and c["dst"].endswith("copy") and c["list_only"] is False
+    assert "times" not in c and c["copy_s"] <= c["total_s"] == round(c.total_s, 6)
+    assert c["failures"] == [] and c.first_error == 0 and c.workers == 2
+    assert a["archive"].endswith("set.zip") and a["tree"].endswith("set")
+    assert x["tree"].endswith("out") and x["operation"] == "extract"
+    assert (s["seed"], s["size_bytes"], s["set"]) == (3, 2 << 20, "program")
+    assert "kind" not in s and "bytes" not in s and s.total_bytes == 2 << 20

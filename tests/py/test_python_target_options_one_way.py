@@ -45,6 +45,10 @@ def test_scored_runs_check_their_keywords_against_the_table(fn):
     with pytest.raises(TypeError, match=r"unknown target option\(s\): sizee .*"
                                         r"ssdcore.options\(\"target\"\)'s: size, "):
         fn("sim:bx200", sizee="1g")
+    # the old dict, in no signature now (mypy refuses it), still reaches the target
+    with pytest.warns(DeprecationWarning, match=rf"^{fn.__name__}\(target_options=\{{\.\.\.\}}\)"), \
+            pytest.raises(TypeError, match=r"unknown target option\(s\): sizee"):
+        fn("sim:bx200", target_options={"sizee": "1g"})
 
 
 def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):

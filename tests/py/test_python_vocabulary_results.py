@@ -18,7 +18,7 @@ import pytest
 import ssdcore
 from ssdcore._util import make_handle
 from ssdcore.results import (DriveIdentity, FillResult, HealthResult, Listing, SimProfile,
-                             SimTruth, TrimResult)
+                             SimTruth, TraceSummary, TrimResult)
 
 
 @contextlib.contextmanager
@@ -161,6 +161,21 @@ def test_drive_identity_frame_types_missing_members():
     f = d.to_frame()
     _no_object_columns(f)
     assert str(f["rotational"].dtype) == "boolean" and f["serial"].isna().all()
+
+
+def test_trace_summary_is_a_result_object_and_still_the_dict():
+    tr = ssdcore.trace.Trace.scenario("pcm8-excel", seed=1)
+    with _quiet():
+        s = tr.summary()
+        assert isinstance(s, TraceSummary) and isinstance(s, dict)
+        assert s["reads"] == s.reads > 3000 and s.ios == len(tr) and type(s.read_bytes) is int
+        assert s.format == "generated" and 0 <= s.idle_share <= 1
+        assert s.size_mix and all(type(b) is int and type(n) is int for b, n in s.size_mix)
+        assert s.to_dict() == json.loads(json.dumps(dict(s)))
+    _one_row_api(s)
+    assert repr(s).startswith(f"<TraceSummary {s.ios} I/Os (generated), ")
+    f = s.to_frame()
+    assert f["reads"].iloc[0] == s.reads and str(f["read_bytes"].dtype) == "Int64"
 
 
 # --- the top level ----------------------------------------------------------------------

@@ -65,6 +65,9 @@ def test_as_recorded_and_scaled_timing_wait_for_the_recorded_times(tmp_path):
     assert ssdcore.replay(tr, t, timing="scale=2")["runtime_s"] >= 0.6
     res = ssdcore.replay(tr, t)  # no-idle: busy time is all that counts
     assert res["timing"] == "no-idle" and res["ios"] == 3
+    # a trace built I/O by I/O has no name: the repr says where it came from
+    assert tr.name is None and res.trace_name is None and res["trace"]["name"] is None
+    assert repr(res).startswith("<ReplayResult trace on ")
 
 
 def test_offsets_wrap_into_the_replay_area(tmp_path):
@@ -158,7 +161,10 @@ def test_replay_and_apps_return_result_objects_whose_frames_add_up():
         r = ssdcore.replay(tr, t, timing="as-recorded", interval=1)
         a = ssdcore.apps(t, timing="no-idle")
     assert isinstance(r, ssdcore.results.ReplayResult) and r["bw_bps"] == r.bw_bps > 0
-    assert repr(r).startswith("<ReplayResult generated trace on sim:bx200, as-recorded")
+    # the scenario's name, which a generated trace did not keep ("generated trace on")
+    assert repr(r).startswith("<ReplayResult pcm8-word trace on sim:bx200, as-recorded")
+    assert r.trace_name == r["trace"]["name"] == tr.name == "pcm8-word"
+    assert r.summary()["trace"].iloc[0] == "pcm8-word"
     df = r.to_frame()
     assert len(df) > 20 and str(df["bytes"].dtype) == "int64"
     assert int(df["bytes"].sum()) == r.total_bytes and type(r.total_bytes) is int

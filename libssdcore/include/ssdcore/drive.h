@@ -28,7 +28,8 @@ extern "C" {
  *    "capacity_bytes", "logical_sector_bytes", "physical_sector_bytes",
  *    "rotational": bool, "transport": "nvme" | "sata" | "usb" | "virtio" |
  *    "scsi" | "mmc" | "loop" | ..., "link": "PCIe 4.0 x4 (16.0 GT/s)" |
- *    "SATA 6.0 Gbps", "temperature_c", "profile" (sim only)}
+ *    "SATA 6.0 Gbps", "temperature_c", "profile" (sim only)}; a sim: drive's
+ *    capacity_bytes is its profile's user capacity (sim show's user_bytes).
  * target is a block device path, a regular file (the device its filesystem
  * is on), or a sim: URI (the profile). hash_serial non-zero replaces the
  * serial by "sha256:" and the first 16 hex digits of its SHA-256, so runs

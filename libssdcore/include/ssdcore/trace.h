@@ -97,6 +97,12 @@ SSD_API const char *ssd_trace_format(const ssd_trace *tr);
  * or NULL when its I/Os came from elsewhere. Owned by tr. */
 SSD_API const char *ssd_trace_source(const ssd_trace *tr);
 
+/* The built-in scenario or file test tr was last made from
+ * (ssd_trace_generate, ssd_trace_filetest, or ssd_trace_load of
+ * "scenario:NAME" or "filetest:NAME[@SET_SIZE]": "pcm8-excel", "iso-copy"),
+ * or NULL when its I/Os came from elsewhere. Owned by tr. */
+SSD_API const char *ssd_trace_name(const ssd_trace *tr);
+
 /* Writes tr to path, replacing it atomically (a temporary file renamed
  * into place). Refused (SSD_EUNSAFE, with the reason in ssd_trace_errmsg)
  * when path is the file tr was loaded from, a device node or another
@@ -123,7 +129,8 @@ SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
 SSD_API size_t ssd_trace_count(const ssd_trace *tr);
 SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
 
-/* Characteristics as a JSON object: ios, reads, writes, trims, flushes,
+/* Characteristics as a JSON object: format, name (ssd_trace_name, or
+ * null), ios, reads, writes, trims, flushes,
  * read_bytes, write_bytes, duration_s, the share of sequential reads and
  * writes (an I/O that starts where the previous one of its kind ended),
  * idle_share (time with no I/O in flight, when completions are known, else
@@ -240,7 +247,7 @@ SSD_API uint64_t ssd_replay_ios(const ssd_replay *r, int dir);
  * latency ("access_s", seconds, before round 20). */
 SSD_API double ssd_replay_access_s(const ssd_replay *r);
 
-/* The results as a JSON object: target, trace (its summary), timing, qd,
+/* The results as a JSON object: target, trace (its summary, name included), timing, qd,
  * engine, runtime_s, busy_s, bytes, ios, bw_bps (bytes / busy_s), iops,
  * access_us (ssd_replay_access_s in µs), read/write {bytes, ios, lat_ns percentiles}, samples
  * [[t_s, bytes, ops]...], interrupted. flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL

@@ -1,0 +1,63 @@
+"""The keyword options of the calls that take an option table's keys as
+keywords (``analyze``, ``analyze_many``, ``replay``, ``apps``, ``fsd``),
+typed for mypy (PEP 692: ``**options: Unpack[AnalysisOptions]``), so
+``mypy --strict`` on a user's code checks each key and its type and
+refuses a key of no table: an old keyword too (``capacity=``,
+``target_options=``), which still works at run time for one release with
+its DeprecationWarning but is in no signature. Each class is
+``ssdcore.options(KIND)``'s keys less those the call names itself;
+tests/py/test_options_tables.py checks them against the tables."""
+import os  # noqa: F401 (PathLike's "os.PathLike[str]": typing.get_type_hints reads it)
+from typing import TypedDict, Union
+
+from ._util import PathLike
+
+Size = Union[int, str]  # bytes, or a size text ("4k", "512GB")
+Duration = Union[float, str]  # seconds, or a duration text ("500ms")
+
+
+class NoOptions(TypedDict):
+    """No keyword: ``**deprecated: Unpack[NoOptions]`` takes a call's old
+    keywords at run time and none for mypy."""
+
+
+class AnalysisOptions(TypedDict, total=False):
+    """``ssdcore.options("analysis")`` but capacity_bytes,
+    written_before_bytes and precondition (named arguments)."""
+    penalty: float
+    min_step: float
+    min_drop: float
+    min_phase_samples: int
+    min_phase_fraction: float
+    dip_depth: float
+    ss_round_s: float
+    ss_range: float
+    ss_slope: float
+    expect_cache_bps: float
+    exact_limit: int
+    noise_merge: float
+    throttle_min_c: float
+
+
+class TargetOptions(TypedDict, total=False):
+    """``ssdcore.options("target")``: for a call that opens a URI itself."""
+    size: Size
+    destroy_data: bool
+    buffered: bool
+    read_only: bool
+    fitrim: str
+    layout: str
+
+
+class ReplayOptions(TargetOptions, total=False):
+    """``ssdcore.options("replay")``, and the target's."""
+    timing: str
+    qd: int
+    offset: Size
+    span: Size
+    interval: Duration
+    engine: str
+    record: PathLike
+    log: PathLike
+    written_before: Size
+    precondition: str
