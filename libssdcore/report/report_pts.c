@@ -126,6 +126,15 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
                       ". <b class=\"warn\">Steady state not reached</b> in %d rounds (at most "
                       "%.0f): the tables average the last 5 rounds.",
                       rounds, ssd__jv_num(v, "max_rounds", 25));
+    const char *rw = ssd__jv_str(v, "rounds_why");
+    if (rw) {
+        /* why the rounds stopped where they did (IOPS, latency) */
+        ssd__text_add(t, " %d rounds, stopped by ", rounds);
+        ssd__text_html(t, ssd__jv_str(v, "stopped_by") ? ssd__jv_str(v, "stopped_by") : "?");
+        ssd__text_add(t, ": ");
+        ssd__text_html(t, rw);
+        ssd__text_add(t, ".");
+    }
     ssd__text_add(t, " Purge: ");
     ssd__text_html(t, ssd__jv_str(v, "purge") ? ssd__jv_str(v, "purge") : "none");
     const struct ssd__jv *wipc = ssd__jv_get(v, "wipc");
