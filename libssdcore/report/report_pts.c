@@ -114,13 +114,20 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
                       ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0), rounds,
                       ssd__jv_num(ss, "range", NAN), ssd__jv_num(ss, "range_limit", NAN),
                       ssd__jv_num(ss, "slope_excursion", NAN), ssd__jv_num(ss, "slope_limit", NAN));
-    else if (ssd__jv_true(ss, "fresh") && ssd__jv_str(ss, "not_reached")) {
-        ssd__text_add(t,
-                      ". <b class=\"warn\">Steady state not reached</b>: rounds %.0f-%.0f meet "
-                      "the rule at ",
-                      ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+    else if ((ssd__jv_true(ss, "fresh") || ssd__jv_true(ss, "fresh_possible")) &&
+             ssd__jv_str(ss, "not_reached")) {
+        if (ssd__jv_true(ss, "rule_met"))
+            ssd__text_add(t,
+                          ". <b class=\"warn\">Steady state not reached</b>: rounds %.0f-%.0f "
+                          "meet the rule at ",
+                          ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+        else
+            ssd__text_add(t,
+                          ". <b class=\"warn\">Steady state not reached</b> in %d rounds, still "
+                          "at ",
+                          rounds);
         ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
-        ssd__text_add(t, ". The tables average them.");
+        ssd__text_add(t, ". The tables average the last 5 rounds.");
     } else
         ssd__text_add(t,
                       ". <b class=\"warn\">Steady state not reached</b> in %d rounds (at most "

@@ -138,7 +138,7 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "  %s: %s at the end%s%s%s\n", st->def.name,
                           reached(&v) ? "steady" : "not steady", why ? " (" : "", why ? why : "",
                           why ? ")" : "");
-        } else if (ssd__jv_true(ss, "fresh") && why) {
+        } else if ((ssd__jv_true(ss, "fresh") || ssd__jv_true(ss, "fresh_possible")) && why) {
             if (ssd__jv_true(ss, "rule_met"))
                 ssd__text_add(t, "  %s: no steady state: rounds %.0f-%.0f meet the rule at %s\n",
                               st->def.name, ssd__jv_num(ss, "first_round", 0),
