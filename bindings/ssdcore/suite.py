@@ -21,6 +21,8 @@ object and ``headline["pts"]``) and ``quick``; or a suite file of your own
 >>> r = ssdcore.suite("sim:bx200", "/tmp/pts", suite="pts")        # doctest: +SKIP
 >>> r["headline"]["pts"]["pts-wsat"]["end_iops"]                    # doctest: +SKIP
 >>> r["headline"]["pts"]["pts-wsat"]["steady_iops"]   # None: not steady  # doctest: +SKIP
+>>> iops = r["steps"][0]["pts"]     # rounds go on past a fresh plateau  # doctest: +SKIP
+>>> iops["rounds"], iops["stopped_by"], iops["rounds_why"]          # doctest: +SKIP
 """
 from __future__ import annotations
 

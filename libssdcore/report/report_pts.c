@@ -114,18 +114,34 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
                       ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0), rounds,
                       ssd__jv_num(ss, "range", NAN), ssd__jv_num(ss, "range_limit", NAN),
                       ssd__jv_num(ss, "slope_excursion", NAN), ssd__jv_num(ss, "slope_limit", NAN));
-    else if (ssd__jv_true(ss, "fresh") && ssd__jv_str(ss, "not_reached")) {
-        ssd__text_add(t,
-                      ". <b class=\"warn\">Steady state not reached</b>: rounds %.0f-%.0f meet "
-                      "the rule at ",
-                      ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+    else if ((ssd__jv_true(ss, "fresh") || ssd__jv_true(ss, "fresh_possible")) &&
+             ssd__jv_str(ss, "not_reached")) {
+        if (ssd__jv_true(ss, "rule_met"))
+            ssd__text_add(t,
+                          ". <b class=\"warn\">Steady state not reached</b>: rounds %.0f-%.0f "
+                          "meet the rule at ",
+                          ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+        else
+            ssd__text_add(t,
+                          ". <b class=\"warn\">Steady state not reached</b> in %d rounds, still "
+                          "at ",
+                          rounds);
         ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
-        ssd__text_add(t, ". The tables average them.");
+        ssd__text_add(t, ". The tables average the last 5 rounds.");
     } else
         ssd__text_add(t,
                       ". <b class=\"warn\">Steady state not reached</b> in %d rounds (at most "
                       "%.0f): the tables average the last 5 rounds.",
                       rounds, ssd__jv_num(v, "max_rounds", 25));
+    const char *rw = ssd__jv_str(v, "rounds_why");
+    if (rw) {
+        /* why the rounds stopped where they did (IOPS, latency) */
+        ssd__text_add(t, " %d rounds, stopped by ", rounds);
+        ssd__text_html(t, ssd__jv_str(v, "stopped_by") ? ssd__jv_str(v, "stopped_by") : "?");
+        ssd__text_add(t, ": ");
+        ssd__text_html(t, rw);
+        ssd__text_add(t, ".");
+    }
     ssd__text_add(t, " Purge: ");
     ssd__text_html(t, ssd__jv_str(v, "purge") ? ssd__jv_str(v, "purge") : "none");
     const struct ssd__jv *wipc = ssd__jv_get(v, "wipc");

@@ -138,16 +138,25 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "  %s: %s at the end%s%s%s\n", st->def.name,
                           reached(&v) ? "steady" : "not steady", why ? " (" : "", why ? why : "",
                           why ? ")" : "");
-        } else if (ssd__jv_true(ss, "fresh") && why) {
-            ssd__text_add(t, "  %s: no steady state: rounds %.0f-%.0f meet the rule at %s\n",
-                          st->def.name, ssd__jv_num(ss, "first_round", 0),
-                          ssd__jv_num(ss, "last_round", 0), why);
+        } else if ((ssd__jv_true(ss, "fresh") || ssd__jv_true(ss, "fresh_possible")) && why) {
+            if (ssd__jv_true(ss, "rule_met"))
+                ssd__text_add(t, "  %s: no steady state: rounds %.0f-%.0f meet the rule at %s\n",
+                              st->def.name, ssd__jv_num(ss, "first_round", 0),
+                              ssd__jv_num(ss, "last_round", 0), why);
+            else
+                ssd__text_add(t, "  %s: no steady state in %.0f rounds, still at %s\n",
+                              st->def.name, ssd__jv_num(&v, "rounds", 0), why);
         } else if (reached(&v))
             ssd__text_add(t, "  %s: steady state in rounds %.0f-%.0f\n", st->def.name,
                           ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
         else
             ssd__text_add(t, "  %s: no steady state in %.0f rounds\n", st->def.name,
                           ssd__jv_num(&v, "rounds", 0));
+        /* why the round tests ran as many rounds as they did */
+        const char *rw = ssd__jv_str(&v, "rounds_why");
+        if (rw)
+            ssd__text_add(t, "    %.0f rounds, stopped by %s (%s)\n", ssd__jv_num(&v, "rounds", 0),
+                          ssd__jv_str(&v, "stopped_by") ? ssd__jv_str(&v, "stopped_by") : "?", rw);
         ssd__jv_free(&v);
     }
 }

@@ -393,11 +393,15 @@ static int prepare(struct pts *p, int wipc) {
 }
 
 /* Whether a round test (IOPS, latency) measured the drive's fresh
- * (clean-block) level rather than its used state: see fresh_check. */
+ * (clean-block) level rather than its used state, why its rounds stopped,
+ * and on sim: the model's state at the end: see fresh_state. */
 struct fresh {
-    int fresh;
-    double random_bytes, clean_bytes, first, scale_capacity;
-    char why[320];
+    int fresh, sure, left, rule_first, rule_last, went_on, hopeless;
+    double random_bytes, clean_bytes, clean_most, first, level, scale_capacity, rule_bytes;
+    const char *stopped_by;
+    char why[400], rounds_why[560];
+    int truth, truth_gc;
+    double truth_end_iops, truth_floor_iops, truth_clean_bytes;
 };
 
 static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pts_window *ss,
@@ -431,12 +435,24 @@ static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pt
     if (f) {
         /* the rule held, but on the fresh drive's clean blocks */
         ssd__jw_kbool(w, "rule_met", ss->rule);
-        ssd__jw_kbool(w, "fresh", f->fresh);
+        ssd__jw_kbool(w, "fresh", f->sure);
+        ssd__jw_kbool(w, "fresh_possible", f->fresh && !f->sure);
         ssd__jw_knum(w, "first_round_level", f->first);
         ssd__jw_knum(w, "random_written_bytes", f->random_bytes);
         ssd__jw_knum(w, "clean_bytes_at_least", f->clean_bytes);
+        ssd__jw_knum(w, "clean_bytes_at_most", f->clean_most);
         ssd__jw_knum(w, "scale_to_write_capacity", f->scale_capacity);
         ssd__jw_kstr(w, "not_reached", f->fresh ? f->why : NULL);
+        ssd__jw_key(w, "rule_first_met");
+        if (f->rule_first) {
+            ssd__jw_begin_array(w);
+            ssd__jw_num(w, f->rule_first);
+            ssd__jw_num(w, f->rule_last);
+            ssd__jw_end_array(w);
+        } else {
+            ssd__jw_null(w);
+        }
+        ssd__jw_knum(w, "rounds_past_rule", f->went_on);
     }
     ssd__jw_end_object(w);
 }
@@ -542,6 +558,17 @@ static void matrix_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_knum(w, "rounds", m->rounds);
     nums(w, "tracking_values", m->track, m->rounds);
     window_json(w, "steady_state", &m->ss, &m->fr);
+    ssd__jw_kstr(w, "stopped_by", m->fr.stopped_by);
+    ssd__jw_kstr(w, "rounds_why", m->fr.rounds_why[0] ? m->fr.rounds_why : NULL);
+    if (m->fr.truth) {
+        ssd__jw_key(w, "sim_truth");
+        ssd__jw_begin_object(w);
+        ssd__jw_kbool(w, "gc", m->fr.truth_gc);
+        ssd__jw_knum(w, "clean_bytes", m->fr.truth_clean_bytes);
+        ssd__jw_knum(w, "write_iops", m->fr.truth_end_iops);
+        ssd__jw_knum(w, "floor_iops", m->fr.truth_floor_iops);
+        ssd__jw_end_object(w);
+    }
     int first, last;
     table_window(&m->ss, m->rounds, &first, &last);
     ssd__jw_kstr(w, "table_rounds", m->ss.reached ? "steady-state window" : "last 5 rounds");
@@ -555,46 +582,166 @@ static void matrix_emit(struct pts *p, struct ssd__jw *w) {
     }
 }
 
-/* A round test's level is the fresh drive's, not its used state, when its
- * own writes cannot have used up the clean blocks the drive had as the
+/* A round test's level may be the fresh drive's, not its used state, while
+ * its own writes cannot have used up the clean blocks the drive had as the
  * rounds began - WSAT's rule ("less than the capacity written since the
  * purge: still fresh") from where these tests start. After the
  * workload-independent preconditioning filled the drive, its clean blocks
- * are at least its spare flash: 7.37 % of the capacity, what a decimal
+ * are its spare flash: at least 7.37 % of the capacity, what a decimal
  * capacity leaves of binary flash (256 GB on 256 GiB), the least a drive
- * has; after a purge alone (wipc_loops=0), the capacity. A short round
- * (--scale 0.01) writes little: sim:bx200's rounds write 2.7 % of it in
- * random writes and measure 12677 IOPS where the used drive gives 1597.
- * A level that left the first round's (beyond the rule's 20 % excursion)
- * has seen the clean blocks run out, whatever the bytes say. */
+ * has, and less than the capacity (an enterprise drive's 28 % OP leaves
+ * about 27 %); after a purge alone (wipc_loops=0), the capacity at least
+ * and twice it at most. A short round (--scale 0.01) writes little:
+ * sim:bx200's first 5 rounds write 2.7 % of it in random writes and
+ * measure 12677 IOPS where the used drive gives 1597. A level that left
+ * the first round's (beyond the rule's 20 % excursion) has seen the clean
+ * blocks run out, whatever the bytes say. The section 3.1 rule met on a
+ * level that may still be the fresh one is no steady state: the rounds go
+ * on (matrix_test) until the level leaves it or the writes pass the most
+ * clean blocks a drive can have, within the 25 rounds of section 3.1. */
 #define SPARE_MIN 0.073741824
-static void fresh_check(struct pts *p, struct matrix *m) {
+static void fresh_state(struct pts *p, struct matrix *m) {
     struct fresh *f = &m->fr;
-    int first, last, n = 0;
+    int n = 0;
     double sum = 0;
-    table_window(&m->ss, m->rounds, &first, &last);
-    for (int r = first > 0 ? first : 1; r <= last; r++)
+    for (int r = m->rounds > SSD__PTS_WINDOW ? m->rounds - SSD__PTS_WINDOW + 1 : 1; r <= m->rounds;
+         r++)
         if (isfinite(m->track[r - 1])) {
             sum += m->track[r - 1];
             n++;
         }
-    double level = n ? sum / n : NAN, cap = p->cap_bytes;
+    double cap = p->cap_bytes;
+    f->level = n ? sum / n : NAN;
     f->first = m->rounds ? m->track[0] : NAN;
     f->random_bytes = p->written - p->wipc_bytes;
     f->clean_bytes = (p->wipc_loops ? SPARE_MIN : 1) * cap;
+    f->clean_most = (p->wipc_loops ? 1 : 2) * cap;
     f->scale_capacity = f->random_bytes > 0 ? p->s->res.scale * cap / f->random_bytes : NAN;
     /* latency rises, IOPS fall once the clean blocks run out */
-    int left = m->lat ? level >= f->first / 0.8 : level <= 0.8 * f->first;
-    f->fresh = isfinite(level) && isfinite(f->first) && !left && cap > 0 &&
-               f->random_bytes < f->clean_bytes;
+    f->left = m->lat ? f->level >= f->first / 0.8 : f->level <= 0.8 * f->first;
+    f->fresh = isfinite(f->level) && isfinite(f->first) && !f->left && cap > 0 &&
+               f->random_bytes < f->clean_most;
+    f->sure = f->fresh && f->random_bytes < f->clean_bytes;
+}
+
+/* After a round: the section 3.1 rule on the last 5 rounds, which is the
+ * steady state unless the level may still be the fresh one. */
+static void round_done(struct pts *p, struct matrix *m) {
+    struct fresh *f = &m->fr;
+    ssd__pts_steady(m->track, m->rounds, &m->ss);
+    fresh_state(p, m);
+    if (m->ss.rule && !f->rule_first) {
+        f->rule_first = m->ss.first;
+        f->rule_last = m->ss.last;
+        f->rule_bytes = f->random_bytes;
+    }
+    if (m->ss.reached && f->fresh) {
+        m->ss.reached = 0;
+        /* Rounds that cannot pass the least clean blocks by round
+         * max_rounds, at the fresh rounds' pace (the used state's is
+         * slower), cannot reach the used state: no use going on. */
+        f->hopeless = f->random_bytes / m->rounds * p->max_rounds < f->clean_bytes;
+    }
+    f->went_on = f->rule_first ? m->rounds - f->rule_last : 0;
+}
+
+/* The model's state at the end on sim: whether it is in its GC (used)
+ * regime, its 4 KiB QD32 random write speed there and its floor. */
+static void matrix_truth(struct pts *p, struct fresh *f) {
+    double eff, clean, dirty;
+    char *json = NULL;
+    struct ssd__jv root;
+    char msg[64];
+    if (strcmp(ssd_target_kind(p->s->t), "sim") || ssd_sim_truth(p->s->t, "gc_efficiency", &eff) ||
+        ssd_sim_truth(p->s->t, "clean_bytes", &clean) || ssd_sim_truth(p->s->t, "dirty", &dirty))
+        return;
+    if (ssd_sim_truth_to_json(p->s->t, 0, &json) || ssd__jr_parse(json, &root, msg, sizeof msg)) {
+        ssd_free(json);
+        return;
+    }
+    const struct ssd__jv *pa = ssd__jv_get(&root, "params");
+    f->truth_gc = dirty != 0;
+    f->truth_end_iops = eff * ssd__jv_num(pa, "native_rand_mibps", NAN) * 1048576 / 4096;
+    f->truth_floor_iops = ssd__jv_num(pa, "floor_mibps", NAN) * 1048576 / 4096;
+    f->truth_clean_bytes = clean;
+    f->truth = 1;
+    ssd__jv_free(&root);
+    ssd_free(json);
+}
+
+/* The verdict after the last round, and why the rounds stopped there, in
+ * the words of section 3.1. */
+static void fresh_check(struct pts *p, struct matrix *m, int interrupted) {
+    struct fresh *f = &m->fr;
+    double cap = p->cap_bytes;
+    fresh_state(p, m);
+    f->stopped_by = interrupted                  ? "interrupted"
+                    : m->ss.reached              ? "steady state"
+                    : f->hopeless                ? "fresh"
+                    : m->rounds >= p->max_rounds ? "max_rounds"
+                                                 : "error";
+    char past[240] = "";
+    if (f->rule_first && (m->ss.reached ? m->ss.first > f->rule_first : 1))
+        snprintf(past, sizeof past,
+                 "; the rule already held in rounds %d-%d, at the first round's level with "
+                 "%.1f %% of the capacity written, less than the clean blocks a drive may have, "
+                 "so the rounds went on",
+                 f->rule_first, f->rule_last, 100 * f->rule_bytes / cap);
+    if (m->ss.reached)
+        snprintf(f->rounds_why, sizeof f->rounds_why,
+                 "section 3.1: rounds %d-%d meet the steady-state rule%s%s", m->ss.first,
+                 m->ss.last, past,
+                 !past[0] ? ""
+                 : f->left
+                     ? " until the level left the first round's and met the rule again"
+                     : " until they had written the capacity, more than any drive's clean blocks");
+    else if (f->hopeless)
+        snprintf(f->rounds_why, sizeof f->rounds_why,
+                 "section 3.1: rounds %d-%d meet the rule at the first round's level with %.1f %% "
+                 "of the capacity written since the preconditioning; at that pace the %d rounds "
+                 "of section 3.1 would write %.1f %%, less than the clean blocks left (at least "
+                 "%.1f %%), so they could not reach the used drive",
+                 m->ss.first, m->ss.last, 100 * f->random_bytes / cap, p->max_rounds,
+                 100 * f->random_bytes / m->rounds * p->max_rounds / cap,
+                 100 * f->clean_bytes / cap);
+    else if (!strcmp(f->stopped_by, "max_rounds")) {
+        /* where the level left the first round's, if it did */
+        int at = 0;
+        for (int r = 2; !at && r <= m->rounds; r++)
+            if (m->lat ? m->track[r - 1] >= f->first / 0.8 : m->track[r - 1] <= 0.8 * f->first)
+                at = r;
+        char drop[96] = "";
+        if (at && f->left)
+            snprintf(drop, sizeof drop, "; the level left the first round's at round %d", at);
+        snprintf(f->rounds_why, sizeof f->rounds_why,
+                 "section 3.1: at most %d rounds, and the last 5 %s%s%s", p->max_rounds,
+                 m->ss.rule ? "meet the rule on a level that may be the fresh one"
+                            : "do not meet the steady-state rule",
+                 past, drop);
+    } else
+        snprintf(f->rounds_why, sizeof f->rounds_why, "%s after %d rounds%s", f->stopped_by,
+                 m->rounds, past);
     if (!f->fresh)
         return;
+    /* Sure: no drive has fewer clean blocks. Past them but short of the
+     * most, a level that never moved may be the fresh one or a used level
+     * as fast (a QD1 latency GC does not touch): no claim either way. */
+    char amount[128];
+    if (f->sure)
+        snprintf(amount, sizeof amount, "less than the clean blocks left (at least %.1f %%)",
+                 100 * f->clean_bytes / cap);
+    else
+        snprintf(amount, sizeof amount,
+                 "more than the least clean blocks a drive has (%.1f %%) but less than the most "
+                 "(%s)",
+                 100 * f->clean_bytes / cap, p->wipc_loops ? "the capacity" : "twice the capacity");
     snprintf(f->why, sizeof f->why,
-             "the fresh (clean-block) level, not the used drive's: after %s the rounds wrote "
-             "%.1f %% of the capacity, less than the clean blocks left (at least %.1f %%); "
-             "a scale of %.2g would write the capacity",
-             p->wipc_loops ? "the preconditioning filled the drive" : "the purge",
-             100 * f->random_bytes / cap, 100 * f->clean_bytes / cap, f->scale_capacity);
+             "%s: after %s the %d rounds wrote %.1f %% of the capacity, %s, and the level never "
+             "left the first round's; a scale of %.2g would write the capacity",
+             f->sure ? "the fresh (clean-block) level, not the used drive's"
+                     : "a level that may be the fresh (clean-block) one or the used drive's",
+             p->wipc_loops ? "the preconditioning filled the drive" : "the purge", m->rounds,
+             100 * f->random_bytes / cap, amount, f->scale_capacity);
     m->ss.reached = 0;
 }
 
@@ -625,7 +772,7 @@ static int matrix_test(struct pts *p, int lat) {
         p->state = m;
         p->emit = matrix_emit;
     }
-    for (int r = 0; !rc && r < p->max_rounds && !m->ss.reached; r++) {
+    for (int r = 0; !rc && r < p->max_rounds && !m->ss.reached && !m->fr.hopeless; r++) {
         for (int i = 0; !rc && i < m->nm; i++)
             for (int b = 0; !rc && b < m->nb; b++) {
                 struct cell c;
@@ -641,10 +788,12 @@ static int matrix_test(struct pts *p, int lat) {
             break;
         m->rounds = r + 1;
         m->track[r] = m->val[((size_t)r * m->nm + m->tm) * m->nb + m->tb];
-        ssd__pts_steady(m->track, m->rounds, &m->ss);
+        round_done(p, m);
         checkpoint(p);
     }
-    fresh_check(p, m);
+    if (!rc || rc == SSD_EINTERRUPTED)
+        matrix_truth(p, &m->fr);
+    fresh_check(p, m, rc == SSD_EINTERRUPTED);
     int src = snapshot(p);
     p->emit = NULL;
     free(m->val);

@@ -873,6 +873,9 @@ Test(suite_run, an_interrupted_pts_test_keeps_the_rounds_it_ran) {
     cr_assert_not_null(track);
     cr_assert_eq(track->n, (size_t)rounds, "one tracking value per whole round");
     cr_assert_str_eq(ssd__jv_str(&v, "purge"), "model reset");
+    /* why the rounds stopped, the interrupt said apart from the spec's stops */
+    cr_assert_str_eq(ssd__jv_str(&v, "stopped_by"), "interrupted");
+    cr_assert(strstr(ssd__jv_str(&v, "rounds_why"), "interrupted after"));
     ssd__jv_free(&v);
     char *json = slurp(ssd_suite_results_path(s));
     cr_assert(strstr(json, "\"interrupted\":true"));
