@@ -44,4 +44,6 @@ def test_model_string_alone_is_escaped(cli, small_write_run, tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     rows = list(csv.DictReader(open(tmp_path / "c" / "compare.csv", newline="")))
-    assert {r["drive"] for r in rows} == {"'=1+1"}
+    # (the label is the model and the drive's capacity, which the run's
+    # drive identity carries: a sim run's too since round 21)
+    assert {r["drive"] for r in rows} == {"'=1+1 240 GB"}
