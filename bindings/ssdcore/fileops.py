@@ -10,7 +10,7 @@ Python threads (each call uses its own handle).
   set: program
   ...
 >>> r = ssdcore.copy_tree("/mnt/ssd/set", "/mnt/ssd/copy", workers=8)   # doctest: +SKIP
->>> r.files.copied, r.exit_code                                         # doctest: +SKIP
+>>> r.files.copied, r.robocopy_exit                                         # doctest: +SKIP
 (315, 1)
 >>> ssdcore.archive("/mnt/ssd/set", "/mnt/ssd/set.7z")                  # doctest: +SKIP
 >>> ssdcore.extract("/mnt/ssd/set.7z", "/mnt/ssd/out")                  # doctest: +SKIP
@@ -104,7 +104,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
     skipped; lonely, newer, older and changed ones are copied. Per-file
     failures do not raise: they are counted (``result.files.failed``, bit 8
-    of ``result.exit_code``) and listed in ``result.failures``. A fatal error
+    of ``result.robocopy_exit``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`Error`.
     The keyword options are ``ssd_copy_set_option``'s keys (``mirror=True``,
     ``workers=8``, ``sync="file"``...), listed with their types, ranges and
@@ -126,7 +126,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
         "dirs": _counts(res.dirs), "files": _counts(res.files), "bytes": _counts(res.bytes),
         "total_s": res.total_s, "copy_s": res.copy_s, "sync_s": res.sync_s,
         "failed_s": res.failed_s, "extras_s": res.extras_s, "bw_bps": res.bytes_per_s,
-        "exit_code": res.exit_bits, "first_error": res.first_error, "workers": res.workers,
+        "robocopy_exit": res.exit_bits, "first_error": res.first_error, "workers": res.workers,
         "failures": failures})
 
 

@@ -1004,8 +1004,9 @@ class CopyResult(_FileopsResult):
     mismatch, failed, extras), the times (``total_s``, ``copy_s``: scan and
     copy, ``sync_s``, ``failed_s``: failed attempts and retry waits summed
     over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
-    copied per second of the whole run), ``exit_code`` (Robocopy's bits: 1
-    files copied, 2 extras, 4 mismatches, 8 failures), ``first_error``,
+    copied per second of the whole run), ``robocopy_exit`` (Robocopy's bits:
+    1 files copied, 2 extras, 4 mismatches, 8 failures, what ``ssdcore copy
+    --robocopy-exit`` exits with; ``exit_code`` before), ``first_error``,
     ``workers`` and ``failures`` ("relpath: reason" lines).
 
     ``to_frame()``: Robocopy's summary table, one row each for dirs, files
@@ -1024,8 +1025,10 @@ class CopyResult(_FileopsResult):
     failed_s = _field("failed_s", _float, 0.0,
                       "Failed attempts and retry waits, summed over workers, s.")
     extras_s = _field("extras_s", _float, 0.0, "Purging extras (mirror), s.")
-    exit_code = _field("exit_code", _int, 0, "Robocopy's exit bits: 1 copied, 2 extras,\n"
-                       "4 mismatches, 8 failures.")
+    robocopy_exit = _derived(lambda r: _int(r.get("robocopy_exit", r.get("exit_code"))) or 0,
+                             "Robocopy's exit bits: 1 copied, 2 extras, 4 mismatches,\n"
+                             "8 failures (``exit_code`` in results before round 21).")
+    exit_code = _renamed("exit_code", "robocopy_exit", lambda r: r.robocopy_exit)
     first_error = _field("first_error", _int, 0, "Code of the first failure (0 when none).")
     workers = _field("workers", _int, 0, "Workers used.")
     failures: List[str] = _field("failures", lambda v: [str(x) for x in v]
@@ -1035,14 +1038,14 @@ class CopyResult(_FileopsResult):
     def _title(self) -> str:
         f = self.files
         return (f"copy: {f.copied} of {f.total} files copied, {f.failed} failed, "
-                f"exit {self.exit_code}")
+                f"robocopy exit {self.robocopy_exit}")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         f, b = self.files, self.bytes
         return [("files_copied", f.copied, ""), ("files_skipped", f.skipped, ""),
                 ("files_failed", f.failed, ""), ("copied_bytes", b.copied, "B"),
                 ("total_s", self.total_s, "s"), ("bw_bps", self.bw_bps, "B/s"),
-                ("exit_code", self.exit_code, ""), ("workers", self.workers, "")]
+                ("robocopy_exit", self.robocopy_exit, ""), ("workers", self.workers, "")]
 
     def to_frame(self) -> "pd.DataFrame":
         """Robocopy's summary table: one row each for dirs, files and bytes
