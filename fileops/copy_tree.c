@@ -1357,7 +1357,9 @@ static char *copy_json(const ssd_copy *c, const char *src, const char *dst) {
     /* bytes/s as every rate (speed_bytes_per_s and speed_mb_per_min before) */
     ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
     ssd__jw_ku64(&w, "workers", r->workers);
-    ssd__jw_ku64(&w, "exit_code", (uint64_t)r->exit_bits); /* Robocopy's bits */
+    /* Robocopy's bits, what --robocopy-exit exits with ("exit_code" before
+     * round 21, though the exit status is 0 or 1 without the flag) */
+    ssd__jw_ku64(&w, "robocopy_exit", (uint64_t)r->exit_bits);
     ssd__jw_key(&w, "failures");
     ssd__jw_begin_array(&w);
     for (size_t i = 0; i < c->nfailures; i++)

@@ -168,7 +168,7 @@ static void step_json(struct ssd__jw *w, const char *name, double seconds, uint6
                       uint64_t files, double sync_s) {
     ssd__jw_begin_object(w);
     ssd__jw_kstr(w, "step", name);
-    ssd__fo_ksec(w, "seconds", seconds);
+    ssd__fo_ksec(w, "runtime_s", seconds); /* "seconds" before round 21 */
     ssd__jw_ku64(w, "bytes", bytes);
     ssd__jw_ku64(w, "files", files);
     /* bytes/s as every rate (mib_per_s, MiB/s to 3 decimals, before) */

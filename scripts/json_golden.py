@@ -35,7 +35,12 @@ WALL = ["started", "finished", "run_id", "wall_s", "host"]
 # The file tests time real files: their seconds and rates vary, and so does
 # the archive's size (7-Zip records the files' times).
 FILE_TIMING = ["seconds", "make_s", "sync_s", "read_s", "compress_s",
-               "write_s", "copy_s", "copy_mibs", "archive_s", "archive_mibs", "archive_bytes"]
+               "write_s", "copy_s", "copy_mibs", "copy_bps", "archive_s", "archive_mibs",
+               "archive_bps", "archive_bytes"]
+# ... and in each file test step ({"step": ...}), its time and rate, which a
+# job on sim: has too and are compared there (a step's time was "seconds"
+# before round 21).
+FILE_STEP_TIMING = ["runtime_s", "bw_bps"]
 TIMING = ["runtime_s", "iops", "bw_bps", "lat_ns", "p99_over_p50", "p99_9_over_p50",
           "max_over_p50", "lat_hist", "samples"]
 
@@ -64,9 +69,19 @@ def skip_value(t, i):
 
 
 def mask(text, keys):
-    """Replaces the value of every member named in keys, wherever it is."""
+    """Replaces the value of every member named in keys, wherever it is
+    (with FILE_TIMING, FILE_STEP_TIMING's in the file test steps too)."""
     if not keys:
         return text
+    if keys is not FILE_STEP_TIMING and set(FILE_TIMING) <= set(keys):
+        out, pos = [], 0
+        for m in re.finditer(r'\{"step": ?"', text):
+            if m.start() < pos:
+                continue
+            end = skip_value(text, m.start())
+            out += [text[pos:m.start()], mask(text[m.start():end], FILE_STEP_TIMING)]
+            pos = end
+        text = "".join(out) + text[pos:]
     pat = re.compile(r'"(%s)": ?' % "|".join(map(re.escape, keys)))
     out, pos = [], 0
     for m in pat.finditer(text):

@@ -61,7 +61,18 @@ int cli_target_operand(const char *cmd, const char *const *pos, const char *miss
         *uri = *pos++;
     if (*pos)
         return cli_usage_error(cmd, "unexpected argument '%s'", *pos);
-    return *uri ? 0 : cli_missing(cmd, missing, 0);
+    return *uri ? cli_target_check(cmd, missing, *uri) : cli_missing(cmd, missing, 0);
+}
+
+int cli_target_check(const char *cmd, const char *operand, const char *uri) {
+    if (strncmp(uri, "sim:", 4))
+        return 0;
+    char *why = NULL;
+    int rc = ssd_sim_profile_to_json(uri[4] ? uri + 4 : NULL, 0, &why), status = 0;
+    if (rc == SSD_EINVAL || rc == SSD_ERANGE)
+        status = cli_usage_error(cmd, "%s: %s: %s", operand, uri, why ? why : ssd_strerror(rc));
+    ssd_free(why);
+    return status;
 }
 
 int cli_target_create(const char *cmd, ssd_target **out) {
@@ -108,10 +119,13 @@ int cli_interrupted_status(void) {
 }
 
 int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
+    int status = cli_target_check(cmd, "TARGET", uri);
+    if (status)
+        return status;
     int rc = ssd_target_open(t, uri);
     if (rc >= 0)
         return 0;
-    int status = cli_error(cmd, "%s", ssd_target_errmsg(t));
+    status = cli_error(cmd, "%s", ssd_target_errmsg(t));
     return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
 

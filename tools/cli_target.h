@@ -36,9 +36,18 @@ int cli_target_given(const char *key);
 /* After the parse: the first of the operands left (pos, ending with NULL)
  * is the target unless --target named one, and nothing may follow it. 0
  * with *uri set, or exit status 2 after the usage error ("missing
- * MISSING" when there is no target). */
+ * MISSING" when there is no target; cli_target_check's, named MISSING). */
 int cli_target_operand(const char *cmd, const char *const *pos, const char *missing,
                        const char **uri);
+
+/* A sim: URI the simulator refuses (an unknown profile: sim:nope; an
+ * unknown key; a value it does not take) names a built-in wrongly, as
+ * replay's scenario:nope does: a usage error (2) worded "ssdcore CMD:
+ * OPERAND: URI: why", with the Try line, before anything is created or
+ * opened. A profile file that cannot be read, or a target of another kind
+ * that does not open, is a failure (1), found when it is opened. 0 when
+ * uri is not refused here. */
+int cli_target_check(const char *cmd, const char *operand, const char *uri);
 
 /* Creates a target handle with the target options given applied (not
  * opened yet). 0, or the exit status after the message, with *out NULL. */
@@ -59,7 +68,8 @@ int cli_interrupted_status(void);
 /* The signal cli_catch_sigint caught (SIGINT, SIGTERM, SIGHUP); 0 when none. */
 int cli_stop_signal(void);
 
-/* Opens t at uri: 0, or the exit status after the message (130 when Ctrl-C
+/* Opens t at uri: 0, or the exit status after the message (2 for what
+ * cli_target_check refuses, the operand named TARGET; 130 when Ctrl-C
  * stopped the layout of a new file target). */
 int cli_target_open(const char *cmd, ssd_target *t, const char *uri);
 

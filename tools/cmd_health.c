@@ -6,6 +6,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 
 static const char health_usage[] =
@@ -30,12 +31,14 @@ int cmd_health(int argc, char **argv) {
     ssd_target_set_option(t, "layout", "never");
     ssd_health h = {.size = sizeof h};
     char *text = NULL;
-    int status = 0;
-    if (ssd_target_open(t, target) < 0 || ssd_target_health(t, &h) < 0)
+    int status = cli_target_open("health", t, target);
+    if (!status && ssd_target_health(t, &h) < 0)
         status = cli_error("health", "%s", ssd_target_errmsg(t));
-    else if (ssd_health_to_json(&h, SSD_JSON_COMPACT, &text) < 0)
+    if (!status && ssd_health_to_json(&h, SSD_JSON_COMPACT, &text) < 0)
         status = cli_error("health", "out of memory");
-    else if (json)
+    if (status)
+        goto out;
+    if (json)
         cli_print_result(text, 1);
     else if (!h.available)
         printf("health counters not available: %s\n", h.why);
@@ -73,6 +76,7 @@ int cmd_health(int argc, char **argv) {
             printf("  %-28s %.3f\n", "write amplification (life)",
                    h.media_written_bytes / h.host_written_bytes);
     }
+out:
     ssd_free(text);
     ssd_target_free(t);
     return status;

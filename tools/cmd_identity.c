@@ -4,6 +4,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 #include "fo_cli.h"
 
@@ -29,6 +30,8 @@ int cmd_identity(int argc, char **argv) {
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&identity_cli, NULL, own, argc, argv, &target);
     if (status >= 0)
+        return status;
+    if ((status = cli_target_check("identity", "TARGET", target)))
         return status;
     char *json = NULL;
     int rc = ssd_drive_identity_json(target, hash, SSD_JSON_COMPACT, &json);

@@ -6,6 +6,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 #include "fo_cli.h"
 
@@ -138,6 +139,8 @@ static int sim_truth(int argc, char **argv) {
         return status;
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
+    if ((status = cli_target_check(cmd, "URI", full)))
+        return status;
     ssd_target *t = NULL;
     int rc = ssd_target_create(&t);
     if (!rc)
@@ -182,6 +185,10 @@ int cmd_sim(int argc, char **argv) {
             return rc;
         if (!strncmp(spec, "sim:", 4))
             spec += 4;
+        char full[4096];
+        snprintf(full, sizeof full, "sim:%s", spec);
+        if ((rc = cli_target_check("sim show", "SPEC", full)))
+            return rc;
         return sim_show(spec, json);
     }
     if (!strcmp(sub, "truth"))

@@ -10,7 +10,7 @@ Python threads (each call uses its own handle).
   set: program
   ...
 >>> r = ssdcore.copy_tree("/mnt/ssd/set", "/mnt/ssd/copy", workers=8)   # doctest: +SKIP
->>> r.files.copied, r.exit_code                                         # doctest: +SKIP
+>>> r.files.copied, r.robocopy_exit                                         # doctest: +SKIP
 (315, 1)
 >>> ssdcore.archive("/mnt/ssd/set", "/mnt/ssd/set.7z")                  # doctest: +SKIP
 >>> ssdcore.extract("/mnt/ssd/set.7z", "/mnt/ssd/out")                  # doctest: +SKIP
@@ -99,7 +99,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
     skipped; lonely, newer, older and changed ones are copied. Per-file
     failures do not raise: they are counted (``result.files.failed``, bit 8
-    of ``result.exit_code``) and listed in ``result.failures``. A fatal error
+    of ``result.robocopy_exit``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`Error`.
     The keyword options are ``ssd_copy_set_option``'s keys (``mirror=True``,
     ``workers=8``, ``sync="file"``...), listed with their types, ranges and
@@ -185,7 +185,7 @@ def filebench(directory: PathLike, *, progress: ProgressArg = None,
     The keyword options are ``ssdcore.options("filebench")``'s (``set``,
     ``size``, ``seed``, ``steps``, ``workers``, ``format``, ``method``,
     ``level``, ``keep``). Returns a :class:`FilebenchResult`: the results
-    JSON as a dict whose ``steps`` is a list of ``{"step", "seconds",
+    JSON as a dict whose ``steps`` is a list of ``{"step", "runtime_s",
     "bytes", "bw_bps", ...}``; ``to_frame()`` gives one row per step,
     with the frames' names: ``runtime_s``, ``total_bytes`` and ``bw_bps``
     (bytes/s). ``progress`` works as for :func:`copy_tree`, part by part

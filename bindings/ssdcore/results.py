@@ -199,6 +199,14 @@ def _access_us(d: Any) -> Optional[float]:
     return v if v is not None else _us(d.get("access_s") if isinstance(d, dict) else None)
 
 
+def _runtime_s(items: Any) -> List[Dict[str, Any]]:
+    """A list of dicts (filebench steps, the simulator's phases) whose
+    duration results written before round 21 called "seconds", under
+    today's key, ``runtime_s``; others as they are."""
+    return [{("runtime_s" if k == "seconds" else k): v for k, v in d.items()}
+            if "seconds" in d and "runtime_s" not in d else d for d in _dicts(items)]
+
+
 def _bw_bps(d: Any) -> Optional[float]:
     """The fsd run's bandwidth: bw_bps, or bandwidth_bps before round 20."""
     return _float(d.get("bw_bps", d.get("bandwidth_bps"))) if isinstance(d, dict) else None
@@ -904,9 +912,9 @@ class SuiteResult(Result):
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
-    """A filebench step's bytes/s, from its bytes and seconds (exact; its
+    """A filebench step's bytes/s, from its bytes and runtime_s (exact; its
     older results' mib_per_s was rounded to 3 decimals)."""
-    b, t = _float(step.get("bytes")), _float(step.get("seconds"))
+    b, t = _float(step.get("bytes")), _float(step.get("runtime_s"))
     return b / t if b is not None and t else (0.0 if b is not None else None)
 
 
@@ -914,12 +922,14 @@ class FilebenchResult(Result):
     """What :func:`ssdcore.filebench` returns: the results JSON, where each
     step's ``bw_bps`` is bytes/s (``mib_per_s``, MiB/s, in results written
     before); the frame and the summary give the rate as ``bw_bps``, bytes/s,
-    from the step's bytes and seconds."""
+    from the step's bytes and ``runtime_s`` (``seconds`` in results written
+    before round 21, which ``steps`` gives as ``runtime_s``)."""
 
     kind = "filebench"
 
-    steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
-                                          "The file tests, in order (dicts as in the JSON).")
+    steps: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("steps")),
+                                            "The file tests, in order (dicts as in the JSON;\n"
+                                            "an older JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         # "set" is the file set's dict (kind, size, files, bytes...); a
@@ -937,17 +947,17 @@ class FilebenchResult(Result):
     def _headline(self) -> List[Tuple[str, Any, str]]:
         out: List[Tuple[str, Any, str]] = []
         for s in self.steps:
-            out.append((f"{s.get('step')}_s", _float(s.get("seconds")), "s"))
+            out.append((f"{s.get('step')}_s", _float(s.get("runtime_s")), "s"))
             out.append((f"{s.get('step')}_bps", _rate(s), "B/s"))
         return out
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per step: step, runtime_s (the JSON's seconds),
+        """One row per step: step, runtime_s,
         total_bytes (int; the JSON's bytes), bw_bps (bytes/s: total_bytes /
         runtime_s) and the step's other figures: the names every result
         frame uses (``bytes`` is a sample's bytes in a job's frame)."""
         df = _frame([dict(s, bw_bps=_rate(s)) for s in self.steps])
-        df = df.rename(columns={"seconds": "runtime_s", "bytes": "total_bytes"})
+        df = df.rename(columns={"bytes": "total_bytes"})
         df = df.drop(columns=[c for c in ("mib_per_s",) if c in df.columns])
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
@@ -1004,8 +1014,9 @@ class CopyResult(_FileopsResult):
     mismatch, failed, extras), the times (``total_s``, ``copy_s``: scan and
     copy, ``sync_s``, ``failed_s``: failed attempts and retry waits summed
     over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
-    copied per second of the whole run), ``exit_code`` (Robocopy's bits: 1
-    files copied, 2 extras, 4 mismatches, 8 failures), ``first_error``,
+    copied per second of the whole run), ``robocopy_exit`` (Robocopy's bits:
+    1 files copied, 2 extras, 4 mismatches, 8 failures, what ``ssdcore copy
+    --robocopy-exit`` exits with; ``exit_code`` before), ``first_error``,
     ``workers`` and ``failures`` ("relpath: reason" lines).
 
     ``to_frame()``: Robocopy's summary table, one row each for dirs, files
@@ -1024,8 +1035,10 @@ class CopyResult(_FileopsResult):
     failed_s = _field("failed_s", _float, 0.0,
                       "Failed attempts and retry waits, summed over workers, s.")
     extras_s = _field("extras_s", _float, 0.0, "Purging extras (mirror), s.")
-    exit_code = _field("exit_code", _int, 0, "Robocopy's exit bits: 1 copied, 2 extras,\n"
-                       "4 mismatches, 8 failures.")
+    robocopy_exit = _derived(lambda r: _int(r.get("robocopy_exit", r.get("exit_code"))) or 0,
+                             "Robocopy's exit bits: 1 copied, 2 extras, 4 mismatches,\n"
+                             "8 failures (``exit_code`` in results before round 21).")
+    exit_code = _renamed("exit_code", "robocopy_exit", lambda r: r.robocopy_exit)
     first_error = _field("first_error", _int, 0, "Code of the first failure (0 when none).")
     workers = _field("workers", _int, 0, "Workers used.")
     failures: List[str] = _field("failures", lambda v: [str(x) for x in v]
@@ -1035,14 +1048,14 @@ class CopyResult(_FileopsResult):
     def _title(self) -> str:
         f = self.files
         return (f"copy: {f.copied} of {f.total} files copied, {f.failed} failed, "
-                f"exit {self.exit_code}")
+                f"robocopy exit {self.robocopy_exit}")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         f, b = self.files, self.bytes
         return [("files_copied", f.copied, ""), ("files_skipped", f.skipped, ""),
                 ("files_failed", f.failed, ""), ("copied_bytes", b.copied, "B"),
                 ("total_s", self.total_s, "s"), ("bw_bps", self.bw_bps, "B/s"),
-                ("exit_code", self.exit_code, ""), ("workers", self.workers, "")]
+                ("robocopy_exit", self.robocopy_exit, ""), ("workers", self.workers, "")]
 
     def to_frame(self) -> "pd.DataFrame":
         """Robocopy's summary table: one row each for dirs, files and bytes
@@ -2066,8 +2079,9 @@ class SimTruth(Result):
     cache_level_bps: Optional[float] = _maybe("cache_level_bps", _float, "The cache's level.")
     post_cache_level_bps: Optional[float] = _maybe("post_cache_level_bps", _float,
                                                    "The level after the cache.")
-    phases: List[Dict[str, Any]] = _field("phases", _dicts, [],
-                                          "The last job's regimes, in order.")
+    phases: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("phases")),
+                                            "The last job's regimes, in order (an older\n"
+                                            "JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"
@@ -2092,7 +2106,7 @@ class SimTruth(Result):
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per regime of the last job (see the class)."""
-        rows = [dict(p, total_bytes=_int(p.get("bytes")), runtime_s=_float(p.get("seconds")),
+        rows = [dict(p, total_bytes=_int(p.get("bytes")), runtime_s=_float(p.get("runtime_s")),
                      start_bytes=_int(p.get("start_bytes"))) for p in self.phases]
         return _typed_frame(rows, _TRUTH_PHASE_COLUMNS)
 

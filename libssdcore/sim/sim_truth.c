@@ -419,7 +419,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);
         key_bytes(&w, "bytes", s->phases[i].bytes);
-        ssd__jw_key(&w, "seconds");
+        ssd__jw_key(&w, "runtime_s"); /* "seconds" before round 21 */
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
         /* The regime's mean host write rate (bytes over seconds, dips and
          * noise included): what an analysis phase's mean_bps measures. */
@@ -456,7 +456,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, "start_temp_c");
         ssd__jw_num_g(&w, th->start_temp_c, 6);
         key_bytes(&w, "bytes", th->bytes);
-        ssd__jw_key(&w, "seconds");
+        ssd__jw_key(&w, "runtime_s");
         ssd__jw_num_g(&w, th->seconds, 9);
         ssd__jw_key(&w, "mean_bps");
         ssd__jw_num_g(&w, th->seconds > 0 ? th->bytes / th->seconds : NAN, 9);

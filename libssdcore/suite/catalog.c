@@ -160,6 +160,87 @@ static int check_or_create(ssd_catalog *c) {
     return 0;
 }
 
+/* One figure stored under its old key: its run, both keys, the value in
+ * today's unit (NaN: NULL). */
+struct old_fig {
+    sqlite3_int64 run;
+    char *key, *now;
+    double v;
+};
+
+static void old_figs_free(struct old_fig *f, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        free(f[i].key), free(f[i].now);
+    free(f);
+}
+
+/* A catalog filled before round 20 keeps its figures under the keys
+ * results.json used then (file_tests.T.copy_mibs in MiB/s, fsd.bandwidth_bps,
+ * fsd.access_s in s) until its runs change. They are rewritten once, under
+ * today's keys and units (ssd__figure_renamed: the rule the loader, the
+ * catalog's add and compare read an old results.json by), so every reader
+ * of the figures table (Python's catalog.figures, the sqlite3 shell) sees
+ * the names `catalog add` writes today. Nothing is written when no old key
+ * is there; a file that cannot be written (read-only) keeps them, and
+ * opening it still succeeds. */
+static void upgrade_figures(ssd_catalog *c) {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->db, "SELECT run_id,key,value FROM figures", -1, &st, NULL) !=
+        SQLITE_OK)
+        return;
+    struct old_fig *old = NULL;
+    size_t n = 0, cap = 0;
+    int ok = 1;
+    while (ok && sqlite3_step(st) == SQLITE_ROW) {
+        const char *key = (const char *)sqlite3_column_text(st, 1);
+        char now[512];
+        double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
+        if (!factor)
+            continue;
+        if (n == cap) {
+            struct old_fig *more = realloc(old, (cap = cap ? 2 * cap : 16) * sizeof *old);
+            if (!(ok = more != NULL))
+                break;
+            old = more;
+        }
+        struct old_fig *f = &old[n++];
+        f->run = sqlite3_column_int64(st, 0);
+        f->v =
+            sqlite3_column_type(st, 2) == SQLITE_NULL ? NAN : sqlite3_column_double(st, 2) * factor;
+        f->key = strdup(key), f->now = strdup(now);
+        ok = f->key && f->now;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (!ok || !n || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        old_figs_free(old, n);
+        return;
+    }
+    sqlite3_stmt *del = NULL;
+    ok = sqlite3_prepare_v2(c->db, "DELETE FROM figures WHERE run_id=? AND key=?", -1, &del,
+                            NULL) == SQLITE_OK &&
+         sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &st, NULL) ==
+             SQLITE_OK;
+    for (size_t i = 0; ok && i < n; i++) {
+        sqlite3_reset(del);
+        sqlite3_bind_int64(del, 1, old[i].run);
+        sqlite3_bind_text(del, 2, old[i].key, -1, SQLITE_STATIC);
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, old[i].run);
+        sqlite3_bind_text(st, 2, old[i].now, -1, SQLITE_STATIC);
+        if (isfinite(old[i].v))
+            sqlite3_bind_double(st, 3, old[i].v);
+        else
+            sqlite3_bind_null(st, 3);
+        ok = sqlite3_step(del) == SQLITE_DONE && sqlite3_step(st) == SQLITE_DONE;
+    }
+    sqlite3_finalize(del);
+    sqlite3_finalize(st);
+    if (!ok || sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+    old_figs_free(old, n);
+}
+
 int ssd_catalog_create(ssd_catalog **out) {
     if (!out)
         return SSD_EINVAL;
@@ -210,7 +291,10 @@ int ssd_catalog_open(ssd_catalog *c, const char *path) {
                         NULL) != SQLITE_OK)
         return db_fail(c, "cannot open");
     sqlite3_busy_timeout(c->db, 5000);
-    return check_or_create(c);
+    if ((rc = check_or_create(c)))
+        return rc;
+    upgrade_figures(c);
+    return 0;
 }
 
 void ssd_catalog_free(ssd_catalog *c) {

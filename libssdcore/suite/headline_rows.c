@@ -83,10 +83,11 @@ static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
 /* A figure a results.json written before round 20 names otherwise, under
  * today's key and in its unit: the file tests' MiB/s (file_tests.T.copy_mibs)
  * as bytes/s (copy_bps), the full-system run's bandwidth_bps as bw_bps and
- * its access_s as access_us. So the catalog, compare and the report read
- * a stored run as one written today. Returns the factor to multiply the
- * value by; 0 when key is today's (buf untouched). */
-static double renamed(const char *key, char *buf, size_t len) {
+ * its access_s as access_us. So the catalog (its figures table too:
+ * catalog.c), compare and the report read a stored run as one written
+ * today. Returns the factor to multiply the value by; 0 when key is
+ * today's (buf untouched). */
+double ssd__figure_renamed(const char *key, char *buf, size_t len) {
     static const struct {
         const char *prefix, *old, *now;
         double factor;
@@ -123,7 +124,7 @@ static int take(void *user, const char *key, const struct ssd__jv *m) {
             return 0;
     if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
         char now[512];
-        double factor = renamed(key, now, sizeof now);
+        double factor = ssd__figure_renamed(key, now, sizeof now);
         double v = m->type == SSD__JNUM ? m->num * (factor ? factor : 1) : NAN;
         return add(h, factor ? now : key, v) ? 0 : SSD_ENOMEM;
     }

@@ -81,7 +81,9 @@ void ssd__filebench_figures(struct ssd__step *st) {
         if (!name)
             continue;
         snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
-        st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "seconds", 0);
+        /* runtime_s; "seconds" in a results.json written before round 21 */
+        st->res.file[st->res.nfile].seconds =
+            ssd__jv_num(t, "runtime_s", ssd__jv_num(t, "seconds", 0));
         /* bytes/s; a results.json written before bw_bps has MiB/s */
         double bps = ssd__jv_num(t, "bw_bps", NAN);
         if (!isfinite(bps))

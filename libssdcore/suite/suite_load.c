@@ -164,7 +164,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         load_trim_reach(st, ssd__jv_get(v, "reached_device"));
         break;
     case SSD__STEP_IDLE:
-        st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
+        /* "seconds_unscaled" in a results.json written before round 21 */
+        st->def.idle_s = ssd__jv_num(v, "idle_unscaled_s", ssd__jv_num(v, "seconds_unscaled", 0));
         break;
     case SSD__STEP_PRECONDITION:
         load_params(st, v);

@@ -1015,7 +1015,7 @@ static void wsat_truth(struct pts *p, struct wsat *x) {
         double in = 0;
         for (size_t i = 0; ph && ph->type == SSD__JARR && i < ph->n; i++) {
             double s0 = ssd__jv_num(&ph->items[i], "start_s", NAN);
-            double e = fmin(s0 + ssd__jv_num(&ph->items[i], "seconds", NAN), p->round_s);
+            double e = fmin(s0 + ssd__jv_num(&ph->items[i], "runtime_s", NAN), p->round_s);
             double m = ssd__jv_num(&ph->items[i], "mean_bps", NAN);
             if (e > fmax(s0, 0) && isfinite(m))
                 in += m * (e - fmax(s0, 0));

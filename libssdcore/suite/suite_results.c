@@ -271,8 +271,9 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         }
         break;
     case SSD__STEP_IDLE:
-        ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
-        ssd__jw_knum(w, "seconds_unscaled", st->def.idle_s);
+        /* "seconds" and "seconds_unscaled" before round 21 */
+        ssd__jw_knum(w, "idle_s", st->def.idle_s * s->scale);
+        ssd__jw_knum(w, "idle_unscaled_s", st->def.idle_s);
         break;
     case SSD__STEP_PRECONDITION: {
         params(w, st);

@@ -158,7 +158,16 @@ def _sample_bytes(series, at):
 
 
 def _rate(p):
-    return p["bytes"] / p["seconds"] if p["seconds"] > 0 else math.nan
+    return p["bytes"] / p["runtime_s"] if p["runtime_s"] > 0 else math.nan
+
+
+def _phase(p):
+    """A copy of a truth phase, its duration as runtime_s (a truth written
+    before round 21, as the stored dev runs', said "seconds")."""
+    q = dict(p)
+    if "runtime_s" not in q and "seconds" in q:
+        q["runtime_s"] = q.pop("seconds")
+    return q
 
 
 def reader_phases(truth, series, merge=True):
@@ -170,7 +179,7 @@ def reader_phases(truth, series, merge=True):
     within VISIBLE of the folding's), no curve shows where one ends, so
     the used state is taken to begin where the folding did (and no folding
     is asked for). merge=False: the model's own phases, unmerged."""
-    ph = [dict(p) for p in truth["phases"]]
+    ph = [_phase(p) for p in truth["phases"]]
     if not merge:
         return ph
     total = float(series[1].sum())
@@ -186,7 +195,7 @@ def reader_phases(truth, series, merge=True):
         if same:
             nxt["start_bytes"] = p["start_bytes"]
             nxt["bytes"] += p["bytes"]
-            nxt["seconds"] += p["seconds"]
+            nxt["runtime_s"] += p["runtime_s"]
             continue
         out.append(p)
     return out
@@ -203,8 +212,8 @@ def gc_shows(ph, gc, series, min_bytes):
     total = float(series[1].sum())
     i = ph.index(gc)
     prev = ph[i - 1] if i > 0 else None
-    gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
-    pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
+    gmean = gc["bytes"] / gc["runtime_s"] if gc["runtime_s"] > 0 else math.nan
+    pmean = prev["bytes"] / prev["runtime_s"] if prev and prev["runtime_s"] > 0 else math.nan
     end = _rate_near(series, total, True, 60)
     visible = gc["bytes"] >= min_bytes and (
         max(pmean, end) >= VISIBLE * min(pmean, end) or
@@ -278,7 +287,7 @@ def score(truth, series, analysis, merge=True):
         full = ph[1]["start_bytes"]
         before = _rate_near(series, full, True)
         after = _rate_near(series, full, False, 20)
-        cache_rate = ph[0]["bytes"] / ph[0]["seconds"] if ph[0]["seconds"] > 0 else math.inf
+        cache_rate = ph[0]["bytes"] / ph[0]["runtime_s"] if ph[0]["runtime_s"] > 0 else math.inf
         # (And VISIBLE above the phase right after it: the 20 samples after
         # the change may reach past a short phase into the next, measuring
         # that drop instead: a cache 1.17x above 2 GiB of direct writes in

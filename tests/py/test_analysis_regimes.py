@@ -53,7 +53,7 @@ def test_seed_profiles_regimes_match_the_model(seed_runs):
 def test_truth_phases_carry_their_mean_beside_the_analysis_phase_mean(seed_runs):
     truth, _, _, a = seed_runs["bx200", "fill"]
     for p in truth["phases"]:
-        assert p["mean_bps"] == pytest.approx(p["bytes"] / p["seconds"], rel=1e-8)
+        assert p["mean_bps"] == pytest.approx(p["bytes"] / p["runtime_s"], rel=1e-8)
     # Like with like: the direct phase's mean against the model's mean.
     direct = next(p for p in a["phases"] if p["regime"] == "direct")
     assert direct["mean_bps"] == pytest.approx(truth["phases"][1]["mean_bps"], rel=0.01)

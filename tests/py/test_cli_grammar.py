@@ -360,6 +360,46 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
                      "240GB = 240e9)"] * 2
 
 
+def test_an_unknown_simulator_profile_is_a_usage_error_in_every_command_taking_a_target(
+        cli, tmp_path):
+    """`job sim:nope` exited 1 (a target that does not open) while `replay
+    scenario:nope` exited 2: a built-in name the command line gives that does
+    not exist is a usage error (docs/README.md, "Exit status"), the
+    simulator's profiles as the scenarios, in every command that takes a
+    target and in one wording, before anything is created."""
+    out, log = tmp_path / "out", tmp_path / "j.csv"
+    why = "sim:nope: unknown profile 'nope' (ssdcore sim list shows them)"
+    cases = [("job", ["sim:nope", "--pattern", "read", "--log", log], "--target"),
+             ("job", ["--target", "sim:nope"], "--target"),
+             ("suite", ["sim:nope", "--out", out], "TARGET"),
+             ("replay", ["scenario:pcm8-word", "--target", "sim:nope"], "--target"),
+             ("replay", ["--apps", "--target", "sim:nope"], "--target"),
+             ("trim", ["sim:nope", "--destroy-data"], "TARGET"),
+             ("purge", ["sim:nope", "--destroy-data"], "TARGET"),
+             ("idle", ["sim:nope", "1s"], "TARGET"),
+             ("precondition", ["sim:nope", "--destroy-data"], "TARGET"),
+             ("health", ["sim:nope"], "TARGET"),
+             ("identity", ["sim:nope"], "TARGET"),
+             ("sim truth", ["sim:nope"], "URI"),
+             ("sim truth", ["nope"], "URI"),
+             ("sim show", ["nope"], "SPEC")]
+    for name, args, operand in cases:
+        r = run(cli, *name.split(), *args)
+        assert (r.returncode, r.stdout) == (2, ""), (name, args, r.stderr)
+        assert r.stderr.splitlines() == [f"ssdcore {name}: {operand}: {why}",
+                                         f"Try 'ssdcore {name} --help'."], (name, r.stderr)
+    assert not out.exists() and not log.exists()
+    # a key or value the simulator refuses in the URI, the same
+    r = run(cli, "health", "sim:bx200,slc_gib=abc")
+    assert r.returncode == 2 and r.stderr.startswith(
+        "ssdcore health: TARGET: sim:bx200,slc_gib=abc: ") and "slc_gib" in r.stderr
+    # what cannot be opened stays a failure: a profile file, a missing file
+    for args in (["health", f"sim:file={tmp_path / 'none.txt'}"],
+                 ["job", tmp_path / "no" / "f", "--pattern", "read"]):
+        r = run(cli, *args)
+        assert r.returncode == 1 and "Try" not in r.stderr, (args, r.stderr)
+
+
 def test_help_help_is_helps_usage_and_v_is_version(cli):
     """'ssdcore help help' was an unknown command and -v an unknown flag;
     as git: help's own usage, and -v for --version (both 'ssdcore version',

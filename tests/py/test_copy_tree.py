@@ -27,7 +27,7 @@ def test_copy_makes_an_identical_tree_and_leaves_the_source_alone(tmp_path, cli)
     out = json.loads(r.stdout)
     assert out["files"]["copied"] == 5 and out["files"]["failed"] == 0
     assert out["dirs"]["total"] == 5
-    assert out["exit_code"] == 1
+    assert out["robocopy_exit"] == 1
     assert snapshot(dst) == snapshot(src)
     assert snapshot(src) == before
 
@@ -100,7 +100,7 @@ def test_a_read_error_fails_that_file_alone_and_leaves_no_partial_copy(tmp_path)
     before = snapshot(src)
     r = ssdcore.copy_tree(src, dst, fault_read="notes.md")
     assert r.files.failed == 1 and r.files.copied == 4
-    assert r.exit_code == 1 | 8
+    assert r.robocopy_exit == 1 | 8
     assert any("notes.md" in f and "Input/output error" in f for f in r.failures)
     assert not (dst / "docs" / "deep" / "notes.md").exists()
     assert (dst / "docs" / "photo.jpg").read_bytes() == (src / "docs" / "photo.jpg").read_bytes()
@@ -140,7 +140,7 @@ def test_python_copy_options_and_threads(tmp_path):
         assert results[i].files.copied == 5 and results[i].workers == 2
         assert snapshot(tmp_path / f"dst{i}") == snapshot(src)
     again = ssdcore.copy_tree(src, tmp_path / "dst0")
-    assert again.files.skipped == 5 and again.exit_code == 0
+    assert again.files.skipped == 5 and again.robocopy_exit == 0
     with pytest.raises(ssdcore.Error) as e:
         ssdcore.copy_tree(src, tmp_path / "x", workers=0)
     assert "workers" in str(e.value)
@@ -182,3 +182,26 @@ def test_copy_seconds_options_are_durations_with_units(tmp_path):
     ssdcore.copy_tree(src, tmp_path / "dst2", mtime_tolerance=1e-05, sync="none")
     with pytest.raises(ssdcore.Error):
         ssdcore.copy_tree(src, tmp_path / "dst3", wait="soon")
+
+
+def test_robocopys_bits_are_named_robocopy_exit_and_the_old_name_still_reads(tmp_path, cli):
+    """copy's JSON called Robocopy's bits exit_code, though the exit status
+    is 0 or 1 unless --robocopy-exit: now robocopy_exit, what that flag
+    exits with; CopyResult reads exit_code from older dicts, and .exit_code
+    still reads with a DeprecationWarning."""
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    make_tree(src)
+    r = run_cli(cli, "copy", src, dst, "--json")  # with --robocopy-exit
+    out = json.loads(r.stdout)
+    assert "exit_code" not in out and out["robocopy_exit"] == r.returncode == 1
+    again = subprocess.run([cli, "copy", str(src), str(dst), "--json"], capture_output=True,
+                           text=True)
+    assert again.returncode == 0 and json.loads(again.stdout)["robocopy_exit"] == 0
+    res = ssdcore.copy_tree(src, tmp_path / "py")
+    assert res.robocopy_exit == 1 and "exit_code" not in res
+    assert res.summary()["robocopy_exit"][0] == 1 and "exit_code" not in res.summary()
+    old = ssdcore.results.CopyResult({k: v for k, v in res.items() if k != "robocopy_exit"}
+                                     | {"exit_code": 9})
+    assert old.robocopy_exit == 9
+    with pytest.warns(DeprecationWarning, match="use .robocopy_exit"):
+        assert res.exit_code == 1

@@ -45,4 +45,4 @@ def test_a_path_over_path_max_fails_alone(tmp_path, cli):
     assert "PATH_MAX" in r.stderr and r.stderr.rstrip().endswith("skipped")
 
     res = ssdcore.copy_tree(src, tmp_path / "dst2")
-    assert res.exit_code == 9 and res.failures and "PATH_MAX" in res.failures[0]
+    assert res.robocopy_exit == 9 and res.failures and "PATH_MAX" in res.failures[0]

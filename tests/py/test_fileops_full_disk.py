@@ -52,7 +52,7 @@ def test_copy_into_a_full_filesystem_fails_the_files_that_do_not_fit(workdir, cl
         out = json.loads(r.stdout)
         # Robocopy: 1 (copied some) | 8 (failures); nothing fatal (16)
         assert r.returncode == 9, r.stdout + r.stderr
-        assert out["exit_code"] == 9
+        assert out["robocopy_exit"] == 9
         files = out["files"]
         assert files["failed"] > 0 and files["copied"] > 0
         assert files["copied"] + files["failed"] == NFILES
@@ -62,7 +62,7 @@ def test_copy_into_a_full_filesystem_fails_the_files_that_do_not_fit(workdir, cl
 
         shutil.rmtree(dst)
         res = ssdcore.copy_tree(src, dst, workers=3)
-        assert res.exit_code & 8 and not res.exit_code & 16
+        assert res.robocopy_exit & 8 and not res.robocopy_exit & 16
         assert res.files.failed > 0 and res.files.copied + res.files.failed == NFILES
         assert res.bytes.failed == res.files.failed * (FILE_MB << 20)
         assert res.first_error == -28  # -ENOSPC
@@ -118,5 +118,5 @@ def test_totals_on_a_full_destination_count_every_source_file(workdir):
         assert res.files.total == 12 * 16, res.files
         assert res.files.copied + res.files.failed == res.files.total
         assert res.dirs.total == 1 + 12 * 2
-        assert res.files.failed > 0 and res.exit_code & 8
+        assert res.files.failed > 0 and res.robocopy_exit & 8
         assert any("mkdir failed" in f for f in res.failures), res.failures[:3]

@@ -12,7 +12,7 @@ from ssdcore._ffi import ffi, lib
 
 KEYS = {
     "copy": {"src", "dst", "list_only", "dirs", "files", "bytes", "times", "bw_bps", "workers",
-             "exit_code", "failures"},
+             "robocopy_exit", "failures"},
     "archive": {"operation", "archive", "tree", "files", "dirs", "symlinks", "data_bytes",
                 "archive_bytes", "total_s", "read_s", "codec_s", "write_s", "sync_s", "bw_bps",
                 "skipped"},
@@ -67,7 +67,7 @@ def test_each_handle_gives_its_last_run_as_json(tmp_path):
     assert (fs["files"], fs["bytes"]) == (sr.files, sr.bytes) and isinstance(fs["bytes"], int)
     cp = docs["copy"]
     assert cp["bytes"]["copied"] == cr.bytes.copied == 1 << 20 and cp["failures"] == []
-    assert cp["bw_bps"] == pytest.approx(cr.bytes_per_s) and cp["exit_code"] == cr.exit_bits
+    assert cp["bw_bps"] == pytest.approx(cr.bytes_per_s) and cp["robocopy_exit"] == cr.exit_bits
     for kind, r in (("archive", ar), ("extract", xr)):
         assert docs[kind]["operation"] == kind and docs[kind]["data_bytes"] == r.data_bytes
         assert docs[kind]["bw_bps"] == pytest.approx(r.bytes_per_s)

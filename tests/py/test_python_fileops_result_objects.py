@@ -58,7 +58,7 @@ def test_make_set_figures(runs):
 def test_copy_frame_is_robocopys_table(runs):
     c = runs["copy"]
     n = runs["set"].files
-    assert c.files.copied == n and c.files.failed == 0 and c.exit_code & 1
+    assert c.files.copied == n and c.files.failed == 0 and c.robocopy_exit & 1
     assert c.bytes.copied == c["bytes"]["copied"] == 2 << 20 and type(c.bytes.copied) is int
     df = c.to_frame()
     assert list(df["row"]) == ["dirs", "files", "bytes"]

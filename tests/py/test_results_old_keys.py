@@ -4,6 +4,7 @@ _bytes, times as _s or _us); a results.json written before them
 reader gives its figures under the new names and units."""
 import json
 import shutil
+import subprocess
 
 import pytest
 
@@ -111,3 +112,60 @@ def test_replay_and_fsd_json_name_the_access_time_us_and_old_results_still_read(
         df = f.to_frame()
         assert df["access_us"][0] == pytest.approx(150.0) and "access_s" not in df.columns
         assert df["description"][0] == "copy" and "describe" not in df.columns
+
+
+def _leaves(d, at=""):
+    """A headline's numbers by dotted key, as a catalog stored them."""
+    for k, v in d.items():
+        if isinstance(v, dict):
+            yield from _leaves(v, f"{at}{k}.")
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            yield f"{at}{k}", v
+
+
+def test_a_catalog_filled_before_round_20_reads_under_the_new_keys_in_c_and_python(
+        old_dir, tmp_path, cli):
+    """A catalog whose runs were added before round 20 kept their figures
+    under the old keys (copy_mibs in MiB/s, fsd.bandwidth_bps, fsd.access_s
+    in s): Python renamed them on read, the file did not, so the sqlite3
+    shell and catalog.figures() disagreed. Opening it (any `ssdcore catalog`
+    command, any ssdcore.catalog call) now rewrites them under today's keys
+    and units, once, as the loader reads an old results.json."""
+    import sqlite3
+    db = tmp_path / "old.db"
+    r = subprocess.run([cli, "catalog", "add", str(old_dir), "--catalog", str(db)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    old = dict(_leaves(stored()["headline"]))
+    with sqlite3.connect(db) as c:  # the figures as ssdcore stored them before round 20
+        (run,), = c.execute("SELECT id FROM runs")
+        c.execute("DELETE FROM figures")
+        c.executemany("INSERT INTO figures VALUES(?,?,?)", [(run, k, v) for k, v in old.items()])
+    assert {"fsd.bandwidth_bps", "fsd.access_s", "file_tests.files-program.copy_mibs"} <= set(old)
+
+    def raw():
+        with sqlite3.connect(db) as c:
+            return dict(c.execute("SELECT key, value FROM figures"))
+
+    r = subprocess.run([cli, "catalog", "list", "--catalog", str(db)], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    now = raw()
+    assert not [k for k in now if k.endswith(("_mibs", "access_s", "bandwidth_bps"))], now
+    assert now["fsd.access_us"] == pytest.approx(old["fsd.access_s"] * 1e6, rel=1e-12)
+    assert now["fsd.bw_bps"] == pytest.approx(old["fsd.bandwidth_bps"], rel=1e-12)
+    assert now["file_tests.files-program.copy_bps"] == pytest.approx(
+        old["file_tests.files-program.copy_mibs"] * MIB, rel=1e-12)
+    assert now["fsd.score"] == old["fsd.score"] and len(now) == len(old)
+    # Python reads what the file holds, and what catalog add writes today
+    figs = {f["figure"]: f["value"] for f in ssdcore.catalog.figures(db).figures}
+    assert figs == pytest.approx(now)
+    fresh = tmp_path / "new.db"
+    subprocess.run([cli, "catalog", "add", str(old_dir), "--catalog", str(fresh)], check=True,
+                   capture_output=True)
+    with sqlite3.connect(fresh) as c:
+        assert dict(c.execute("SELECT key, value FROM figures")) == pytest.approx(now)
+    # a second open finds nothing to rewrite
+    subprocess.run([cli, "catalog", "list", "--catalog", str(db)], check=True,
+                   capture_output=True)
+    assert raw() == now

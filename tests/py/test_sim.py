@@ -136,10 +136,11 @@ def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
 
 
 def test_cli_sim_errors_name_the_key_and_print_nothing_on_stdout(cli):
+    # usage errors (2), as every command's unknown profile (exit 1 before round 21)
     r = subprocess.run([cli, "sim", "show", "bx200,slc_wa=0"], capture_output=True, text=True)
-    assert r.returncode == 1 and r.stdout == "" and "key slc_wa" in r.stderr
+    assert r.returncode == 2 and r.stdout == "" and "key slc_wa" in r.stderr
     r = subprocess.run([cli, "sim", "truth", "sim:nosuch"], capture_output=True, text=True)
-    assert r.returncode == 1 and "unknown profile 'nosuch'" in r.stderr
+    assert r.returncode == 2 and "unknown profile 'nosuch'" in r.stderr
     r = subprocess.run([cli, "sim", "frob"], capture_output=True, text=True)
     assert r.returncode == 2
 

@@ -25,8 +25,8 @@ def test_quick_suite_on_a_file_scaled_down(tmp_path):
     assert step(res, "seq-read")["results"]["workload"]["span"] == 32 << 20
     assert all(s["results"]["workload"]["time_s"] == pytest.approx(0.025)
                for s in steps(res, "job") if s["params"].get("time") == "5s")
-    assert {i["seconds"] for i in steps(res, "idle")} == {0.05, 0.3}
-    assert {i["seconds_unscaled"] for i in steps(res, "idle")} == {10, 60}
+    assert {i["idle_s"] for i in steps(res, "idle")} == {0.05, 0.3}
+    assert {i["idle_unscaled_s"] for i in steps(res, "idle")} == {10, 60}
     deg = step(res, "degradation")["results"]
     assert deg["engine"] in ("io_uring", "psync")
     assert deg["workload"]["interval_s"] == pytest.approx(0.01)
@@ -133,7 +133,7 @@ def test_custom_suite_file_runs_in_order_with_groups_and_reference(cli, tmp_path
     assert an["options"] == {"penalty": 4} and an["reference"] == "fresh.csv"
     assert "recovery" in an["analysis"]
     assert step(res, "p8")["x"] == 8 and step(res, "p8")["group"] == "my-curve"
-    assert step(res, "idle")["seconds"] == 300
+    assert step(res, "idle")["idle_s"] == 300
     html = (out / "report.html").read_text()
     assert "my-curve" in html
     assert svg_count(out / "report.html") == 2  # the write curve and the group's curve
@@ -285,7 +285,7 @@ def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
     assert work["schema"] == "ssdcore-filebench 1" and work["set"]["bytes"] == 4 << 20
     assert [t["step"] for t in work["steps"]] == ["copy", "archive", "extract"]
     ft = res["headline"]["file_tests"]
-    assert ft["files-work"]["archive_s"] == work["steps"][1]["seconds"]
+    assert ft["files-work"]["archive_s"] == work["steps"][1]["runtime_s"]
     assert ft["files-iso"]["copy_bps"] == step(res, "files-iso")["results"]["steps"][0]["bw_bps"]
     html = (out / "report.html").read_text()
     assert "File tests" in html and "files-program" in html

@@ -110,7 +110,7 @@ def test_lab2016_on_bx200_reproduces_the_review(sim_runs):
     area = 32 * GIB
     trims = steps(res, "trim")
     assert any(t["length"] == area for t in trims)
-    assert all(i["seconds"] == 900 for i in steps(res, "idle"))
+    assert all(i["idle_s"] == 900 for i in steps(res, "idle"))
     tests = [s for s in steps(res, "job") if s["name"] != "precondition"
              and not s["name"].startswith("prepare") and s["name"] not in
              ("degradation", "recovery-idle", "recovery-trim")]
@@ -203,7 +203,7 @@ def test_scale_shortens_jobs_intervals_and_idles_in_virtual_time(tmp_path):
     assert step(res, "seq-read")["results"]["runtime_s"] == pytest.approx(0.5)
     deg = step(res, "degradation")["results"]
     assert deg["runtime_s"] == pytest.approx(12) and deg["workload"]["interval_s"] == 0.1
-    assert {i["seconds"] for i in steps(res, "idle")} == {1, 6}
+    assert {i["idle_s"] for i in steps(res, "idle")} == {1, 6}
 
 
 @pytest.mark.parametrize("profile,review_gib", [("as510s", 1.4), ("vector180", 10.0),

@@ -123,9 +123,9 @@ def _synthetic(fast_gib, n=200, fast=2e9, slow=1e9):
         cum += x
     series = (np.arange(1.0, n + 1), np.array(b))
     truth = {"phases": [
-        {"regime": "native", "start_bytes": 0, "bytes": edge, "seconds": edge / fast},
+        {"regime": "native", "start_bytes": 0, "bytes": edge, "runtime_s": edge / fast},
         {"regime": "gc", "start_bytes": edge, "bytes": cum - edge,
-         "seconds": n - edge / fast}]}
+         "runtime_s": n - edge / fast}]}
     return truth, series
 
 
@@ -240,7 +240,7 @@ def _levels(levels, n_each, noise=0.0, seed=1):
                         for (_, lv), n in zip(levels, n_each)])
     phases, at = [], 0.0
     for (regime, lv), n in zip(levels, n_each):
-        phases.append({"regime": regime, "start_bytes": at, "bytes": lv * n, "seconds": float(n)})
+        phases.append({"regime": regime, "start_bytes": at, "bytes": lv * n, "runtime_s": float(n)})
         at += lv * n
     return {"phases": phases}, (np.arange(1.0, len(b) + 1), b)
 
@@ -307,7 +307,7 @@ def test_scoring_an_onset_the_speed_does_not_show_is_no_position():
                             noise=0.06, seed=1)
     truth["phases"] = [truth["phases"][0],
                        dict(truth["phases"][1], bytes=truth["phases"][1]["bytes"] +
-                            truth["phases"][2]["bytes"], seconds=230.0)]
+                            truth["phases"][2]["bytes"], runtime_s=230.0)]
     later = float(series[1][:60].sum())
     r = score_run(truth, series, _found([("direct", 0), ("gc", later)]))
     assert not r["problems"] and r["onset_err"] is None, r
@@ -330,9 +330,9 @@ def test_scoring_an_onset_moved_only_beyond_the_noise_before_it():
         rng = np.random.default_rng(seed)
         b = np.asarray(levels, float) * np.exp(noise * rng.standard_normal(n))
         at = float(b[:at_i].sum())
-        ph = [{"regime": "native", "start_bytes": 0.0, "bytes": at, "seconds": at_i},
+        ph = [{"regime": "native", "start_bytes": 0.0, "bytes": at, "runtime_s": at_i},
               {"regime": "gc", "start_bytes": at, "bytes": float(b[at_i:].sum()),
-               "seconds": n - at_i}]
+               "runtime_s": n - at_i}]
         return gc_shows(ph, ph[1], (np.arange(1.0, n + 1), b), float(b.sum()) / 100)
 
     i = np.arange(1200)

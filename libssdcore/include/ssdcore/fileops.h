@@ -128,7 +128,9 @@ SSD_API const char *ssd_copy_failure(const ssd_copy *c, size_t i);
  * prints: {"src", "dst", "list_only", "dirs"/"files"/"bytes": {"total",
  * "copied", "skipped", "mismatch", "failed", "extras"}, "times": {"total_s",
  * "copy_s", "sync_s", "failed_s", "extras_s"}, "bw_bps", "workers",
- * "exit_code" (Robocopy's bits, res->exit_bits), "failures": [...]}, in a
+ * "robocopy_exit" (Robocopy's bits, res->exit_bits: what `ssdcore copy
+ * --robocopy-exit` exits with; "exit_code" before round 21), "failures":
+ * [...]}, in a
  * malloc'd string freed with ssd_free(). flags: enum ssd_json_flags.
  * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
  * yet, or the last one failed with a negative code) or SSD_ENOMEM. The

@@ -145,10 +145,11 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
  * are null), plus "profile", "params", "regime" (where a write would go
  * now) and "phases": the regimes of the last job in order,
  * [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":..., "start_s":...,
- * "bytes":..., "seconds":...}, ...] (at most 64), and "throttles": the
+ * "bytes":..., "runtime_s":...}, ...] (at most 64), and "throttles": the
  * thermal regime, each stretch of the last job run throttled,
  * [{"regime":"throttle", "step":1|2, "start_bytes", "start_s",
- * "start_temp_c", "bytes", "seconds", "mean_bps"}, ...]. flags: enum
+ * "start_temp_c", "bytes", "runtime_s", "mean_bps"}, ...] ("runtime_s"
+ * was "seconds" before round 21). flags: enum
  * ssd_json_flags (SSD_JSON_COMPACT, 0: one line without spaces). Returns 0 or a negative code
  * (message in ssd_target_errmsg()). Free *out with ssd_free(). */
 SSD_API int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out);
