@@ -83,7 +83,7 @@ def test_archive_and_extract_say_which_they_are(runs):
 # The keys each result had when Python built it from the C structs.
 OLD_KEYS = {
     "copy": {"dirs", "files", "bytes", "total_s", "copy_s", "sync_s", "failed_s", "extras_s",
-             "bw_bps", "exit_code", "first_error", "workers", "failures"},
+             "bw_bps", "robocopy_exit", "first_error", "workers", "failures"},
     "archive": {"operation", "files", "dirs", "symlinks", "data_bytes", "archive_bytes",
                 "total_s", "read_s", "codec_s", "write_s", "sync_s", "bw_bps", "skipped",
                 "skipped_entries"},
