@@ -88,6 +88,8 @@ static int string(struct reader *r, char **out) {
                 r->p += 6;
             }
         }
+        if (u >= 0xD800 && u < 0xE000) /* half a pair alone: not a character */
+            u = 0xFFFD;
         char b[4];
         size_t n;
         if (u < 0x80) {

@@ -451,3 +451,22 @@ Test(jsonw, bytes_are_whole_numbers_to_the_nearest_byte) {
     expect_text(&w, "{\"total_bytes\":345866903600,\"a\":[1024004419584,2156881946,25188711,0,"
                     "null]}");
 }
+
+/* \u escapes: a surrogate pair is one character (4 UTF-8 bytes), half a
+ * pair alone is U+FFFD (it was 3 bytes that are not UTF-8, which the
+ * writers then turned into three U+FFFD). */
+Test(json_read, surrogate_pairs_decode_to_one_character_and_lone_halves_to_fffd) {
+    static const struct {
+        const char *json, *want;
+    } cases[] = {
+        {"\"\\ud83d\\ude00\"", "\xf0\x9f\x98\x80"}, {"\"\\uD83D\\uDE00x\"", "\xf0\x9f\x98\x80x"},
+        {"\"a\\ud800z\"", "a\xef\xbf\xbdz"},        {"\"\\udc00\"", "\xef\xbf\xbd"},
+        {"\"\\ud800\\u005a\"", "\xef\xbf\xbdZ"},    {"\"\\u00e9\\u20ac\"", "\xc3\xa9\xe2\x82\xac"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct ssd__jv v;
+        char err[64];
+        cr_assert_eq(ssd__jr_parse(cases[i].json, &v, err, sizeof err), 0, "%s", cases[i].json);
+        cr_expect_str_eq(v.str, cases[i].want, "%s", cases[i].json);
+        ssd__jv_free(&v);
+    }
+}
