@@ -181,221 +181,17 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
     return cli_usage_error(cmd, "unknown option '%s'", arg ? arg : "");
 }
 
-/* ---- a JSON result as text ---------------------------------------------------
- * One rendering for every command that has no text form of its own: objects
- * become "key: value" lines, nested ones indented below their key, arrays of
- * plain values one line "a, b, c", arrays of objects "- " items. Strings are
- * printed through fo_cli_safe (a drive's model text cannot drive the terminal). */
-
-struct jtext {
-    const char *p;
-    FILE *out;
-};
-
-static void skip_ws(struct jtext *t) {
-    while (*t->p == ' ' || *t->p == '\n' || *t->p == '\t' || *t->p == '\r')
-        t->p++;
-}
-
-/* The string at t->p (after its quote), unescaped into a malloc'd buffer. */
-static char *take_string(struct jtext *t) {
-    const char *s = ++t->p;
-    char *buf = malloc(strlen(s) + 1), *w = buf;
-    if (!buf)
-        return NULL;
-    while (*t->p && *t->p != '"') {
-        char c = *t->p++;
-        if (c != '\\') {
-            *w++ = c;
-            continue;
-        }
-        if (!*t->p)
-            break;
-        c = *t->p++;
-        if (c == 'u' && strlen(t->p) >= 4) {
-            unsigned cp =
-                (unsigned)strtoul((char[5]){t->p[0], t->p[1], t->p[2], t->p[3], 0}, NULL, 16);
-            t->p += 4;
-            if (cp < 0x80) {
-                *w++ = (char)cp;
-            } else if (cp < 0x800) {
-                *w++ = (char)(0xc0 | cp >> 6);
-                *w++ = (char)(0x80 | (cp & 0x3f));
-            } else {
-                *w++ = (char)(0xe0 | cp >> 12);
-                *w++ = (char)(0x80 | (cp >> 6 & 0x3f));
-                *w++ = (char)(0x80 | (cp & 0x3f));
-            }
-        } else {
-            *w++ = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c;
-        }
-    }
-    if (*t->p == '"')
-        t->p++;
-    *w = 0;
-    return buf;
-}
-
-static void put_scalar(struct jtext *t) {
-    skip_ws(t);
-    if (*t->p == '"') {
-        char *s = take_string(t);
-        fputs(s ? fo_cli_safe(s) : "?", t->out);
-        free(s);
-        return;
-    }
-    size_t n = strcspn(t->p, ",]} \n\t\r");
-    fprintf(t->out, "%.*s", (int)n, t->p);
-    t->p += n;
-}
-
-/* Whether the array at t->p ('[') holds no object or array. */
-static int flat_array(const char *p) {
-    int in_str = 0;
-    for (p++; *p; p++) {
-        if (in_str) {
-            if (*p == '\\' && p[1])
-                p++;
-            else if (*p == '"')
-                in_str = 0;
-        } else if (*p == '"') {
-            in_str = 1;
-        } else if (*p == '{' || *p == '[') {
-            return 0;
-        } else if (*p == ']') {
-            return 1;
-        }
-    }
-    return 1;
-}
-
-/* Steps over white space and commas inside an array or object: whether an
- * item follows before `close` or the end of the text. */
-static int next_item(struct jtext *t, char close) {
-    for (;;) {
-        skip_ws(t);
-        if (*t->p != ',')
-            return *t->p && *t->p != close;
-        t->p++;
-    }
-}
-
-static void put_value(struct jtext *t, int indent);
-
-/* The flat array at t->p as "a, b, c" (nothing for an empty one). */
-static int put_flat(struct jtext *t) {
-    t->p++;
-    int n = 0;
-    while (next_item(t, ']')) {
-        fputs(n++ ? ", " : "", t->out);
-        put_scalar(t);
-    }
-    if (*t->p == ']')
-        t->p++;
-    return n;
-}
-
-static void put_members(struct jtext *t, int indent, int first_inline) {
-    t->p++; /* '{' */
-    int first = 1;
-    while (next_item(t, '}')) {
-        if (*t->p != '"')
-            break;
-        char *key = take_string(t);
-        skip_ws(t);
-        if (*t->p == ':')
-            t->p++;
-        fprintf(t->out, "%*s%s:", first && first_inline ? 0 : indent, "",
-                key ? fo_cli_safe(key) : "?");
-        free(key);
-        first = 0;
-        put_value(t, indent + 2);
-    }
-    if (first)
-        fprintf(t->out, "%*s(empty)\n", first_inline ? 0 : indent, "");
-    if (*t->p == '}')
-        t->p++;
-}
-
-static void put_items(struct jtext *t, int indent) {
-    t->p++; /* '[' */
-    while (next_item(t, ']')) {
-        fprintf(t->out, "%*s-", indent, "");
-        if (*t->p == '{') {
-            fputc(' ', t->out);
-            put_members(t, indent + 2, 1);
-        } else if (*t->p == '[' && flat_array(t->p)) {
-            fputc(' ', t->out);
-            put_flat(t);
-            fputc('\n', t->out);
-        } else if (*t->p == '[') {
-            fputc('\n', t->out);
-            put_items(t, indent + 2);
-        } else {
-            fputc(' ', t->out);
-            put_scalar(t);
-            fputc('\n', t->out);
-        }
-    }
-    if (*t->p == ']')
-        t->p++;
-}
-
-/* After "key:": the value on the same line, or below it indented. */
-static void put_value(struct jtext *t, int indent) {
-    skip_ws(t);
-    if (*t->p == '{') {
-        fputc('\n', t->out);
-        put_members(t, indent, 0);
-    } else if (*t->p == '[' && flat_array(t->p)) {
-        fputc(' ', t->out);
-        fputs(put_flat(t) ? "\n" : "(none)\n", t->out);
-    } else if (*t->p == '[') {
-        fputc('\n', t->out);
-        put_items(t, indent);
-    } else {
-        fputc(' ', t->out);
-        put_scalar(t);
-        fputc('\n', t->out);
-    }
-}
-
-/* The one style of every --json: the document on one line with no white
- * space outside its strings (the library's SSD_JSON_COMPACT, whatever style
- * the document came in: a spaced list, a document of several lines). */
-static void put_json(const char *json) {
-    int in_string = 0;
-    for (const char *p = json; *p; p++) {
-        if (in_string) {
-            if (*p == '\\' && p[1])
-                putchar(*p++);
-            else if (*p == '"')
-                in_string = 0;
-        } else if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') {
-            continue;
-        } else {
-            in_string = *p == '"';
-        }
-        putchar(*p);
-    }
-    putchar('\n');
-}
-
 void cli_print_result(const char *json, int as_json) {
-    if (as_json) {
-        put_json(json);
-        return;
+    char *text = NULL;
+    int rc = ssd_json_restyle(json, as_json ? SSD_JSON_COMPACT : SSD_JSON_TEXT, &text);
+    if (rc < 0) {
+        fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
+        exit(1);
     }
-    struct jtext t = {json, stdout};
-    skip_ws(&t);
-    if (*t.p == '{')
-        put_members(&t, 0, 0);
-    else if (*t.p == '[')
-        put_items(&t, 0);
-    else {
-        put_scalar(&t);
-        fputc('\n', stdout);
-    }
+    fputs(text, stdout);
+    if (as_json)
+        putchar('\n');
+    ssd_free(text);
 }
 
 void cli_json_put(ssd_json *w) {
@@ -405,6 +201,6 @@ void cli_json_put(ssd_json *w) {
         fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
         exit(1);
     }
-    put_json(text);
+    cli_print_result(text, 1);
     ssd_free(text);
 }

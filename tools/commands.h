@@ -102,7 +102,8 @@ int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, con
                   int *json, const char **pos);
 /* Prints a command's JSON result: with --json (as_json) in the one style
  * of every command's --json, compact on one line (docs/README.md), else as
- * "key: value" text (nested objects indented, lists as "- " items). */
+ * "key: value" text; both by ssd_json_restyle. Out of memory it says so and
+ * exits with status 1. */
 void cli_print_result(const char *json, int as_json);
 
 /* Prints the document w holds (ssd_json, ssdcore/base.h) as

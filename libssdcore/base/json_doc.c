@@ -11,16 +11,15 @@ struct ssd_json {
 };
 
 int ssd_json_create(ssd_json **out, int flags) {
+    enum ssd__jw_style style;
     if (out)
         *out = NULL;
-    if (!out || (flags != SSD_JSON_COMPACT && flags != SSD_JSON_SPACED && flags != SSD_JSON_PRETTY))
+    if (!out || ssd__jw_style_named(flags, &style))
         return SSD_EINVAL;
     ssd_json *w = calloc(1, sizeof *w);
     if (!w)
         return SSD_ENOMEM;
-    ssd__jw_init(&w->w, flags == SSD_JSON_PRETTY   ? SSD__JW_PRETTY
-                        : flags == SSD_JSON_SPACED ? SSD__JW_SPACED
-                                                   : SSD__JW_COMPACT);
+    ssd__jw_init(&w->w, style);
     *out = w;
     return 0;
 }

@@ -16,6 +16,7 @@ struct reader {
     char *err;
     size_t errlen;
     int rc;
+    int exact; /* numbers keep their text (ssd__jr_parse_exact) */
 };
 
 static int fail(struct reader *r, const char *what) {
@@ -26,6 +27,12 @@ static int fail(struct reader *r, const char *what) {
         snprintf(r->err, r->errlen, "line %d: %s", line, what);
         r->rc = SSD_EFORMAT;
     }
+    return r->rc;
+}
+
+static int oom(struct reader *r) {
+    r->rc = SSD_ENOMEM;
+    snprintf(r->err, r->errlen, "out of memory");
     return r->rc;
 }
 
@@ -115,11 +122,7 @@ static int string(struct reader *r, char **out) {
     char *fit = *out ? realloc(*out, len + 1) : NULL;
     if (fit)
         *out = fit;
-    if (!*out) {
-        r->rc = SSD_ENOMEM;
-        snprintf(r->err, r->errlen, "out of memory");
-    }
-    return r->rc;
+    return *out ? r->rc : oom(r);
 }
 
 static int value(struct reader *r, struct ssd__jv *v, int depth);
@@ -138,11 +141,8 @@ static int push(struct reader *r, struct ssd__jv *v, size_t *cap) {
         else
             v->keys = keys;
     }
-    if (!items) {
-        r->rc = SSD_ENOMEM;
-        snprintf(r->err, r->errlen, "out of memory");
-        return r->rc;
-    }
+    if (!items)
+        return oom(r);
     *cap = c;
     return 0;
 }
@@ -222,14 +222,16 @@ static int value(struct reader *r, struct ssd__jv *v, int depth) {
         if (end == r->p || !isfinite(v->num))
             return fail(r, "bad number");
         v->type = SSD__JNUM;
+        if (r->exact && !(v->str = strndup(r->p, (size_t)(end - r->p))))
+            return oom(r);
         r->p = end;
         return 0;
     }
     return fail(r, c ? "unexpected character" : "unexpected end");
 }
 
-int ssd__jr_parse(const char *text, struct ssd__jv *out, char *err, size_t errlen) {
-    struct reader r = {text, text, err, errlen, 0};
+static int parse(const char *text, struct ssd__jv *out, char *err, size_t errlen, int exact) {
+    struct reader r = {text, text, err, errlen, 0, exact};
     memset(out, 0, sizeof *out);
     if (!value(&r, out, 0)) {
         ws(&r);
@@ -239,6 +241,14 @@ int ssd__jr_parse(const char *text, struct ssd__jv *out, char *err, size_t errle
     if (r.rc)
         ssd__jv_free(out);
     return r.rc;
+}
+
+int ssd__jr_parse(const char *text, struct ssd__jv *out, char *err, size_t errlen) {
+    return parse(text, out, err, errlen, 0);
+}
+
+int ssd__jr_parse_exact(const char *text, struct ssd__jv *out, char *err, size_t errlen) {
+    return parse(text, out, err, errlen, 1);
 }
 
 void ssd__jv_free(struct ssd__jv *v) {

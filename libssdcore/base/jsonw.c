@@ -24,6 +24,15 @@ int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_sty
     return 0;
 }
 
+int ssd__jw_style_named(int flags, enum ssd__jw_style *style) {
+    *style = flags == SSD_JSON_PRETTY   ? SSD__JW_PRETTY
+             : flags == SSD_JSON_SPACED ? SSD__JW_SPACED
+                                        : SSD__JW_COMPACT;
+    return flags == SSD_JSON_COMPACT || flags == SSD_JSON_SPACED || flags == SSD_JSON_PRETTY
+               ? 0
+               : SSD_EINVAL;
+}
+
 /* Room for n more bytes and the terminating NUL. */
 static int reserve(struct ssd__jw *w, size_t n) {
     if (w->oom)
@@ -218,16 +227,16 @@ static const char *skip_space(const char *p) {
     return p;
 }
 
-/* A document re-indented as this writer's pretty style writes one, at
- * depth: every open, close and comma starts a line, but for the close of an
- * empty container. */
-static void put_pretty(struct ssd__jw *w, const char *p) {
-    int depth = w->depth, opened = 0;
+/* A document laid out in w's style at its depth: pretty, every open, close
+ * and comma starts a line, but for the close of an empty container;
+ * spaced, ", " and ": "; compact, no white space outside strings. */
+static void restyle(struct ssd__jw *w, const char *p) {
+    int depth = w->depth, opened = 0, pretty = w->style == SSD__JW_PRETTY;
     for (p = skip_space(p); *p; p = skip_space(p)) {
         char c = *p++;
         if (c == '}' || c == ']') {
             depth--;
-            if (!opened)
+            if (!opened && pretty)
                 indent(w, depth);
         }
         opened = c == '{' || c == '[';
@@ -241,11 +250,11 @@ static void put_pretty(struct ssd__jw *w, const char *p) {
             p = q;
         } else if (c == '{' || c == '[') {
             depth++;
-            if (*skip_space(p) != (c == '{' ? '}' : ']'))
+            if (*skip_space(p) != (c == '{' ? '}' : ']') && pretty)
                 indent(w, depth);
-        } else if (c == ',') {
+        } else if (c == ',' && pretty) {
             indent(w, depth);
-        } else if (c == ':') {
+        } else if ((c == ',' || c == ':') && w->style != SSD__JW_COMPACT) {
             put(w, " ", 1);
         }
     }
@@ -258,9 +267,14 @@ void ssd__jw_raw(struct ssd__jw *w, const char *json) {
     }
     before_value(w);
     if (w->style == SSD__JW_PRETTY)
-        put_pretty(w, json);
+        restyle(w, json);
     else
         puts_(w, json);
+}
+
+void ssd__jw_restyle(struct ssd__jw *w, const char *json) {
+    before_value(w);
+    restyle(w, json);
 }
 
 void ssd__jw_newline(struct ssd__jw *w) {

@@ -51,6 +51,10 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
 int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_style one_line,
                      enum ssd__jw_style *style);
 
+/* The style the public flags name (SSD_JSON_COMPACT, _SPACED or _PRETTY,
+ * ssd_json_create and ssd_json_restyle): 0, or SSD_EINVAL for other flags. */
+int ssd__jw_style_named(int flags, enum ssd__jw_style *style);
+
 void ssd__jw_begin_object(struct ssd__jw *w);
 void ssd__jw_end_object(struct ssd__jw *w);
 void ssd__jw_begin_array(struct ssd__jw *w);
@@ -82,6 +86,9 @@ void ssd__jw_null(struct ssd__jw *w);
  * wrote), in any whitespace style: copied as it is, or in pretty style
  * re-indented at its place (strings byte for byte); NULL writes null. */
 void ssd__jw_raw(struct ssd__jw *w, const char *json);
+/* As ssd__jw_raw, with the white space outside strings laid out in every
+ * style (compact: none), as ssd_json_restyle hands a document over. */
+void ssd__jw_restyle(struct ssd__jw *w, const char *json);
 
 /* The next element starts a line: a line break right after the separator
  * that precedes it (none before an array's first element), or, when

@@ -470,3 +470,58 @@ Test(json_read, surrogate_pairs_decode_to_one_character_and_lone_halves_to_fffd)
         ssd__jv_free(&v);
     }
 }
+
+static void expect_restyled(const char *json, int flags, const char *want) {
+    char *got = (char *)1;
+    cr_assert_eq(ssd_json_restyle(json, flags, &got), 0, "%s", json);
+    cr_expect_str_eq(got, want, "%s", json);
+    ssd_free(got);
+}
+
+Test(json_restyle, text_is_key_value_lines_with_numbers_as_written) {
+    expect_restyled(
+        "{\"model\":\"x\",\"sizes\":[1,2],\"smart\":{\"temp_c\":40},\"jobs\":[{\"a\":1}]}",
+        SSD_JSON_TEXT, "model: x\nsizes: 1, 2\nsmart:\n  temp_c: 40\njobs:\n  - a: 1\n");
+    expect_restyled("{ \"mibs\" : 12.50, \"big\": 18446744073709551615, \"e\": 1E3, \"ok\": true,"
+                    " \"no\": false, \"n\": null }",
+                    SSD_JSON_TEXT,
+                    "mibs: 12.50\nbig: 18446744073709551615\ne: 1E3\nok: true\nno: false\n"
+                    "n: null\n");
+    /* Empty containers, lists of lists and of objects, items of several members. */
+    expect_restyled("{\"o\":{},\"l\":[],\"ll\":[[1,2],[],[[3]]],\"lo\":[{\"a\":1,\"b\":{}},{}]}",
+                    SSD_JSON_TEXT,
+                    "o:\n  (empty)\nl: (none)\nll:\n  - 1, 2\n  - \n  -\n    - 3\n"
+                    "lo:\n  - a: 1\n    b:\n      (empty)\n  - (empty)\n");
+    expect_restyled("[1,\"a\",{\"k\":\"v\"}]", SSD_JSON_TEXT, "- 1\n- a\n- k: v\n");
+    expect_restyled("[]", SSD_JSON_TEXT, "");
+    expect_restyled("{}", SSD_JSON_TEXT, "(empty)\n");
+    expect_restyled(" \"top\" ", SSD_JSON_TEXT, "top\n");
+    expect_restyled("-0.5", SSD_JSON_TEXT, "-0.5\n");
+}
+
+/* Strings and keys are decoded, then made safe for a terminal: control
+ * characters (C0, DEL, C1) and bytes that are not UTF-8 as \xNN. */
+Test(json_restyle, text_shows_control_characters_and_bad_bytes_as_hex) {
+    expect_restyled("{\"a\\nb\":\"x\\u0001y\\u007f\\u0085\\u00a0\xc3\xa9\xff\\ud83d\\ude00\"}",
+                    SSD_JSON_TEXT,
+                    "a\\x0ab: x\\x01y\\x7f\\xc2\\x85\xc2\xa0\xc3\xa9\\xff\xf0\x9f\x98\x80\n");
+    expect_restyled("[\"\\t\\\"\\\\\\/\"]", SSD_JSON_TEXT, "- \\x09\"\\/\n");
+}
+
+Test(json_restyle, json_styles_relay_white_space_only) {
+    const char *doc = "{ \"a\" : [1, 2.50, {}],\n \"s\": \"x , : y\\\"\" }";
+    expect_restyled(doc, SSD_JSON_COMPACT, "{\"a\":[1,2.50,{}],\"s\":\"x , : y\\\"\"}");
+    expect_restyled(doc, SSD_JSON_SPACED, "{\"a\": [1, 2.50, {}], \"s\": \"x , : y\\\"\"}");
+    expect_restyled(doc, SSD_JSON_PRETTY,
+                    "{\n  \"a\": [\n    1,\n    2.50,\n    {}\n  ],\n  \"s\": \"x , : y\\\"\"\n}");
+}
+
+Test(json_restyle, refuses_bad_arguments_and_text_of_what_is_not_json) {
+    char *out = (char *)1;
+    cr_expect_eq(ssd_json_restyle(NULL, SSD_JSON_TEXT, &out), SSD_EINVAL);
+    cr_expect_null(out);
+    cr_expect_eq(ssd_json_restyle("{}", SSD_JSON_TEXT, NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_json_restyle("{}", 3, &out), SSD_EINVAL);
+    cr_expect_eq(ssd_json_restyle("{\"a\":}", SSD_JSON_TEXT, &out), SSD_EFORMAT);
+    cr_expect_null(out);
+}

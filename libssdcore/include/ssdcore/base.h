@@ -109,7 +109,8 @@ SSD_API void ssd_free(void *p);
 enum ssd_json_flags {
     SSD_JSON_COMPACT = 0, /* the document as the function documents it, on one line */
     SSD_JSON_PRETTY = 1,  /* one key or element per line, two spaces a level */
-    SSD_JSON_SPACED = 2   /* ssd_json_create only: one line, "a": 1, "b": [1, 2] */
+    SSD_JSON_SPACED = 2,  /* ssd_json_create, _restyle: one line, "a": 1, "b": [1, 2] */
+    SSD_JSON_TEXT = 4     /* ssd_json_restyle only: not JSON but "key: value" lines */
 };
 
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "240GB", "512B". The
@@ -222,6 +223,30 @@ SSD_API void ssd_json_null(ssd_json *w, const char *key);
 SSD_API void ssd_json_raw(ssd_json *w, const char *key, const char *json);
 /* The next element starts a line (a compact document read line by line). */
 SSD_API void ssd_json_newline(ssd_json *w);
+
+/* A JSON document (an ssd_*_to_json's) handed over again in another style:
+ * SSD_JSON_COMPACT (no white space outside strings: what every ssdcore
+ * --json prints), SSD_JSON_SPACED or SSD_JSON_PRETTY, with strings and
+ * numbers byte for byte and the text not checked; or SSD_JSON_TEXT, the
+ * text form of a result that the ssdcore CLI prints without --json:
+ *
+ *     {"model":"x","sizes":[1,2],"smart":{"temp_c":40},"jobs":[{"a":1}]}
+ *     model: x
+ *     sizes: 1, 2
+ *     smart:
+ *       temp_c: 40
+ *     jobs:
+ *       - a: 1
+ *
+ * an object as "key: value" lines, a nested object or array indented two
+ * spaces below its key, an array of plain values on one line ("(none)"
+ * when empty, an empty object "(empty)"), any other array as "- " items;
+ * numbers as written; strings decoded, with control characters and bytes
+ * that are not UTF-8 as \xNN so the text is safe on a terminal. *out
+ * receives the text (free with ssd_free). Returns 0, SSD_EINVAL (json or
+ * out NULL, other flags), SSD_EFORMAT (SSD_JSON_TEXT: json is not JSON) or
+ * SSD_ENOMEM. Thread-safe. */
+SSD_API int ssd_json_restyle(const char *json, int flags, char **out);
 
 /* Asks every running job, replay, suite and idle in this process to stop
  * soon (they return SSD_EINTERRUPTED). Safe to call from a signal handler

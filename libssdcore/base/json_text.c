@@ -1,0 +1,119 @@
+/* json_text.c - ssd_json_restyle (ssdcore/base.h): a document another
+ * function wrote, in one of jsonw's styles or as the text form of a result
+ * (the ssdcore CLI's output without --json). */
+#include <stdlib.h>
+
+#include "ssdcore/base.h"
+#include "json_read.h"
+#include "jsonw.h"
+#include "numfmt.h"
+
+/* s with each control character (C0, DEL, C1) and each byte that is not
+ * UTF-8 as \xNN: a drive's model text cannot drive the terminal. */
+static void put_printable(struct ssd__text *t, const char *s) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = *p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] < 0xa0) ? 0 : ssd__utf8_len(p);
+        if (n)
+            ssd__text_raw(t, (const char *)p, (size_t)n);
+        else
+            ssd__text_add(t, "\\x%02x", *p);
+        p += n ? n : 1;
+    }
+}
+
+/* A string or a number as written; null, false, true as words. */
+static void put_scalar(struct ssd__text *t, const struct ssd__jv *v) {
+    static const char *const words[] = {"null", "false", "true"};
+    put_printable(t, v->type == SSD__JSTR || v->type == SSD__JNUM ? v->str : words[v->type]);
+}
+
+/* An array of plain values: one line "a, b, c". */
+static int is_flat(const struct ssd__jv *v) {
+    for (size_t i = 0; v->type == SSD__JARR && i < v->n; i++)
+        if (v->items[i].type == SSD__JARR || v->items[i].type == SSD__JOBJ)
+            return 0;
+    return v->type == SSD__JARR;
+}
+
+static void put_flat(struct ssd__text *t, const struct ssd__jv *v) {
+    for (size_t i = 0; i < v->n; i++) {
+        ssd__text_raw(t, ", ", i ? 2 : 0);
+        put_scalar(t, &v->items[i]);
+    }
+}
+
+static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent);
+
+/* "key: value" lines at indent, the first one at 0 when it follows a "- ". */
+static void put_members(struct ssd__text *t, const struct ssd__jv *v, int indent, int inline_) {
+    for (size_t i = 0; i < v->n; i++) {
+        ssd__text_add(t, "%*s", i == 0 && inline_ ? 0 : indent, "");
+        put_printable(t, v->keys[i]);
+        ssd__text_raw(t, ":", 1);
+        put_value(t, &v->items[i], indent + 2);
+    }
+    if (!v->n)
+        ssd__text_add(t, "%*s(empty)\n", inline_ ? 0 : indent, "");
+}
+
+/* "- item" lines at indent. */
+static void put_items(struct ssd__text *t, const struct ssd__jv *v, int indent) {
+    for (size_t i = 0; i < v->n; i++) {
+        const struct ssd__jv *m = &v->items[i];
+        ssd__text_add(t, "%*s-%s", indent, "", m->type == SSD__JARR && !is_flat(m) ? "\n" : " ");
+        if (m->type == SSD__JOBJ) {
+            put_members(t, m, indent + 2, 1);
+        } else if (m->type == SSD__JARR && !is_flat(m)) {
+            put_items(t, m, indent + 2);
+        } else {
+            (is_flat(m) ? put_flat : put_scalar)(t, m);
+            ssd__text_raw(t, "\n", 1);
+        }
+    }
+}
+
+/* After "key:": the value on the same line, or below it indented. */
+static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent) {
+    if (v->type == SSD__JOBJ) {
+        ssd__text_raw(t, "\n", 1);
+        put_members(t, v, indent, 0);
+    } else if (v->type == SSD__JARR && !is_flat(v)) {
+        ssd__text_raw(t, "\n", 1);
+        put_items(t, v, indent);
+    } else {
+        ssd__text_raw(t, " ", 1);
+        (is_flat(v) ? put_flat : put_scalar)(t, v);
+        ssd__text_add(t, "%s\n", is_flat(v) && !v->n ? "(none)" : "");
+    }
+}
+
+int ssd_json_restyle(const char *json, int flags, char **out) {
+    enum ssd__jw_style style;
+    if (out)
+        *out = NULL;
+    if (!json || !out || (flags != SSD_JSON_TEXT && ssd__jw_style_named(flags, &style)))
+        return SSD_EINVAL;
+    if (flags != SSD_JSON_TEXT) {
+        struct ssd__jw w;
+        ssd__jw_init(&w, style);
+        ssd__jw_restyle(&w, json);
+        return ssd__jw_finish(&w, out);
+    }
+    struct ssd__jv root;
+    char why[128];
+    int rc = ssd__jr_parse_exact(json, &root, why, sizeof why);
+    if (rc)
+        return rc;
+    struct ssd__text t = {0};
+    if (root.type == SSD__JOBJ) {
+        put_members(&t, &root, 0, 0);
+    } else if (root.type == SSD__JARR) {
+        put_items(&t, &root, 0);
+    } else {
+        put_scalar(&t, &root);
+        ssd__text_raw(&t, "\n", 1);
+    }
+    ssd__jv_free(&root);
+    *out = ssd__text_take(&t);
+    return *out ? 0 : SSD_ENOMEM;
+}
