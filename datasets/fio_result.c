@@ -303,9 +303,7 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
 }
 
 SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(r, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    return fio_result_json(r, style, out);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, r, out, flags);
+    return rc ? rc : fio_result_json(r, w.style, out);
 }

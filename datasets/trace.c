@@ -540,8 +540,8 @@ unsigned ssd_trace_max_overlap(const ssd_trace *tr) {
 }
 
 int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(tr, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, tr, out, flags);
     if (rc)
         return rc;
     uint64_t cnt[4] = {0}, bytes[4] = {0}, seq[2] = {0}, next[2] = {UINT64_MAX, UINT64_MAX};
@@ -599,8 +599,6 @@ int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out) {
         free(sz);
         qsort(mix, nmix, sizeof *mix, cmp_u64_desc_count);
     }
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "format", tr->format);
     ssd__jw_kstr(&w, "name", ssd_trace_name(tr));

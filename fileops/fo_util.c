@@ -20,15 +20,11 @@
 #include "fo_util.h"
 
 int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(h, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    if (!json)
-        return SSD_ESTATE;
-    struct ssd__jw w; /* the stored compact document, in the style asked for */
-    ssd__jw_init(&w, style);
-    ssd__jw_raw(&w, json);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, h, out, flags);
+    if (rc || !json)
+        return rc ? rc : SSD_ESTATE;
+    ssd__jw_raw(&w, json); /* the stored compact document, in the style asked for */
     return ssd__jw_finish(&w, out);
 }
 

@@ -614,15 +614,13 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
 
 SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source, int flags,
                                         char **out_json) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(a, out_json, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, a, out_json, flags);
     if (rc)
         return rc;
     if (!a->have)
         return SSD_ESTATE;
     const struct ssd_analysis_summary *S = &a->res.sum;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
     ssd__jw_knum(&w, "total_bytes", S->total_bytes);

@@ -14,14 +14,11 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style) {
     w->style = style;
 }
 
-int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_style one_line,
-                     enum ssd__jw_style *style) {
+int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags) {
+    ssd__jw_init(w, flags == SSD_JSON_PRETTY ? SSD__JW_PRETTY : SSD__JW_COMPACT);
     if (out)
         *out = NULL;
-    if (!handle || !out || (flags & ~SSD_JSON_PRETTY))
-        return SSD_EINVAL;
-    *style = flags & SSD_JSON_PRETTY ? SSD__JW_PRETTY : one_line;
-    return 0;
+    return !handle || !out || (flags & ~SSD_JSON_PRETTY) ? SSD_EINVAL : 0;
 }
 
 int ssd__jw_style_named(int flags, enum ssd__jw_style *style) {

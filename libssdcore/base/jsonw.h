@@ -44,12 +44,12 @@ struct ssd__jw {
 
 void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
 
-/* What every ssd_*_to_json checks first (ssdcore/base.h): returns 0 with
- * *out NULL and *style the one flags ask for (SSD__JW_PRETTY for
- * SSD_JSON_PRETTY, else the producer's one-line style), or SSD_EINVAL for a
- * NULL handle or out, or a flag bit it does not know. */
-int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_style one_line,
-                     enum ssd__jw_style *style);
+/* What every ssd_*_to_json does first (ssdcore/base.h): *out NULL and w
+ * started in the style flags ask for (SSD__JW_PRETTY for SSD_JSON_PRETTY,
+ * else compact; a producer that hands the writing on passes w.style).
+ * Returns 0, or SSD_EINVAL for a NULL handle or out, or a flag bit it does
+ * not know. w holds no memory until something is written. */
+int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags);
 
 /* The style the public flags name (SSD_JSON_COMPACT, _SPACED or _PRETTY,
  * ssd_json_create and ssd_json_restyle): 0, or SSD_EINVAL for other flags. */

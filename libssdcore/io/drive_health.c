@@ -224,12 +224,10 @@ static void write_health(struct ssd__jw *w, const ssd_health *h) {
 }
 
 int ssd_health_to_json(const ssd_health *h, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(h, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, h, out, flags);
     if (rc || !ssd__result_size_ok(h, sizeof *h))
         return rc ? rc : SSD_EINVAL;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     write_health(&w, h);
     return ssd__jw_finish(&w, out);
 }
@@ -242,13 +240,11 @@ double ssd__health_wa(const ssd_health *before, const ssd_health *after) {
 
 int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
                           char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(after, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, after, out, flags);
     if (rc || !before || !ssd__result_size_ok(before, sizeof *before) ||
         !ssd__result_size_ok(after, sizeof *after))
         return rc ? rc : SSD_EINVAL;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     for (size_t i = 0; i < NFIELDS; i++) {
         double d = get(after, i) - get(before, i);

@@ -1143,25 +1143,22 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
-/* The JSON style flags ask for, once the job has run: what a job's JSON
- * documents check first (SSD_EINVAL for NULL or unknown flags, SSD_ESTATE
- * before ssd_job_run). */
-static int ran_json_style(const ssd_job *j, char **out, int flags, enum ssd__jw_style *style) {
-    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, style);
-    if (rc)
-        return rc;
-    return j->ran ? 0 : SSD_ESTATE;
+/* What a job's JSON documents check first: ssd__jw_open's, then SSD_ESTATE
+ * before ssd_job_run. */
+static int open_ran(struct ssd__jw *w, const ssd_job *j, char **out, int flags) {
+    int rc = ssd__jw_open(w, j, out, flags);
+    return rc ? rc : j->ran ? 0 : SSD_ESTATE;
 }
 
 int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ran_json_style(j, out, flags, &style);
-    return rc ? rc : job_metadata(j, style, out);
+    struct ssd__jw w;
+    int rc = open_ran(&w, j, out, flags);
+    return rc ? rc : job_metadata(j, w.style, out);
 }
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ran_json_style(j, out, flags, &style);
+    struct ssd__jw w;
+    int rc = open_ran(&w, j, out, flags);
     if (rc)
         return rc;
     struct ssd__job_summary s = {
@@ -1188,5 +1185,5 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         s.ios[d] = j->ios[d];
         s.lat[d] = j->lat[d];
     }
-    return ssd__job_results_json(&s, style, out);
+    return ssd__job_results_json(&s, w.style, out);
 }

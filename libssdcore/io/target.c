@@ -91,12 +91,10 @@ const char *ssd_target_kind(const ssd_target *t) {
 }
 
 int ssd_target_to_json(const ssd_target *t, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, t, out, flags);
     if (rc)
         return rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "uri", t->is_open ? t->uri : NULL);
     ssd__jw_kstr(&w, "kind", ssd_target_kind(t));

@@ -12,12 +12,10 @@
 
 int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int flags, char **out,
                          char *err, size_t errlen) {
-    enum ssd__jw_style style;
-    int rc = ssd__replay_json_style(t, out, flags, "apps", err, errlen, &style);
+    struct ssd__jw w;
+    int rc = ssd__replay_jw_open(&w, t, out, flags, "apps", err, errlen);
     if (rc)
         return rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "timing", timing ? timing : "as-recorded");
     ssd__jw_ku64(&w, "seed", seed);

@@ -85,13 +85,11 @@ static int load(ssd_trace *tr, const struct fsd_trace *f, double scale, uint64_t
     return ssd_trace_filetest(tr, f->source + 9, bytes < 1 ? 1 : (uint64_t)bytes);
 }
 
-/* Clears err, then the JSON style flags ask for; on NULL arguments or
- * unknown flags the code, with why in err after "what: ". */
-int ssd__replay_json_style(ssd_target *t, char **out, int flags, const char *what, char *err,
-                           size_t errlen, enum ssd__jw_style *style) {
+int ssd__replay_jw_open(struct ssd__jw *w, ssd_target *t, char **out, int flags, const char *what,
+                        char *err, size_t errlen) {
     if (err && errlen)
         err[0] = 0;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, style);
+    int rc = ssd__jw_open(w, t, out, flags);
     if (rc && err && errlen)
         snprintf(err, errlen, "%s: %s", what, t && out ? "unknown JSON flags" : "NULL argument");
     return rc;
@@ -99,8 +97,8 @@ int ssd__replay_json_style(ssd_target *t, char **out, int flags, const char *wha
 
 int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
                         char *err, size_t errlen) {
-    enum ssd__jw_style style;
-    int rc = ssd__replay_json_style(t, out, flags, "fsd", err, errlen, &style);
+    struct ssd__jw w;
+    int rc = ssd__replay_jw_open(&w, t, out, flags, "fsd", err, errlen);
     if (rc)
         return rc;
     if (!(scale > 0) || scale > 10) {
@@ -108,8 +106,6 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, c
             snprintf(err, errlen, "scale %g: expected a number in (0, 10]", scale);
         return SSD_ERANGE;
     }
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_knum(&w, "scale", scale);
     ssd__jw_ku64(&w, "seed", seed);

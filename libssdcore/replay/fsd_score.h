@@ -14,10 +14,10 @@
  * time shrinks with the sets, never grows). */
 void ssd__replay_fsd_timing(double gb, double scale, char *buf, size_t len);
 
-/* The JSON style flags ask for, for the replay scores' JSON: clears err,
- * and on NULL arguments or unknown flags returns the code with why in err
- * after "what: ". */
-int ssd__replay_json_style(ssd_target *t, char **out, int flags, const char *what, char *err,
-                           size_t errlen, enum ssd__jw_style *style);
+/* ssd__jw_open for the replay scores' JSON: clears err, and on NULL
+ * arguments or unknown flags returns the code with why in err after
+ * "what: ". */
+int ssd__replay_jw_open(struct ssd__jw *w, ssd_target *t, char **out, int flags, const char *what,
+                        char *err, size_t errlen);
 
 #endif

@@ -584,8 +584,8 @@ static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t
 }
 
 int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(r, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, r, out, flags);
     if (rc)
         return rc;
     if (!r->ran)
@@ -593,8 +593,6 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     char *summary = NULL;
     if (ssd_trace_to_json(r->tr, SSD_JSON_COMPACT, &summary) < 0)
         return SSD_ENOMEM;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_key(&w, "target");

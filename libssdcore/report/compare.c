@@ -459,8 +459,8 @@ static const char *better_word(int better) {
 }
 
 int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(c, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, c, out, flags);
     if (!rc)
         rc = can_write(c, out);
     if (rc)
@@ -470,8 +470,6 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     if (build_rows(c, &rows, &nrows))
         return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
     /* Compact, a drive or a figure a line; or pretty. */
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "schema", "ssdcore-compare/1");
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);

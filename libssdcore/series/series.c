@@ -283,12 +283,10 @@ SSD_API const char *ssd_series_metadata(const ssd_series *s) {
 }
 
 SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(s, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, s, out, flags);
     if (rc)
         return rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", ssd_series_source(s));
     ssd__jw_kstr(&w, "format", ssd_series_format(s));

@@ -473,17 +473,15 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
 }
 
 int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(spec, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    return profile_json(spec, style, out); /* on failure *out is the message, as documented */
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, spec, out, flags);
+    return rc ? rc
+              : profile_json(spec, w.style,
+                             out); /* on failure *out is the message, as documented */
 }
 
 int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    return truth_json(t, style, out);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, t, out, flags);
+    return rc ? rc : truth_json(t, w.style, out);
 }

@@ -49,8 +49,8 @@ int ssd_target_open(ssd_target *t, const char *uri) {
  * refuse the same unknown profile, and the identity has the drive's user
  * capacity as a real drive's has its size. */
 int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(target, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, target, out, flags);
     if (rc)
         return rc;
     uint64_t sim_capacity = 0;
@@ -67,5 +67,5 @@ int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char
         }
         sim_capacity = ssd__sim_user_bytes(&p);
     }
-    return ssd__drive_identity_json(target, hash_serial, sim_capacity, style, out);
+    return ssd__drive_identity_json(target, hash_serial, sim_capacity, w.style, out);
 }

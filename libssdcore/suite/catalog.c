@@ -678,12 +678,12 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
 }
 
 int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(c, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, c, out, flags);
     if (rc || !c->db)
         return rc ? rc : SSD_EINVAL;
     /* c is the caller's, not const: a failed query leaves its message */
-    return list_runs((ssd_catalog *)c, NULL, 0, style, 0, out, NULL);
+    return list_runs((ssd_catalog *)c, NULL, 0, w.style, 0, out, NULL);
 }
 
 /* "drive \"ssd370\", suite lab2016, ..." for the messages: what was asked. */

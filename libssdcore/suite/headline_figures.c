@@ -10,8 +10,8 @@
 #include "ssdcore/suite.h"
 
 int ssd_headline_figures(const char *json, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(json, out, flags, SSD__JW_COMPACT, &style);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, json, out, flags);
     if (rc)
         return rc;
     struct ssd__jv root;
@@ -30,8 +30,6 @@ int ssd_headline_figures(const char *json, int flags, char **out) {
         ssd__jv_free(&root);
         return rc;
     }
-    struct ssd__jw w;
-    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     for (size_t i = 0; i < figs.n; i++)
         ssd__jw_knum(&w, figs.f[i].key, figs.f[i].v); /* NaN: null */

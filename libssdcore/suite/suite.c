@@ -417,11 +417,9 @@ const char *ssd_suite_report_path(const ssd_suite *s) {
 }
 
 int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(s, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    return ssd__suite_json(s, style, out);
+    struct ssd__jw w;
+    int rc = ssd__jw_open(&w, s, out, flags);
+    return rc ? rc : ssd__suite_json(s, w.style, out);
 }
 
 static int open_series(ssd_suite *s, const char *stem, const char *ddir, ssd_series **out,
