@@ -8,30 +8,6 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-/* The escaping of fo_cli_safe into w (room for 4 bytes per byte of s). */
-static void safe_into(char *w, const char *s) {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int len = 0; /* length of a valid UTF-8 sequence at p that is not a C1 control */
-        if (*p >= 0x20 && *p < 0x7f)
-            len = 1;
-        else if (*p >= 0xc2 && *p <= 0xdf && (p[1] & 0xc0) == 0x80)
-            len = (*p == 0xc2 && p[1] < 0xa0) ? 0 : 2; /* U+0080..U+009F are controls */
-        else if (*p >= 0xe0 && *p <= 0xef && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
-            len = (*p == 0xe0 && p[1] < 0xa0) || (*p == 0xed && p[1] > 0x9f) ? 0 : 3;
-        else if (*p >= 0xf0 && *p <= 0xf4 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80 &&
-                 (p[3] & 0xc0) == 0x80)
-            len = (*p == 0xf0 && p[1] < 0x90) || (*p == 0xf4 && p[1] > 0x8f) ? 0 : 4;
-        if (len) {
-            memcpy(w, p, (size_t)len);
-            w += len;
-            p += len;
-        } else {
-            w += sprintf(w, "\\x%02x", *p++);
-        }
-    }
-    *w = 0;
-}
-
 const char *fo_cli_safe(const char *s) {
     static char *buf;
     static size_t cap;
@@ -45,7 +21,7 @@ const char *fo_cli_safe(const char *s) {
         buf = g;
         cap = need;
     }
-    safe_into(buf, s);
+    ssd_printable(s, buf);
     return buf;
 }
 
@@ -59,7 +35,7 @@ void fo_cli_put_safe(FILE *out, const char *s) {
             k--;
         memcpy(chunk, s, k);
         chunk[k] = 0;
-        safe_into(esc, chunk);
+        ssd_printable(chunk, esc);
         fputs(esc, out);
         s += k;
         n -= k;

@@ -6,19 +6,14 @@
 #include "ssdcore/base.h"
 #include "json_read.h"
 #include "jsonw.h"
-#include "numfmt.h"
 
-/* s with each control character (C0, DEL, C1) and each byte that is not
- * UTF-8 as \xNN: a drive's model text cannot drive the terminal. */
+/* s as ssd_printable puts it: a drive's model text cannot drive the terminal. */
 static void put_printable(struct ssd__text *t, const char *s) {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = *p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] < 0xa0) ? 0 : ssd__utf8_len(p);
-        if (n)
-            ssd__text_raw(t, (const char *)p, (size_t)n);
-        else
-            ssd__text_add(t, "\\x%02x", *p);
-        p += n ? n : 1;
-    }
+    char *p = malloc(ssd_printable(s, NULL) + 1);
+    if (p)
+        ssd__text_raw(t, p, ssd_printable(s, p));
+    t->oom |= !p;
+    free(p);
 }
 
 /* A string or a number as written; null, false, true as words. */

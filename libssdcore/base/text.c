@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ssdcore/base.h"
 #include "text.h"
 #include "numfmt.h"
 
@@ -90,6 +91,22 @@ void ssd__text_html(struct ssd__text *t, const char *s) {
                 ssd__text_raw(t, s, 1);
         }
     }
+}
+
+size_t ssd_printable(const char *text, char *out) {
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        int n = *p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] < 0xa0) ? 0 : ssd__utf8_len(p);
+        if (n && out)
+            memcpy(out + k, p, (size_t)n);
+        else if (out)
+            snprintf(out + k, 5, "\\x%02x", *p);
+        k += n ? (size_t)n : 4;
+        p += n ? n : 1;
+    }
+    if (out)
+        out[k] = '\0';
+    return k;
 }
 
 char *ssd__text_take(struct ssd__text *t) {

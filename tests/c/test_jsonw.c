@@ -525,3 +525,26 @@ Test(json_restyle, refuses_bad_arguments_and_text_of_what_is_not_json) {
     cr_expect_eq(ssd_json_restyle("{\"a\":}", SSD_JSON_TEXT, &out), SSD_EFORMAT);
     cr_expect_null(out);
 }
+
+/* What the CLI prints of a name: UTF-8 as it is; C0, DEL and C1 controls,
+ * overlong forms, surrogates, bytes past U+10FFFF and stray bytes as \xNN. */
+Test(printable, escapes_controls_and_what_is_not_utf8_and_measures_first) {
+    static const struct {
+        const char *in, *want;
+    } cases[] = {{"plain /x", "plain /x"},
+                 {"a\nb\tc\x1b[2J\x7f", "a\\x0ab\\x09c\\x1b[2J\\x7f"},
+                 {"\xc2\x85\xc2\xa0\xc3\xa9", "\\xc2\\x85\xc2\xa0\xc3\xa9"},
+                 {"\xe2\x82\xac\xf0\x9f\x98\x80", "\xe2\x82\xac\xf0\x9f\x98\x80"},
+                 {"\xc0\xaf\xe0\x80\xaf", "\\xc0\\xaf\\xe0\\x80\\xaf"},
+                 {"\xed\xa0\x80\xf4\x90\x80\x80", "\\xed\\xa0\\x80\\xf4\\x90\\x80\\x80"},
+                 {"\xff\xe2\x82", "\\xff\\xe2\\x82"},
+                 {"", ""}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[64];
+        size_t n = ssd_printable(cases[i].in, NULL);
+        memset(out, 'Z', sizeof out);
+        cr_expect_eq(ssd_printable(cases[i].in, out), n);
+        cr_expect_eq(strlen(out), n);
+        cr_expect_str_eq(out, cases[i].want);
+    }
+}

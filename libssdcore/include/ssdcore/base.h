@@ -174,6 +174,14 @@ typedef struct ssd_option_info {
  * Thread-safe. */
 SSD_API int ssd_json_quote(const char *text, char **out);
 
+/* text as it can go to a terminal (the ssdcore CLI's messages, paths and
+ * drive models): each control character (C0, DEL, C1) and each byte that is
+ * not UTF-8 as \xNN, the rest as it is. Writes the result and a NUL into
+ * out when out is not NULL (4 * strlen(text) + 1 bytes always suffice) and
+ * returns its length either way, so one call measures and the next writes;
+ * allocates nothing. Thread-safe. */
+SSD_API size_t ssd_printable(const char *text, char *out);
+
 /* ---- ssd_json: a JSON document of the caller's own ---------------------
  * The writer every ssd_*_to_json uses, for a program that prints JSON
  * beside the library's (the ssdcore CLI's lists and summaries), so its
@@ -241,8 +249,8 @@ SSD_API void ssd_json_newline(ssd_json *w);
  * an object as "key: value" lines, a nested object or array indented two
  * spaces below its key, an array of plain values on one line ("(none)"
  * when empty, an empty object "(empty)"), any other array as "- " items;
- * numbers as written; strings decoded, with control characters and bytes
- * that are not UTF-8 as \xNN so the text is safe on a terminal. *out
+ * numbers as written; strings decoded, then as ssd_printable puts them
+ * (control characters as \xNN), so the text is safe on a terminal. *out
  * receives the text (free with ssd_free). Returns 0, SSD_EINVAL (json or
  * out NULL, other flags), SSD_EFORMAT (SSD_JSON_TEXT: json is not JSON) or
  * SSD_ENOMEM. Thread-safe. */
