@@ -32,7 +32,7 @@ struct dirfix {
 };
 
 struct ssd_extract {
-    char err[SSD__FO_ERRMSG_SIZE];
+    char err[SSD__ERRMSG_SIZE];
     /* options (extract_options) */
     int sync_mode;
     int overwrite;
@@ -111,12 +111,12 @@ static const char *ar_errmsg(struct archive *ar) {
 
 static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
     ssd_extract *x = user;
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     ssize_t n;
     do
         n = read(x->in_fd, x->buf, READ_CHUNK);
     while (n < 0 && errno == EINTR);
-    x->read_in_call += ssd__fo_now() - t;
+    x->read_in_call += ssd__mono_s() - t;
     if (n < 0) {
         archive_set_error(ar, errno, "read failed: %s", strerror(errno));
         return -1;
@@ -127,9 +127,9 @@ static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
 
 static la_int64_t seek_cb(struct archive *ar, void *user, la_int64_t off, int whence) {
     ssd_extract *x = user;
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     off_t r = lseek(x->in_fd, (off_t)off, whence);
-    x->read_in_call += ssd__fo_now() - t;
+    x->read_in_call += ssd__mono_s() - t;
     if (r < 0) {
         archive_set_error(ar, errno, "seek failed: %s", strerror(errno));
         return ARCHIVE_FATAL;
@@ -380,7 +380,7 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
         return SSD_EINTERRUPTED;
     if (!x->progress_fn)
         return 0;
-    double now = ssd__fo_now();
+    double now = ssd__mono_s();
     if (!force && now < x->next_progress)
         return 0;
     x->next_progress = now + x->progress_interval;
@@ -394,49 +394,49 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
     if (!x->progress_fn(x->progress_user, &p))
         return 0;
     x->stopped = 1;
-    return ssd__fo_fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
-                        name);
+    return ssd__fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
+                     name);
 }
 
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     struct stat st;
     int rc = 0;
     if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0)
         rc = S_ISDIR(st.st_mode) ? -EISDIR : x->overwrite ? 0 : -EEXIST;
     if (rc < 0)
-        return ssd__fo_fail(x->err, rc, "%s: cannot replace: %s", name, ssd_strerror(rc));
+        return ssd__fail(x->err, rc, "%s: cannot replace: %s", name, ssd_strerror(rc));
     /* Written under no name (or a marked temporary one) and renamed over
      * the old entry when complete: a killed run leaves no partial file
      * under the entry's name, and a link there is replaced, never followed. */
     struct ssd__fo_tmpfile tmp;
     if ((rc = ssd__fo_tmp_open(&tmp, pfd, leaf, 0, 0600)) < 0)
-        return ssd__fo_fail(x->err, rc, "%s: cannot create: %s", name, ssd_strerror(rc));
+        return ssd__fail(x->err, rc, "%s: cannot create: %s", name, ssd_strerror(rc));
     int fd = tmp.fd;
-    x->res.write_s += ssd__fo_now() - t;
+    x->res.write_s += ssd__mono_s() - t;
     int64_t pos = 0;
     for (;;) {
         const void *blk;
         size_t len;
         la_int64_t off;
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         x->read_in_call = 0;
         int r = archive_read_data_block(ar, &blk, &len, &off);
-        double spent = ssd__fo_now() - t;
+        double spent = ssd__mono_s() - t;
         x->res.read_s += x->read_in_call;
         x->res.codec_s += spent - x->read_in_call;
         if (r == ARCHIVE_EOF)
             break;
         if (r < ARCHIVE_OK) {
             /* a WARN here is a CRC mismatch: the data written is wrong */
-            rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive data: %s",
-                              name, ar_errmsg(ar));
+            rc = ssd__fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive data: %s", name,
+                           ar_errmsg(ar));
             break;
         }
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         if (off != pos && lseek(fd, (off_t)off, SEEK_SET) < 0) {
-            rc = ssd__fo_fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
+            rc = ssd__fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
             break;
         }
         const unsigned char *p = blk;
@@ -446,14 +446,14 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
             if (w < 0 && errno == EINTR)
                 continue;
             if (w <= 0) {
-                rc = ssd__fo_fail(x->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", name,
-                                  w < 0 ? strerror(errno) : "short write");
+                rc = ssd__fail(x->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", name,
+                               w < 0 ? strerror(errno) : "short write");
                 break;
             }
             p += w;
             left -= (size_t)w;
         }
-        x->res.write_s += ssd__fo_now() - t;
+        x->res.write_s += ssd__mono_s() - t;
         if (rc < 0)
             break;
         pos = off + (int64_t)len;
@@ -461,29 +461,29 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
         if ((rc = emit_progress(x, 0, name)) < 0)
             break; /* the partial file is removed below */
     }
-    t = ssd__fo_now();
+    t = ssd__mono_s();
     if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
-        rc = ssd__fo_fail(x->err, -errno, "%s: ftruncate: %s", name, strerror(errno));
+        rc = ssd__fail(x->err, -errno, "%s: ftruncate: %s", name, strerror(errno));
     if (rc == 0 && fchmod(fd, archive_entry_perm(e) & 0777) < 0)
-        rc = ssd__fo_fail(x->err, -errno, "%s: chmod: %s", name, strerror(errno));
+        rc = ssd__fail(x->err, -errno, "%s: chmod: %s", name, strerror(errno));
     if (rc == 0) {
         struct timespec ts[2] = {{0, UTIME_OMIT}, {archive_entry_mtime(e), 0}};
         if (archive_entry_mtime_is_set(e)) {
             ts[1].tv_nsec = archive_entry_mtime_nsec(e);
             if (futimens(fd, ts) < 0)
-                rc = ssd__fo_fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
+                rc = ssd__fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
         }
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
-        ssd__fo_fail(x->err, rc, "%s: cannot give the file its name: %s", name,
-                     rc == SSD_EUNSAFE ? "a device node, FIFO or socket has it, and an output "
-                                         "never replaces one (remove it first)"
-                                       : ssd_strerror(rc));
+        ssd__fail(x->err, rc, "%s: cannot give the file its name: %s", name,
+                  rc == SSD_EUNSAFE ? "a device node, FIFO or socket has it, and an output "
+                                      "never replaces one (remove it first)"
+                                    : ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fo_fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
+        rc = ssd__fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
-    x->res.write_s += ssd__fo_now() - t;
+    x->res.write_s += ssd__mono_s() - t;
     if (rc == 0)
         x->res.files++;
     return rc;
@@ -513,46 +513,44 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
     const char *raw = archive_entry_pathname(e);
     char name[PATH_MAX];
     if (!raw || strlen(raw) >= sizeof name)
-        return ssd__fo_fail(x->err, SSD_EFORMAT, "entry with a missing or too long name");
+        return ssd__fail(x->err, SSD_EFORMAT, "entry with a missing or too long name");
     memcpy(name, raw, strlen(raw) + 1);
     int rc = clean_name(name);
     if (rc == SSD_EINVAL)
         return 0; /* "." or "./": the root itself */
     if (rc < 0)
-        return ssd__fo_fail(x->err, rc, "%s: refused: absolute path or '..' in archive entry", raw);
+        return ssd__fail(x->err, rc, "%s: refused: absolute path or '..' in archive entry", raw);
     mode_t type = archive_entry_filetype(e);
     const char *hard = archive_entry_hardlink(e);
     const char *sym = type == AE_IFLNK ? archive_entry_symlink(e) : NULL;
     char hname[PATH_MAX];
     if (hard) {
         if (strlen(hard) >= sizeof hname)
-            return ssd__fo_fail(x->err, SSD_EFORMAT, "%s: hard link target too long", raw);
+            return ssd__fail(x->err, SSD_EFORMAT, "%s: hard link target too long", raw);
         memcpy(hname, hard, strlen(hard) + 1);
         if (clean_name(hname) < 0)
-            return ssd__fo_fail(x->err, SSD_EHOSTILE,
-                                "%s: refused: hard link to '%s' outside the destination", raw,
-                                hard);
+            return ssd__fail(x->err, SSD_EHOSTILE,
+                             "%s: refused: hard link to '%s' outside the destination", raw, hard);
     }
     if (type == AE_IFLNK && !sym)
-        return ssd__fo_fail(x->err, SSD_EFORMAT, "%s: symlink entry without a target", raw);
+        return ssd__fail(x->err, SSD_EFORMAT, "%s: symlink entry without a target", raw);
     if (sym && link_escapes(name, sym, x->absolute_symlinks))
-        return ssd__fo_fail(x->err, SSD_EHOSTILE,
-                            "%s: refused: symlink to '%s' points outside the destination", raw,
-                            sym);
+        return ssd__fail(x->err, SSD_EHOSTILE,
+                         "%s: refused: symlink to '%s' points outside the destination", raw, sym);
 
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     const char *leaf;
     int pfd = open_parent(x, name, &leaf);
-    x->res.write_s += ssd__fo_now() - t;
+    x->res.write_s += ssd__mono_s() - t;
     if (pfd < 0) {
         if (pfd == SSD_EHOSTILE)
-            return ssd__fo_fail(x->err, pfd, "%s: refused: path goes through a symlink or a file",
-                                raw);
-        return ssd__fo_fail(x->err, pfd, "%s: cannot create parent directory: %s", raw,
-                            ssd_strerror(pfd));
+            return ssd__fail(x->err, pfd, "%s: refused: path goes through a symlink or a file",
+                             raw);
+        return ssd__fail(x->err, pfd, "%s: cannot create parent directory: %s", raw,
+                         ssd_strerror(pfd));
     }
     if (hard) {
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         const char *tleaf;
         char tparent[PATH_MAX];
         /* open_parent caches one fd: resolve the target's parent into a
@@ -562,18 +560,18 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         if (tfd < 0) {
             if (keep >= 0)
                 close(keep);
-            return ssd__fo_fail(
-                x->err, tfd, "%s: refused: hard link target '%s' not reachable safely", raw, hard);
+            return ssd__fail(x->err, tfd, "%s: refused: hard link target '%s' not reachable safely",
+                             raw, hard);
         }
         snprintf(tparent, sizeof tparent, "%s", tleaf);
         rc = remove_existing(x, keep, leaf, 0);
         if (rc == 0 && linkat(tfd, tparent, keep, leaf, 0) < 0)
             rc = -errno;
         close(keep);
-        x->res.write_s += ssd__fo_now() - t;
+        x->res.write_s += ssd__mono_s() - t;
         if (rc < 0)
-            return ssd__fo_fail(x->err, rc, "%s: hard link to %s failed: %s", raw, hard,
-                                ssd_strerror(rc));
+            return ssd__fail(x->err, rc, "%s: hard link to %s failed: %s", raw, hard,
+                             ssd_strerror(rc));
         x->res.files++;
         return 0;
     }
@@ -581,36 +579,36 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
     case AE_IFREG:
         return write_file(x, ar, e, pfd, leaf, raw);
     case AE_IFDIR:
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         if (mkdirat(pfd, leaf, 0700) < 0 && errno != EEXIST)
-            return ssd__fo_fail(x->err, -errno, "%s: mkdir: %s", raw, strerror(errno));
+            return ssd__fail(x->err, -errno, "%s: mkdir: %s", raw, strerror(errno));
         struct stat st;
         if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
-            return ssd__fo_fail(x->err, SSD_EHOSTILE,
-                                "%s: refused: a non-directory already has this name", raw);
-        x->res.write_s += ssd__fo_now() - t;
+            return ssd__fail(x->err, SSD_EHOSTILE,
+                             "%s: refused: a non-directory already has this name", raw);
+        x->res.write_s += ssd__mono_s() - t;
         x->res.dirs++;
         return add_dirfix(x, name, e);
     case AE_IFLNK:
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         forget_parent(x); /* the cache must never hold a path a link now shadows */
         pfd = open_parent(x, name, &leaf);
         if (pfd < 0)
-            return ssd__fo_fail(x->err, pfd, "%s: cannot open parent", raw);
+            return ssd__fail(x->err, pfd, "%s: cannot open parent", raw);
         if (sym[0] != '/') {
             const char *why = link_chain_escapes(x, name, sym);
             if (why)
-                return ssd__fo_fail(x->err, SSD_EHOSTILE,
-                                    "%s: refused: symlink to '%s' may resolve outside the "
-                                    "destination: %s",
-                                    raw, sym, why);
+                return ssd__fail(x->err, SSD_EHOSTILE,
+                                 "%s: refused: symlink to '%s' may resolve outside the "
+                                 "destination: %s",
+                                 raw, sym, why);
         }
         rc = remove_existing(x, pfd, leaf, 0);
         if (rc == 0 && symlinkat(sym, pfd, leaf) < 0)
             rc = -errno;
-        x->res.write_s += ssd__fo_now() - t;
+        x->res.write_s += ssd__mono_s() - t;
         if (rc < 0)
-            return ssd__fo_fail(x->err, rc, "%s: symlink: %s", raw, ssd_strerror(rc));
+            return ssd__fail(x->err, rc, "%s: symlink: %s", raw, ssd_strerror(rc));
         if (archive_entry_mtime_is_set(e)) {
             struct timespec ts[2] = {{0, UTIME_OMIT},
                                      {archive_entry_mtime(e), archive_entry_mtime_nsec(e)}};
@@ -664,14 +662,14 @@ static int all_zero(int fd) {
 static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
                                ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
-        return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
+        return x ? ssd__fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
     if (!ssd__result_size_ok(res, sizeof *res))
-        return ssd__fo_fail(x->err, SSD_EINVAL,
-                            "extract: set the result's size to sizeof (ssd_archive_result)");
+        return ssd__fail(x->err, SSD_EINVAL,
+                         "extract: set the result's size to sizeof (ssd_archive_result)");
     *res = (ssd_archive_result){.size = res->size};
     memset(&x->res, 0, sizeof x->res);
     x->err[0] = 0;
-    x->t0 = ssd__fo_now();
+    x->t0 = ssd__mono_s();
     x->next_progress = x->t0 + x->progress_interval;
     x->stopped = 0;
     x->parent_fd = -1;
@@ -680,13 +678,13 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     int rc = 0;
     x->buf = malloc(READ_CHUNK);
     if (!x->buf) {
-        rc = ssd__fo_fail(x->err, SSD_ENOMEM, "extract: out of memory");
+        rc = ssd__fail(x->err, SSD_ENOMEM, "extract: out of memory");
         goto out;
     }
     x->in_fd = open(archive_path, O_RDONLY | O_CLOEXEC);
     if (x->in_fd < 0) {
-        rc = ssd__fo_fail(x->err, -errno, "%s: cannot open archive: %s", archive_path,
-                          strerror(errno));
+        rc =
+            ssd__fail(x->err, -errno, "%s: cannot open archive: %s", archive_path, strerror(errno));
         goto out;
     }
     struct stat st;
@@ -694,17 +692,17 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
         x->res.archive_bytes = (uint64_t)st.st_size;
     posix_fadvise(x->in_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     if ((rc = ssd__mkdirs(dst, 0755)) < 0) {
-        ssd__fo_fail(x->err, rc, "%s: cannot create destination: %s", dst, ssd_strerror(rc));
+        ssd__fail(x->err, rc, "%s: cannot create destination: %s", dst, ssd_strerror(rc));
         goto out;
     }
     x->root_fd = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (x->root_fd < 0) {
-        rc = ssd__fo_fail(x->err, -errno, "%s: cannot open destination: %s", dst, strerror(errno));
+        rc = ssd__fail(x->err, -errno, "%s: cannot open destination: %s", dst, strerror(errno));
         goto out;
     }
     ar = archive_read_new();
     if (!ar) {
-        rc = ssd__fo_fail(x->err, SSD_ENOMEM, "extract: out of memory");
+        rc = ssd__fail(x->err, SSD_ENOMEM, "extract: out of memory");
         goto out;
     }
     /* Every real archive format, but not libarchive's "empty" (an empty
@@ -727,29 +725,29 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     archive_read_set_read_callback(ar, read_cb);
     archive_read_set_seek_callback(ar, seek_cb);
     archive_read_set_skip_callback(ar, skip_cb);
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     x->read_in_call = 0;
     int r = archive_read_open1(ar);
     x->res.read_s += x->read_in_call;
-    x->res.codec_s += ssd__fo_now() - t - x->read_in_call;
+    x->res.codec_s += ssd__mono_s() - t - x->read_in_call;
     if (r != ARCHIVE_OK) {
-        rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: not a readable archive: %s", archive_path,
-                          ar_errmsg(ar));
+        rc = ssd__fail(x->err, SSD_EFORMAT, "%s: not a readable archive: %s", archive_path,
+                       ar_errmsg(ar));
         goto out;
     }
     uint64_t nentries = 0;
     for (;;) {
         struct archive_entry *e;
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         x->read_in_call = 0;
         r = archive_read_next_header(ar, &e);
         x->res.read_s += x->read_in_call;
-        x->res.codec_s += ssd__fo_now() - t - x->read_in_call;
+        x->res.codec_s += ssd__mono_s() - t - x->read_in_call;
         if (r == ARCHIVE_EOF)
             break;
         if (r < ARCHIVE_WARN) {
-            rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive: %s",
-                              archive_path, ar_errmsg(ar));
+            rc = ssd__fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive: %s",
+                           archive_path, ar_errmsg(ar));
             break;
         }
         nentries++;
@@ -759,20 +757,20 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
             break;
     }
     if (rc == 0 && nentries == 0 && all_zero(x->in_fd))
-        rc = ssd__fo_fail(x->err, SSD_EFORMAT,
-                          "%s: every byte is zero: not an archive (libarchive reads zeros as an "
-                          "empty tar)",
-                          archive_path);
+        rc = ssd__fail(x->err, SSD_EFORMAT,
+                       "%s: every byte is zero: not an archive (libarchive reads zeros as an "
+                       "empty tar)",
+                       archive_path);
     if (rc == 0) {
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         finish_dirs(x);
-        x->res.write_s += ssd__fo_now() - t;
+        x->res.write_s += ssd__mono_s() - t;
         emit_progress(x, 1, dst); /* all done: a stop asked now changes nothing */
         if (x->sync_mode) {
-            t = ssd__fo_now();
+            t = ssd__mono_s();
             if (syncfs(x->root_fd) < 0)
-                rc = ssd__fo_fail(x->err, -errno, "%s: syncfs: %s", dst, strerror(errno));
-            x->res.sync_s = ssd__fo_now() - t;
+                rc = ssd__fail(x->err, -errno, "%s: syncfs: %s", dst, strerror(errno));
+            x->res.sync_s = ssd__mono_s() - t;
         }
     }
 out:
@@ -791,7 +789,7 @@ out:
     x->ndirs = x->dirs_cap = 0;
     free(x->buf);
     x->buf = NULL;
-    x->res.total_s = ssd__fo_now() - x->t0;
+    x->res.total_s = ssd__mono_s() - x->t0;
     x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
     ssd__result_copy(res, &x->res, sizeof x->res);
     return rc;

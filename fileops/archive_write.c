@@ -33,7 +33,7 @@
 enum { FMT_7Z, FMT_ZIP, FMT_TAR_ZST, FMT_TAR };
 
 struct ssd_archive {
-    char err[SSD__FO_ERRMSG_SIZE];
+    char err[SSD__ERRMSG_SIZE];
     /* options (archive_options) */
     int format;
     int method; /* index in method_names; -1: the format's default */
@@ -163,7 +163,7 @@ int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
 
 /* Writes n bytes to the archive file; the time counts as write time. */
 static int write_raw(ssd_archive *a, const void *buf, size_t n) {
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     const unsigned char *p = buf;
     size_t left = n;
     int rc = 0;
@@ -179,7 +179,7 @@ static int write_raw(ssd_archive *a, const void *buf, size_t n) {
         left -= (size_t)w;
     }
     a->res.archive_bytes += n - left;
-    a->write_in_call += ssd__fo_now() - t;
+    a->write_in_call += ssd__mono_s() - t;
     return rc;
 }
 
@@ -224,7 +224,7 @@ static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size
 /* Runs one libarchive call's bookkeeping: time inside it that was not spent
  * in write_cb is codec time. */
 static void account(ssd_archive *a, double t_start) {
-    double spent = ssd__fo_now() - t_start;
+    double spent = ssd__mono_s() - t_start;
     a->res.write_s += a->write_in_call;
     a->res.codec_s += spent - a->write_in_call;
     a->write_in_call = 0;
@@ -239,17 +239,17 @@ static int la_fail(ssd_archive *a, const char *what, const char *path) {
      * system's errno from that write is still there and says why. */
     if (s && strstr(s, "fwrite function failed") && sys > 0) {
         e = sys;
-        return ssd__fo_fail(a->err, e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO,
-                            "%s: %s: %s (writing the 7z staging file in %s)", path, what,
-                            strerror(e), a->tmpdir);
+        return ssd__fail(a->err, e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO,
+                         "%s: %s: %s (writing the 7z staging file in %s)", path, what, strerror(e),
+                         a->tmpdir);
     }
     if (!s && e > 0)
         s = strerror(e);
     int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
     if (s && strstr(s, "temporary file"))
-        return ssd__fo_fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what,
-                            s, a->tmpdir);
-    return ssd__fo_fail(a->err, code, "%s: %s: %s", path, what, s ? s : "libarchive error");
+        return ssd__fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what, s,
+                         a->tmpdir);
+    return ssd__fail(a->err, code, "%s: %s: %s", path, what, s ? s : "libarchive error");
 }
 
 static int configure(ssd_archive *a, const char *archive_path) {
@@ -299,11 +299,11 @@ static int configure(ssd_archive *a, const char *archive_path) {
         a->zc = ZSTD_createCCtx();
         a->zbuf = malloc(ZSTD_CStreamOutSize());
         if (!a->zc || !a->zbuf)
-            return ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+            return ssd__fail(a->err, SSD_ENOMEM, "archive: out of memory");
         if (ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_checksumFlag, 1)) ||
             ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_compressionLevel,
                                                 a->level >= 0 ? a->level : 3)))
-            return ssd__fo_fail(a->err, SSD_EUNSUPPORTED, "archive: zstd refused its settings");
+            return ssd__fail(a->err, SSD_EUNSUPPORTED, "archive: zstd refused its settings");
         break;
     default:
         if (*m && strcmp(m, "store"))
@@ -312,18 +312,17 @@ static int configure(ssd_archive *a, const char *archive_path) {
         break;
     }
     if (r != ARCHIVE_OK)
-        return ssd__fo_fail(a->err, SSD_EUNSUPPORTED, "%s: libarchive cannot write this: %s",
-                            archive_path, archive_error_string(ar));
+        return ssd__fail(a->err, SSD_EUNSUPPORTED, "%s: libarchive cannot write this: %s",
+                         archive_path, archive_error_string(ar));
     /* Big writes, no padding of the last block. */
     archive_write_set_bytes_per_block(ar, 1 << 20);
     archive_write_set_bytes_in_last_block(ar, 1);
     return 0;
 bad_method:
-    return ssd__fo_fail(a->err, SSD_EINVAL, "archive: method '%s' not available for this format",
-                        m);
+    return ssd__fail(a->err, SSD_EINVAL, "archive: method '%s' not available for this format", m);
 bad_level:
-    return ssd__fo_fail(a->err, SSD_ERANGE, "archive: level %d out of range for this format",
-                        a->level);
+    return ssd__fail(a->err, SSD_ERANGE, "archive: level %d out of range for this format",
+                     a->level);
 }
 
 /* ---------------------------------------------------------------- walk */
@@ -339,7 +338,7 @@ static int emit_progress(ssd_archive *a, const char *phase, int force, const cha
         return SSD_EINTERRUPTED;
     if (!a->progress_fn)
         return 0;
-    double now = ssd__fo_now();
+    double now = ssd__mono_s();
     if (!force && now < a->next_progress)
         return 0;
     a->next_progress = now + a->progress_interval;
@@ -353,8 +352,8 @@ static int emit_progress(ssd_archive *a, const char *phase, int force, const cha
     if (!a->progress_fn(a->progress_user, &p))
         return 0;
     a->stopped = 1;
-    return ssd__fo_fail(a->err, SSD_EINTERRUPTED, "%s: archive stopped by the progress callback",
-                        name);
+    return ssd__fail(a->err, SSD_EINTERRUPTED, "%s: archive stopped by the progress callback",
+                     name);
 }
 
 /* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
@@ -377,7 +376,7 @@ static void tmpdir_leave(char *saved) {
 }
 
 static int write_header(ssd_archive *a, struct archive_entry *e, const char *path) {
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     int r;
     r = archive_write_header(a->ar, e);
     account(a, t);
@@ -391,25 +390,25 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
     int rc = write_header(a, e, rel);
     if (rc < 0)
         return rc;
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
-        return ssd__fo_fail(a->err, -errno, "%s: cannot open: %s", rel, strerror(errno));
+        return ssd__fail(a->err, -errno, "%s: cannot open: %s", rel, strerror(errno));
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    a->res.read_s += ssd__fo_now() - t;
+    a->res.read_s += ssd__mono_s() - t;
     for (;;) {
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         ssize_t n = read(fd, a->buf, READ_CHUNK);
-        a->res.read_s += ssd__fo_now() - t;
+        a->res.read_s += ssd__mono_s() - t;
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            rc = ssd__fo_fail(a->err, -errno, "%s: read failed: %s", rel, strerror(errno));
+            rc = ssd__fail(a->err, -errno, "%s: read failed: %s", rel, strerror(errno));
             break;
         }
         if (n == 0)
             break;
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         la_ssize_t w = archive_write_data(a->ar, a->buf, (size_t)n);
         account(a, t);
         if (w < 0) {
@@ -438,14 +437,14 @@ static int valid_utf8(const char *s) {
 }
 
 static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry *e) {
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     int fd = dup(dirfd);
     DIR *d = fd < 0 ? NULL : fdopendir(fd);
     if (!d) {
         if (fd >= 0)
             close(fd);
-        return ssd__fo_fail(a->err, -errno, "%s: cannot read directory: %s", *rel ? rel : ".",
-                            strerror(errno));
+        return ssd__fail(a->err, -errno, "%s: cannot read directory: %s", *rel ? rel : ".",
+                         strerror(errno));
     }
     rewinddir(d);
     char **names = NULL;
@@ -471,9 +470,9 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         n++;
     }
     closedir(d);
-    a->res.read_s += ssd__fo_now() - t;
+    a->res.read_s += ssd__mono_s() - t;
     if (rc < 0) {
-        ssd__fo_fail(a->err, rc, "out of memory");
+        ssd__fail(a->err, rc, "out of memory");
         goto out;
     }
     if (n) /* qsort(NULL, 0) is undefined */
@@ -481,26 +480,26 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     char child[PATH_MAX], target[PATH_MAX];
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (ssd__fo_join(child, sizeof child, rel, names[i])) {
-            rc = ssd__fo_fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
+            rc = ssd__fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
             break;
         }
         /* 7z keeps names as UTF-16 (libarchive stored U+FFFD for the bad
          * bytes) and zip flagged the raw bytes as UTF-8 (unreadable): the
          * file came back under another name or not at all. tar keeps them. */
         if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(names[i])) {
-            rc = ssd__fo_fail(a->err, SSD_EUNSUPPORTED,
-                              "%s: the file name is not valid UTF-8, which %s cannot store "
-                              "(format tar.zst can)",
-                              child, a->format == FMT_7Z ? "7z" : "zip");
+            rc = ssd__fail(a->err, SSD_EUNSUPPORTED,
+                           "%s: the file name is not valid UTF-8, which %s cannot store "
+                           "(format tar.zst can)",
+                           child, a->format == FMT_7Z ? "7z" : "zip");
             break;
         }
         struct stat st;
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
-            rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat: %s", child, strerror(errno));
+            rc = ssd__fail(a->err, -errno, "%s: cannot stat: %s", child, strerror(errno));
             break;
         }
-        a->res.read_s += ssd__fo_now() - t;
+        a->res.read_s += ssd__mono_s() - t;
         archive_entry_clear(e);
         archive_entry_copy_stat(e, &st);
         archive_entry_set_pathname(e, child);
@@ -514,7 +513,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         } else if (S_ISLNK(st.st_mode)) {
             ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
             if (len < 0) {
-                rc = ssd__fo_fail(a->err, -errno, "%s: readlink: %s", child, strerror(errno));
+                rc = ssd__fail(a->err, -errno, "%s: readlink: %s", child, strerror(errno));
                 break;
             }
             target[len] = 0;
@@ -529,8 +528,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             a->res.dirs++;
             int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub < 0) {
-                rc = ssd__fo_fail(a->err, -errno, "%s: cannot open directory: %s", child,
-                                  strerror(errno));
+                rc = ssd__fail(a->err, -errno, "%s: cannot open directory: %s", child,
+                               strerror(errno));
                 break;
             }
             rc = walk(a, sub, child, e);
@@ -552,16 +551,16 @@ out:
 static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *archive_path,
                                ssd_archive_result *res) {
     if (!a || !src || !archive_path || !res)
-        return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
+        return a ? ssd__fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
     if (!ssd__result_size_ok(res, sizeof *res))
-        return ssd__fo_fail(a->err, SSD_EINVAL,
-                            "archive: set the result's size to sizeof (ssd_archive_result)");
+        return ssd__fail(a->err, SSD_EINVAL,
+                         "archive: set the result's size to sizeof (ssd_archive_result)");
     *res = (ssd_archive_result){.size = res->size};
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
     clear_skipped(a);
     a->write_in_call = 0;
-    a->t0 = ssd__fo_now();
+    a->t0 = ssd__mono_s();
     a->next_progress = a->t0 + a->progress_interval;
     a->stopped = 0;
 
@@ -588,13 +587,13 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     a->buf = malloc(READ_CHUNK);
     a->ar = archive_write_new();
     if (!a->buf || !a->ar) {
-        rc = ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        rc = ssd__fail(a->err, SSD_ENOMEM, "archive: out of memory");
         goto out;
     }
     srcfd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (srcfd < 0) {
-        rc = ssd__fo_fail(a->err, -errno, "%s: cannot open source directory: %s", src,
-                          strerror(errno));
+        rc =
+            ssd__fail(a->err, -errno, "%s: cannot open source directory: %s", src, strerror(errno));
         goto out;
     }
     if ((rc = configure(a, archive_path)) < 0)
@@ -602,8 +601,8 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     struct stat old;
     if (stat(archive_path, &old) == 0) {
         if (S_ISDIR(old.st_mode)) {
-            rc = ssd__fo_fail(a->err, -EISDIR, "%s: cannot create archive: it is a directory",
-                              archive_path);
+            rc = ssd__fail(a->err, -EISDIR, "%s: cannot create archive: it is a directory",
+                           archive_path);
             goto out;
         }
         /* What an output may replace (docs/crash-safety.md): never a device
@@ -614,7 +613,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
         char why[SSD__ERRMSG_SIZE];
         if ((rc = ssd__output_check("archive", archive_path, NULL, 0, magic[a->format], 0, why)) <
             0) {
-            ssd__fo_fail(a->err, rc, "%s", why);
+            ssd__fail(a->err, rc, "%s", why);
             goto out;
         }
         a->old_st = old;
@@ -622,14 +621,14 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     /* Written under no name (or a marked temporary one) and named when
      * complete: a killed run never leaves a half archive under its name. */
     if ((rc = ssd__fo_tmp_open(&a->out, AT_FDCWD, archive_path, 0, 0644)) < 0) {
-        ssd__fo_fail(a->err, rc, "%s: cannot create archive: %s", archive_path, ssd_strerror(rc));
+        ssd__fail(a->err, rc, "%s: cannot create archive: %s", archive_path, ssd_strerror(rc));
         goto out;
     }
     a->out_fd = a->out.fd;
     created = 1;
     if (fstat(a->out_fd, &a->out_st) < 0) {
-        rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path,
-                          strerror(errno));
+        rc =
+            ssd__fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path, strerror(errno));
         goto out;
     }
     if (a->format == FMT_7Z) {
@@ -641,12 +640,12 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
         goto out;
     }
     if (!(e = archive_entry_new())) {
-        rc = ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        rc = ssd__fail(a->err, SSD_ENOMEM, "archive: out of memory");
         goto out;
     }
     if ((rc = walk(a, srcfd, "", e)) < 0)
         goto out;
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
     if (r == ARCHIVE_OK && a->zc && zstd_feed(a, NULL, 0, ZSTD_e_end) < 0)
@@ -657,16 +656,16 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
         goto out;
     }
     if (a->sync_mode) {
-        t = ssd__fo_now();
+        t = ssd__mono_s();
         if (fsync(a->out_fd) < 0)
-            rc = ssd__fo_fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
-        a->res.sync_s = ssd__fo_now() - t;
+            rc = ssd__fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
+        a->res.sync_s = ssd__mono_s() - t;
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&a->out, 1)) < 0)
-        ssd__fo_fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
-                     ssd_strerror(rc));
+        ssd__fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
+                  ssd_strerror(rc));
     if (close(a->out_fd) < 0 && rc == 0)
-        rc = ssd__fo_fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
+        rc = ssd__fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
     a->out_fd = -1;
 out:
     if (a->ar)
@@ -690,7 +689,7 @@ out:
     free(a->buf);
     a->buf = NULL;
     a->tmpdir = tmpdir;
-    a->res.total_s = ssd__fo_now() - a->t0;
+    a->res.total_s = ssd__mono_s() - a->t0;
     a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
     ssd__result_copy(res, &a->res, sizeof a->res);
     return rc;

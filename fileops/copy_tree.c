@@ -61,7 +61,7 @@ struct inode_slot {
 };
 
 struct ssd_copy {
-    char err[SSD__FO_ERRMSG_SIZE];
+    char err[SSD__ERRMSG_SIZE];
 
     /* options (copy_options) */
     uint32_t workers;
@@ -224,8 +224,8 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
     int i = ssd__option_set(&copy_options, c, key, value, c->err);
     if (i == OPT_buffer_size && c->buffer_size % DIRECT_ALIGN) {
         c->buffer_size = old;
-        return ssd__fo_fail(c->err, SSD_EINVAL, "option buffer_size: %s is not a multiple of 4k",
-                            value);
+        return ssd__fail(c->err, SSD_EINVAL, "option buffer_size: %s is not a multiple of 4k",
+                         value);
     }
     return i < 0 ? i : 0;
 }
@@ -233,7 +233,7 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
 /* ---------------------------------------------------------------- helpers */
 
 static double elapsed(const ssd_copy *c) {
-    return ssd__fo_now() - c->t0;
+    return ssd__mono_s() - c->t0;
 }
 
 /* Calls the progress callback (on the thread running ssd_copy_run only) and
@@ -241,7 +241,7 @@ static double elapsed(const ssd_copy *c) {
 static void emit_progress(ssd_copy *c, const char *phase, int force) {
     if (!c->progress_fn || atomic_load(&c->stop))
         return;
-    double now = ssd__fo_now();
+    double now = ssd__mono_s();
     if (!force && now < c->next_progress)
         return;
     c->next_progress = now + c->progress_interval;
@@ -269,7 +269,7 @@ static void log_action(ssd_copy *c, const char *action, const char *rel, uint64_
 static void record_failure(ssd_copy *c, int code, const char *rel, const char *why) {
     if (!c->res.first_error) {
         c->res.first_error = code;
-        ssd__fo_fail(c->err, code, "%s: %s", rel, why);
+        ssd__fail(c->err, code, "%s: %s", rel, why);
     }
     if (c->nfailures >= MAX_FAILURES)
         return;
@@ -890,17 +890,17 @@ static void *worker_main(void *arg) {
 
         int rc = 0;
         for (unsigned attempt = 0;; attempt++) {
-            double t = ssd__fo_now();
+            double t = ssd__mono_s();
             rc = j->kind == JOB_FILE ? copy_regular(w, j, why, sizeof why)
                                      : copy_symlink(w, j, why, sizeof why);
             if (rc == 0 || rc == SSD_EINTERRUPTED)
                 break;
             if (attempt >= c->retries || atomic_load(&c->stop)) {
-                w->failed_s += ssd__fo_now() - t;
+                w->failed_s += ssd__mono_s() - t;
                 break;
             }
             sleep_s(c->wait_s);
-            w->failed_s += ssd__fo_now() - t;
+            w->failed_s += ssd__mono_s() - t;
         }
 
         pthread_mutex_lock(&c->mu);
@@ -1024,7 +1024,7 @@ static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const
     size_t n = strlen(rel) + strlen(name) + 2;
     char *full = malloc(n);
     if (!full)
-        return ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory");
+        return ssd__fail(c->err, SSD_ENOMEM, "copy: out of memory");
     snprintf(full, n, "%s/%s", rel, name);
     int dir = S_ISDIR(e->st.st_mode);
     uint64_t size = dir ? 0 : (uint64_t)e->st.st_size;
@@ -1160,7 +1160,7 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
     char sp[PATH_MAX], dp[PATH_MAX];
     if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel)) {
         if (!*rel)
-            return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", c->src);
+            return ssd__fail(c->err, SSD_ERANGE, "%s: path too long", c->src);
         /* one deep directory must not stop the whole copy (rsync goes on too) */
         scan_failure(c, -ENAMETOOLONG, rel, TOO_LONG, &c->res.dirs.failed, NULL, 0);
         log_action(c, "failed", rel, 0);
@@ -1171,15 +1171,15 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
     int rc = list_dir(sp, &se, &ns);
     if (rc < 0) {
         if (!*rel)
-            return ssd__fo_fail(c->err, rc, "%s: cannot read source: %s", c->src, ssd_strerror(rc));
+            return ssd__fail(c->err, rc, "%s: cannot read source: %s", c->src, ssd_strerror(rc));
         scan_failure(c, rc, rel, "cannot read directory", &c->res.dirs.failed, NULL, 0);
         return 0;
     }
     if (dst_exists && (rc = list_dir(dp, &de, &nd)) < 0) {
         free_ents(se, ns);
         if (!*rel)
-            return ssd__fo_fail(c->err, rc, "%s: cannot read destination: %s", c->dst,
-                                ssd_strerror(rc));
+            return ssd__fail(c->err, rc, "%s: cannot read destination: %s", c->dst,
+                             ssd_strerror(rc));
         scan_failure(c, rc, rel, "cannot read destination directory", &c->res.dirs.failed, NULL, 0);
         return 0;
     }
@@ -1204,9 +1204,9 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         } else {
             /* Without /E a subdirectory of dst is not an extra of this copy. */
             if (c->recursive || !S_ISDIR(de[k].st.st_mode)) {
-                double t = ssd__fo_now();
+                double t = ssd__mono_s();
                 rc = handle_extra(c, child, &de[k]);
-                c->res.extras_s += ssd__fo_now() - t;
+                c->res.extras_s += ssd__mono_s() - t;
             }
             k++;
         }
@@ -1385,10 +1385,10 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
 
 static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
     if (!c || !src || !dst || !res)
-        return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
+        return c ? ssd__fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
     if (!ssd__result_size_ok(res, sizeof *res))
-        return ssd__fo_fail(c->err, SSD_EINVAL,
-                            "copy: set the result's size to sizeof (ssd_copy_result)");
+        return ssd__fail(c->err, SSD_EINVAL,
+                         "copy: set the result's size to sizeof (ssd_copy_result)");
     *res = (ssd_copy_result){.size = res->size};
     memset(&c->res, 0, sizeof c->res);
     c->err[0] = 0;
@@ -1400,31 +1400,31 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
     c->abandon = 0;
     atomic_store(&c->stop, 0);
     atomic_store(&c->bytes_done, 0);
-    c->t0 = ssd__fo_now();
+    c->t0 = ssd__mono_s();
     c->next_progress = c->t0 + c->progress_interval;
 
     struct stat sst, dst_st;
     if (stat(src, &sst) < 0)
-        return ssd__fo_fail(c->err, -errno, "%s: cannot open source: %s", src, strerror(errno));
+        return ssd__fail(c->err, -errno, "%s: cannot open source: %s", src, strerror(errno));
     if (!S_ISDIR(sst.st_mode))
-        return ssd__fo_fail(c->err, -ENOTDIR, "%s: source is not a directory", src);
+        return ssd__fail(c->err, -ENOTDIR, "%s: source is not a directory", src);
     int dst_exists = stat(dst, &dst_st) == 0;
     if (dst_exists && !S_ISDIR(dst_st.st_mode))
-        return ssd__fo_fail(c->err, -ENOTDIR, "%s: destination is not a directory", dst);
+        return ssd__fail(c->err, -ENOTDIR, "%s: destination is not a directory", dst);
     if (dst_exists && dst_st.st_dev == sst.st_dev && dst_st.st_ino == sst.st_ino)
-        return ssd__fo_fail(c->err, SSD_EINVAL, "%s: source and destination are the same", dst);
+        return ssd__fail(c->err, SSD_EINVAL, "%s: source and destination are the same", dst);
     if (dst_exists && c->mirror && !c->list_only && is_below(src, &dst_st))
-        return ssd__fo_fail(c->err, SSD_EINVAL,
-                            "%s: the source is inside the destination %s: mirroring would "
-                            "delete it",
-                            src, dst);
+        return ssd__fail(c->err, SSD_EINVAL,
+                         "%s: the source is inside the destination %s: mirroring would "
+                         "delete it",
+                         src, dst);
     c->res.dirs.total = 1;
     if (!dst_exists) {
         if (!c->list_only) {
             int rc = ssd__mkdirs(dst, 0755);
             if (rc < 0)
-                return ssd__fo_fail(c->err, rc, "%s: cannot create destination: %s", dst,
-                                    ssd_strerror(rc));
+                return ssd__fail(c->err, rc, "%s: cannot create destination: %s", dst,
+                                 ssd_strerror(rc));
         }
         c->res.dirs.copied = 1;
     } else {
@@ -1440,7 +1440,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
     unsigned nw = c->list_only ? 0 : c->workers;
     struct worker *ws = calloc(nw ? nw : 1, sizeof *ws);
     if (!ws)
-        return ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory");
+        return ssd__fail(c->err, SSD_ENOMEM, "copy: out of memory");
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv_work, NULL);
     pthread_cond_init(&c->cv_done, NULL);
@@ -1455,9 +1455,9 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
         else
             ws[started].pipe[0] = ws[started].pipe[1] = -1;
         if (posix_memalign((void **)&ws[started].buf, DIRECT_ALIGN, c->buffer_size))
-            rc = ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory for buffers");
+            rc = ssd__fail(c->err, SSD_ENOMEM, "copy: out of memory for buffers");
         else if (pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]))
-            rc = ssd__fo_fail(c->err, -EAGAIN, "copy: cannot start worker threads");
+            rc = ssd__fail(c->err, -EAGAIN, "copy: cannot start worker threads");
         if (rc < 0) {
             free(ws[started].buf);
             if (ws[started].pipe[0] >= 0) {
@@ -1468,7 +1468,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
         }
     }
     if (rc == 0 && !c->list_only && (rc = add_dirmeta(c, "", &sst)) < 0)
-        ssd__fo_fail(c->err, rc, "copy: out of memory");
+        ssd__fail(c->err, rc, "copy: out of memory");
     if (rc == 0)
         rc = scan_dir(c, "", dst_exists);
 
@@ -1511,8 +1511,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
     free(ws);
 
     if (atomic_load(&c->stop) && (rc == 0 || rc == SSD_EINTERRUPTED))
-        rc = ssd__fo_fail(c->err, SSD_EINTERRUPTED, "%s: copy stopped by the progress callback",
-                          dst);
+        rc = ssd__fail(c->err, SSD_EINTERRUPTED, "%s: copy stopped by the progress callback", dst);
     if (rc == 0 && !c->list_only) {
         finish_links(c);
         finish_dirs(c);
@@ -1520,11 +1519,11 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
     c->res.copy_s = elapsed(c);
     if (rc == 0 && !c->list_only && c->sync_mode == 1) {
         emit_progress(c, "sync", 1);
-        double t = ssd__fo_now();
+        double t = ssd__mono_s();
         int src_rc = ssd__fo_syncfs(dst);
-        c->res.sync_s = ssd__fo_now() - t;
+        c->res.sync_s = ssd__mono_s() - t;
         if (src_rc < 0)
-            rc = ssd__fo_fail(c->err, src_rc, "%s: syncfs failed: %s", dst, ssd_strerror(src_rc));
+            rc = ssd__fail(c->err, src_rc, "%s: syncfs failed: %s", dst, ssd_strerror(src_rc));
     }
     c->res.total_s = elapsed(c);
     c->res.workers = nw;

@@ -24,7 +24,7 @@
 #define FILEBENCH_MARKER ".ssdcore-filebench"
 
 struct ssd_filebench {
-    char err[SSD__FO_ERRMSG_SIZE];
+    char err[SSD__ERRMSG_SIZE];
     /* options (filebench_options) */
     int set, format, method, level; /* method and level -1: the format's default */
     uint64_t size, seed;
@@ -105,9 +105,9 @@ int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *valu
         return SSD_EINVAL;
     int steps = key && value && !strcmp(key, "steps") ? parse_steps(value) : 0;
     if (key && value && !strcmp(key, "steps") && !steps)
-        return ssd__fo_fail(b->err, SSD_EINVAL,
-                            "option steps: '%s' is not a comma list of copy, archive and extract",
-                            value);
+        return ssd__fail(b->err, SSD_EINVAL,
+                         "option steps: '%s' is not a comma list of copy, archive and extract",
+                         value);
     if (key && value && !*value && (!strcmp(key, "method") || !strcmp(key, "level"))) {
         *(!strcmp(key, "method") ? &b->method : &b->level) = -1; /* back to the default */
         return 0;
@@ -178,9 +178,9 @@ static void step_json(struct ssd__jw *w, const char *name, double seconds, uint6
 
 int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (!b || !dir)
-        return b ? ssd__fo_fail(b->err, SSD_EINVAL, "filebench: NULL argument") : SSD_EINVAL;
+        return b ? ssd__fail(b->err, SSD_EINVAL, "filebench: NULL argument") : SSD_EINVAL;
     if (!*dir) /* not the current directory by accident */
-        return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: empty directory name");
+        return ssd__fail(b->err, SSD_EINVAL, "filebench: empty directory name");
     b->err[0] = 0;
     free(b->json);
     b->json = NULL;
@@ -192,30 +192,30 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         ssd__fo_join(copy_dir, sizeof copy_dir, base, "copy") ||
         snprintf(arc, sizeof arc, "%s/set.%s", base, format_names[b->format]) >= (int)sizeof arc ||
         ssd__fo_join(ext_dir, sizeof ext_dir, base, "extract"))
-        return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
+        return ssd__fail(b->err, SSD_ERANGE, "%s: path too long", dir);
     /* A typo in a mount point must not benchmark the root filesystem:
      * DIR must exist; only ssdcore-filebench is created inside it. */
     struct stat dst;
     int serr = stat(dir, &dst) < 0 ? errno : S_ISDIR(dst.st_mode) ? 0 : ENOTDIR;
     if (serr)
-        return ssd__fo_fail(b->err, -serr,
-                            "%s: %s (give an existing directory on the filesystem under test)", dir,
-                            strerror(serr));
+        return ssd__fail(b->err, -serr,
+                         "%s: %s (give an existing directory on the filesystem under test)", dir,
+                         strerror(serr));
     /* DIR/ssdcore-filebench is deleted before and after a run: only when
      * it is ssdcore's own (it holds the marker written below) or empty.
      * One that holds the user's files is refused, never emptied. */
     char marker[PATH_MAX];
     if (ssd__fo_join(marker, sizeof marker, base, FILEBENCH_MARKER))
-        return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
+        return ssd__fail(b->err, SSD_ERANGE, "%s: path too long", dir);
     struct stat bst, mst;
     if (lstat(base, &bst) == 0) {
         int ours = S_ISDIR(bst.st_mode) && lstat(marker, &mst) == 0 && S_ISREG(mst.st_mode);
         if (!ours && !(S_ISDIR(bst.st_mode) && rmdir(base) == 0))
-            return ssd__fo_fail(b->err, -EEXIST,
-                                "%s: already exists and is not ssdcore's scratch directory (no %s "
-                                "marker in it); move it away or give another DIR: filebench "
-                                "deletes its scratch directory",
-                                base, FILEBENCH_MARKER);
+            return ssd__fail(b->err, -EEXIST,
+                             "%s: already exists and is not ssdcore's scratch directory (no %s "
+                             "marker in it); move it away or give another DIR: filebench "
+                             "deletes its scratch directory",
+                             base, FILEBENCH_MARKER);
     }
     int rc = ssd__fo_rmtree(base);
     if (rc == 0 && mkdir(base, 0755) < 0)
@@ -229,7 +229,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
             close(fd);
     }
     if (rc < 0)
-        return ssd__fo_fail(b->err, rc, "%s: cannot prepare: %s", base, ssd_strerror(rc));
+        return ssd__fail(b->err, rc, "%s: cannot prepare: %s", base, ssd_strerror(rc));
 
     ssd_fileset *s = NULL;
     ssd_copy *c = NULL;
@@ -237,7 +237,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd_extract *x = NULL;
     if (ssd_fileset_create(&s) || ssd_copy_create(&c) || ssd_archive_create(&a) ||
         ssd_extract_create(&x)) {
-        rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory");
+        rc = ssd__fail(b->err, SSD_ENOMEM, "filebench: out of memory");
         goto out;
     }
     /* Each part reports through the caller's callback in turn. */
@@ -260,7 +260,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
 
     ssd_fileset_result sr = {.size = sizeof sr};
     if ((rc = ssd_fileset_run(s, set_dir, &sr)) < 0) {
-        ssd__fo_fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
+        ssd__fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
         goto out;
     }
     ssd__jw_begin_object(&w);
@@ -285,7 +285,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         how = drop_caches(base);
         ssd_copy_result r = {.size = sizeof r};
         if ((rc = ssd_copy_run(c, set_dir, copy_dir, &r)) < 0 || r.files.failed) {
-            rc = ssd__fo_fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
+            rc = ssd__fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
             goto out;
         }
         step_json(&w, "copy", r.total_s, r.bytes.copied, r.files.copied, r.sync_s);
@@ -297,7 +297,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         how = drop_caches(base);
         ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_archive_run(a, set_dir, arc, &r)) < 0) {
-            ssd__fo_fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
+            ssd__fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
             goto out;
         }
         step_json(&w, "archive", r.total_s, r.data_bytes, r.files, r.sync_s);
@@ -313,7 +313,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         how = drop_caches(base);
         ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_extract_run(x, arc, ext_dir, &r)) < 0) {
-            ssd__fo_fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
+            ssd__fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
             goto out;
         }
         step_json(&w, "extract", r.total_s, r.data_bytes, r.files, r.sync_s);
@@ -329,7 +329,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd__jw_newline(&w); /* a file ends with a line break */
 out:
     if (ssd__jw_finish(&w, &b->json) < 0 && rc >= 0)
-        rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory for results");
+        rc = ssd__fail(b->err, SSD_ENOMEM, "filebench: out of memory for results");
     if (rc < 0) {
         free(b->json);
         b->json = NULL;

@@ -41,7 +41,7 @@ enum content {
 };
 
 struct ssd_fileset {
-    char err[SSD__FO_ERRMSG_SIZE];
+    char err[SSD__ERRMSG_SIZE];
     /* options (fileset_options) */
     int kind; /* enum set_kind */
     uint64_t size, seed;
@@ -435,7 +435,7 @@ int ssd_fileset_create(ssd_fileset **out) {
 static int fileset_progress(ssd_fileset *s, double t0, int force) {
     if (!s->progress_fn || s->stopped)
         return s->stopped;
-    double t = ssd__fo_now();
+    double t = ssd__mono_s();
     if (!force && t < s->next_progress)
         return 0;
     s->next_progress = t + s->progress_interval;
@@ -468,19 +468,19 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
                            unsigned char *buf, int resuming, double t0) {
     char path[PATH_MAX];
     if (ssd__fo_join(path, sizeof path, dir, f->path))
-        return ssd__fo_fail(s->err, SSD_ERANGE, "%s: path too long", f->path);
+        return ssd__fail(s->err, SSD_ERANGE, "%s: path too long", f->path);
     struct stat st;
     if (resuming && lstat(path, &st) == 0) {
         if (S_ISREG(st.st_mode) && (uint64_t)st.st_size == f->size)
             return 0;
-        return ssd__fo_fail(s->err, SSD_EEXIST,
-                            "%s: exists but is not this set's file (another kind, size or seed?)",
-                            path);
+        return ssd__fail(s->err, SSD_EEXIST,
+                         "%s: exists but is not this set's file (another kind, size or seed?)",
+                         path);
     }
     struct ssd__fo_tmpfile tmp;
     int rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, path, 0, 0644);
     if (rc < 0)
-        return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", path, ssd_strerror(rc));
+        return ssd__fail(s->err, rc, "%s: cannot create: %s", path, ssd_strerror(rc));
     int fd = tmp.fd;
     struct ssd__rng r;
     rng_seed(&r, s->seed, index + 1);
@@ -493,8 +493,8 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
                 continue;
             if (w <= 0) {
                 /* write(2) returning 0 for a non-zero count: the device took nothing */
-                rc = ssd__fo_fail(s->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", path,
-                                  w < 0 ? strerror(errno) : "the device accepted no bytes");
+                rc = ssd__fail(s->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", path,
+                               w < 0 ? strerror(errno) : "the device accepted no bytes");
                 break;
             }
             off += (size_t)w;
@@ -502,18 +502,17 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
         left -= n;
         s->now.bytes_done += n;
         if (rc == 0 && fileset_progress(s, t0, 0)) /* a multi-GiB image: stop inside it */
-            rc = ssd__fo_fail(s->err, SSD_EINTERRUPTED, "%s: stopped by the progress callback",
-                              path);
+            rc = ssd__fail(s->err, SSD_EINTERRUPTED, "%s: stopped by the progress callback", path);
     }
     if (rc == 0 && fchmod(fd, 0644) < 0)
-        rc = ssd__fo_fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
+        rc = ssd__fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
     struct timespec ts[2] = {{(time_t)f->mtime, 0}, {(time_t)f->mtime, 0}};
     if (rc == 0 && futimens(fd, ts) < 0)
-        rc = ssd__fo_fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
+        rc = ssd__fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, 0)) < 0)
-        ssd__fo_fail(s->err, rc, "%s: cannot name the file: %s", path, ssd_strerror(rc));
+        ssd__fail(s->err, rc, "%s: cannot name the file: %s", path, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fo_fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
+        rc = ssd__fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
     return rc;
@@ -563,21 +562,21 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
 
 static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     if (!s || !dir || !res)
-        return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
+        return s ? ssd__fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
     if (!*dir)
-        return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: empty directory name");
+        return ssd__fail(s->err, SSD_EINVAL, "fileset: empty directory name");
     if (!ssd__result_size_ok(res, sizeof *res))
-        return ssd__fo_fail(s->err, SSD_EINVAL,
-                            "fileset: set the result's size to sizeof (ssd_fileset_result)");
+        return ssd__fail(s->err, SSD_EINVAL,
+                         "fileset: set the result's size to sizeof (ssd_fileset_result)");
     *res = (ssd_fileset_result){.size = res->size};
     s->err[0] = 0;
-    double t0 = ssd__fo_now();
+    double t0 = ssd__mono_s();
     int rc = ssd__mkdirs(dir, 0755);
     if (rc < 0)
-        return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
+        return ssd__fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
-        return ssd__fo_fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
+        return ssd__fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
     /* refuse to mix a set into existing files, unless they are this very
      * set's, left unfinished by an earlier run (its marker says which) */
     int dup_fd = dup(dfd);
@@ -602,11 +601,11 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
         }
         if (strcmp(have, want)) {
             close(dfd);
-            return ssd__fo_fail(s->err, SSD_EEXIST,
-                                *have ? "%s: holds an unfinished set of another kind, size or "
-                                        "seed (see its " UNFINISHED_MARKER ")"
-                                      : "%s: directory is not empty",
-                                dir);
+            return ssd__fail(s->err, SSD_EEXIST,
+                             *have ? "%s: holds an unfinished set of another kind, size or "
+                                     "seed (see its " UNFINISHED_MARKER ")"
+                                   : "%s: directory is not empty",
+                             dir);
         }
         resuming = 1;
     } else {
@@ -617,7 +616,7 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
             if (mfd >= 0)
                 close(mfd);
             close(dfd);
-            return ssd__fo_fail(s->err, rc, "%s: cannot start the set: %s", dir, ssd_strerror(rc));
+            return ssd__fail(s->err, rc, "%s: cannot start the set: %s", dir, ssd_strerror(rc));
         }
         close(mfd);
     }
@@ -629,20 +628,20 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
          : s->kind == SET_PROGRAM ? plan_program(&p, &r, s->size)
                                   : plan_work(&p, &r, s->size);
     if (rc < 0) {
-        ssd__fo_fail(s->err, rc, "fileset: out of memory");
+        ssd__fail(s->err, rc, "fileset: out of memory");
         goto out;
     }
     char path[PATH_MAX];
     for (size_t i = 0; i < p.ndirs; i++) {
         if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__mkdirs(path, 0755)) < 0) {
-            rc = ssd__fo_fail(s->err, rc < 0 ? rc : SSD_ERANGE, "%s: cannot create directory",
-                              p.dirs[i]);
+            rc = ssd__fail(s->err, rc < 0 ? rc : SSD_ERANGE, "%s: cannot create directory",
+                           p.dirs[i]);
             goto out;
         }
     }
     unsigned char *buf = malloc(CHUNK);
     if (!buf) {
-        rc = ssd__fo_fail(s->err, SSD_ENOMEM, "fileset: out of memory");
+        rc = ssd__fail(s->err, SSD_ENOMEM, "fileset: out of memory");
         goto out;
     }
     memset(&s->now, 0, sizeof s->now);
@@ -660,10 +659,10 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
             s->now.files_done = res->files;
             s->now.bytes_done = res->bytes;
             if (fileset_progress(s, t0, i + 1 == p.nfiles))
-                rc = ssd__fo_fail(s->err, SSD_EINTERRUPTED,
-                                  "fileset: stopped by the progress "
-                                  "callback after %zu of %zu files",
-                                  i + 1, p.nfiles);
+                rc = ssd__fail(s->err, SSD_EINTERRUPTED,
+                               "fileset: stopped by the progress "
+                               "callback after %zu of %zu files",
+                               i + 1, p.nfiles);
         }
     }
     free(buf);
@@ -679,13 +678,13 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
     }
     res->dirs = p.ndirs;
     if (s->sync_mode && syncfs(dfd) < 0)
-        rc = ssd__fo_fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
+        rc = ssd__fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
     if (rc == 0 && unlinkat(dfd, UNFINISHED_MARKER, 0) < 0)
-        rc = ssd__fo_fail(s->err, -errno, "%s: cannot mark the set finished: %s", dir,
-                          strerror(errno));
+        rc =
+            ssd__fail(s->err, -errno, "%s: cannot mark the set finished: %s", dir, strerror(errno));
 out:
     plan_free(&p);
     close(dfd);
-    res->total_s = ssd__fo_now() - t0;
+    res->total_s = ssd__mono_s() - t0;
     return rc;
 }

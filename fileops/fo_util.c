@@ -5,7 +5,6 @@
 #include <ftw.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,18 +56,6 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
     ssd__jw_end_object(&w);
     char *out = NULL;
     return ssd__jw_finish(&w, &out) == 0 ? out : NULL;
-}
-
-int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    ssd__vfail(buf, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-double ssd__fo_now(void) {
-    return ssd__mono_s();
 }
 
 int ssd__fo_syncfs(const char *path) {
@@ -149,7 +136,7 @@ static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
     const char *leaf;
     split_path(t->path, dir, sizeof dir, &leaf);
     static const char hex[] = "0123456789abcdef";
-    uint64_t r = (uint64_t)(ssd__fo_now() * 1e9) + (uint64_t)getpid() * 7919 +
+    uint64_t r = (uint64_t)(ssd__mono_s() * 1e9) + (uint64_t)getpid() * 7919 +
                  (uint64_t)attempt * 0x9E3779B97F4A7C15ull + (uint64_t)(uintptr_t)t;
     char suffix[7];
     for (int i = 0; i < 6; i++) {

@@ -12,11 +12,10 @@
 
 #include <ssdcore.h>
 
+#include "clock.h"
 #include "errmsg.h"
 #include "file_write.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
 #include "jsonw.h"
-
-#define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
 /* Defines ssd_T_errmsg, ssd_T_set_progress and ssd_T_to_json, which every
  * fileops handle (copy, archive, extract, fileset, filebench) has alike:
@@ -52,12 +51,6 @@ void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s);
  * them: malloc'd, NULL when out of memory. */
 char *ssd__fo_archive_json(const char *operation, const char *archive, const char *tree,
                            const ssd_archive_result *r);
-
-/* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
-int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* Monotonic time in seconds; only differences mean anything. */
-double ssd__fo_now(void);
 
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
