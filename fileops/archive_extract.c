@@ -439,20 +439,8 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
             rc = ssd__fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
             break;
         }
-        const unsigned char *p = blk;
-        size_t left = len;
-        while (left) {
-            ssize_t w = write(fd, p, left);
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0) {
-                rc = ssd__fail(x->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", name,
-                               w < 0 ? strerror(errno) : "short write");
-                break;
-            }
-            p += w;
-            left -= (size_t)w;
-        }
+        if ((rc = ssd__write_all(fd, blk, len, -1)))
+            ssd__fail(x->err, rc, "%s: write failed: %s", name, ssd_strerror(rc));
         x->res.write_s += ssd__mono_s() - t;
         if (rc < 0)
             break;

@@ -164,21 +164,8 @@ int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
 /* Writes n bytes to the archive file; the time counts as write time. */
 static int write_raw(ssd_archive *a, const void *buf, size_t n) {
     double t = ssd__mono_s();
-    const unsigned char *p = buf;
-    size_t left = n;
-    int rc = 0;
-    while (left) {
-        ssize_t w = write(a->out_fd, p, left);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            rc = -errno;
-            break;
-        }
-        p += w;
-        left -= (size_t)w;
-    }
-    a->res.archive_bytes += n - left;
+    int rc = ssd__write_all(a->out_fd, buf, n, -1);
+    a->res.archive_bytes += rc ? 0 : n;
     a->write_in_call += ssd__mono_s() - t;
     return rc;
 }

@@ -428,25 +428,6 @@ static int fault_hit(const ssd_copy *c, const char *rel) {
     return c->fault_read && strstr(rel, c->fault_read);
 }
 
-/* Writes all n bytes at offset off (pwrite), or at the file offset when off
- * is negative. 0 or -errno. */
-static int write_all(int fd, const unsigned char *p, size_t n, off_t off) {
-    while (n) {
-        ssize_t w = off < 0 ? write(fd, p, n) : pwrite(fd, p, n, off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -errno;
-        }
-        if (w == 0)
-            return -EIO;
-        p += w;
-        n -= (size_t)w;
-        off += off < 0 ? 0 : w;
-    }
-    return 0;
-}
-
 /* After each read: a stop request or an injected read fault ends the file's
  * copy (0: go on). */
 static int read_stop(ssd_copy *c, const struct job *j, const char **stage) {
@@ -619,7 +600,7 @@ static int copy_sparse(struct worker *w, const struct job *j, int sfd, int dfd, 
             int rc = read_stop(c, j, stage);
             if (rc)
                 return rc;
-            if ((rc = write_all(dfd, w->buf, (size_t)n, off)) < 0) {
+            if ((rc = ssd__write_all(dfd, w->buf, (size_t)n, off)) < 0) {
                 *stage = "write";
                 return rc;
             }
@@ -699,7 +680,7 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
                 return -errno;
             }
         }
-        if ((rc = write_all(dfd, w->buf, (size_t)n, -1)) < 0) {
+        if ((rc = ssd__write_all(dfd, w->buf, (size_t)n, -1)) < 0) {
             *stage = "write";
             return rc;
         }

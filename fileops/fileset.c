@@ -487,18 +487,8 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
     for (uint64_t left = f->size; left && rc == 0;) {
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         fill(&r, (enum content)f->content, buf, n);
-        for (size_t off = 0; off < n;) {
-            ssize_t w = write(fd, buf + off, n - off);
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0) {
-                /* write(2) returning 0 for a non-zero count: the device took nothing */
-                rc = ssd__fail(s->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", path,
-                               w < 0 ? strerror(errno) : "the device accepted no bytes");
-                break;
-            }
-            off += (size_t)w;
-        }
+        if ((rc = ssd__write_all(fd, buf, n, -1)))
+            ssd__fail(s->err, rc, "%s: write failed: %s", path, ssd_strerror(rc));
         left -= n;
         s->now.bytes_done += n;
         if (rc == 0 && fileset_progress(s, t0, 0)) /* a multi-GiB image: stop inside it */

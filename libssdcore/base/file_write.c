@@ -35,6 +35,20 @@ int ssd__mkdirs(const char *path, mode_t mode) {
     return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
+int ssd__write_all(int fd, const void *buf, size_t n, off_t off) {
+    for (const char *p = buf; n;) {
+        ssize_t w = off < 0 ? write(fd, p, n) : pwrite(fd, p, n, off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return w < 0 ? -errno : SSD_EIO;
+        p += w;
+        n -= (size_t)w;
+        off += off < 0 ? 0 : w;
+    }
+    return 0;
+}
+
 int ssd__write_atomic(const char *path, const char *data, size_t len) {
     static _Atomic unsigned counter;
     size_t n = strlen(path) + 48;
@@ -50,21 +64,10 @@ int ssd__write_atomic(const char *path, const char *data, size_t len) {
     memcpy(tmp, path, dirlen);
     snprintf(tmp + dirlen, n - dirlen, ".%s.%ld.%u.tmp", path + dirlen, (long)getpid(),
              atomic_fetch_add(&counter, 1));
-    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        rc = -errno;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    int rc = fd < 0 ? -errno : ssd__write_all(fd, data, len, -1);
+    if (fd < 0)
         goto out;
-    }
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            rc = -errno;
-            break;
-        }
-        off += (size_t)w;
-    }
     if (!rc && fsync(fd))
         rc = -errno;
     if (close(fd) && !rc)

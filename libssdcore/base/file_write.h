@@ -1,4 +1,5 @@
-/* file_write.h - internal: directories and atomic file replacement. */
+/* file_write.h - internal: directories, writing a whole buffer and atomic
+ * file replacement. */
 #ifndef SSD_FILE_WRITE_H
 #define SSD_FILE_WRITE_H
 
@@ -9,6 +10,11 @@
  * umask). Returns 0, or -errno (-ENOTDIR when path exists as a non-directory,
  * -ENAMETOOLONG past 4095 bytes). */
 int ssd__mkdirs(const char *path, mode_t mode);
+
+/* Writes all n bytes of buf to fd at offset off (pwrite), or at the file
+ * offset when off is negative, going on after EINTR and short writes.
+ * Returns 0, -errno, or SSD_EIO when a write took no bytes at all. */
+int ssd__write_all(int fd, const void *buf, size_t n, off_t off);
 
 /* Writes data to path atomically: a temporary file beside it, fsync,
  * rename, fsync of the directory. Returns 0 or -errno. */

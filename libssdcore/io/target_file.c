@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file_write.h"
 #include "interrupt.h"
 #include "clock.h"
 #include "target_impl.h"
@@ -202,13 +203,9 @@ static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
         }
         size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) : LAYOUT_CHUNK;
         ssd__rng_fill(&rng, buf, n);
-        ssize_t w = pwrite(t->fd, buf, n, (off_t)off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0 || (size_t)w != n) {
-            int e = w < 0 ? errno : ENOSPC;
-            rc = ssd__fail(t->err, -e, "%s: laying out the file failed at offset %llu: %s", t->uri,
-                           (unsigned long long)off, strerror(e));
+        if ((rc = ssd__write_all(t->fd, buf, n, (off_t)off))) {
+            ssd__fail(t->err, rc, "%s: laying out the file failed at offset %llu: %s", t->uri,
+                      (unsigned long long)off, ssd_strerror(rc));
             break;
         }
         off += n;

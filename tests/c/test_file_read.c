@@ -1,15 +1,17 @@
 /* ssd__read_text, the one whole-file reader of results.json (compare,
  * catalog) and suite files: text comes back whole, and a missing file, a
  * directory, binary data and a file past the limit are refused with a
- * message naming the path. */
+ * message naming the path; and ssd__write_all, the one write loop. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errmsg.h"
 #include "file_read.h"
+#include "file_write.h"
 #include "job_testutil.h"
 #include "ssdcore/base.h"
 
@@ -75,4 +77,28 @@ Test(read_text, a_missing_file_and_a_directory_give_their_errno) {
     cr_assert_eq(ssd__read_text(dir, 1, "text", err, &out), -EISDIR);
     cr_assert(strstr(err, "cannot read"), "%s", err);
     cr_assert_null(out);
+}
+
+/* ssd__write_all, the one write loop of the atomic writer, the copy, the
+ * archive and extract, the file sets and a file target's layout: every
+ * byte, at the file offset or at a given one, and -errno when the device
+ * refuses. */
+Test(read_text, write_all_writes_every_byte_at_the_offset_asked_and_reports_enospc) {
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+    cr_assert_geq(fd, 0);
+    cr_expect_eq(ssd__write_all(fd, "hello world", 11, -1), 0);
+    cr_expect_eq(ssd__write_all(fd, "W", 1, 6), 0); /* pwrite: the file offset stays */
+    cr_expect_eq(ssd__write_all(fd, "!", 1, -1), 0);
+    cr_expect_eq(ssd__write_all(fd, "", 0, -1), 0);
+    close(fd);
+    char *text = NULL, err[SSD__ERRMSG_SIZE] = "";
+    cr_assert_eq(ssd__read_text(path, 1, "text", err, &text), 0, "%s", err);
+    cr_expect_str_eq(text, "hello World!");
+    free(text);
+    fd = open("/dev/full", O_WRONLY);
+    if (fd >= 0) {
+        cr_expect_eq(ssd__write_all(fd, "x", 1, -1), -ENOSPC);
+        close(fd);
+    }
+    cr_expect_eq(ssd__write_all(-1, "x", 1, -1), -EBADF);
 }
