@@ -19,8 +19,8 @@
 #include "result_size.h"
 #include "trace_internal.h"
 
-/* A trace file larger than this is refused before it is read. */
-#define TRACE_FILE_LIMIT (2ull << 30)
+/* A trace file larger than this (MiB) is refused. */
+#define TRACE_FILE_MIB 2048u
 
 int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...) {
     va_list ap;
@@ -334,53 +334,13 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     /* Only a regular file is read: a FIFO, a socket or a device could
      * block the open or the read, or never end. */
     char why[SSD__ERRMSG_SIZE];
-    int fd = ssd__open_text(path, 0, why);
-    if (fd < 0)
-        return ssd__trace_fail(tr, fd, "%s", why);
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return ssd__trace_fail(tr, -e, "%s: cannot stat: %s", path, strerror(e));
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        return ssd__trace_fail(tr, -e, "%s: cannot open: %s", path, strerror(e));
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int rc = 0;
-    while (buf) {
-        if (n == cap) {
-            if (cap >= TRACE_FILE_LIMIT) {
-                rc = ssd__trace_fail(tr, SSD_ERANGE, "%s: larger than the %llu-byte trace limit",
-                                     path, (unsigned long long)TRACE_FILE_LIMIT);
-                break;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                rc = ssd__trace_fail(tr, -EIO, "%s: read error", path);
-            break;
-        }
-    }
-    fclose(f);
-    if (!buf)
-        return ssd__trace_fail(tr, SSD_ENOMEM, "%s: out of memory", path);
-    if (rc == 0)
-        rc = ssd_trace_parse(tr, buf, n, format, path);
+    char *buf = NULL;
+    int fd = ssd__open_text(path, 0, &st, why);
+    int rc = fd < 0 ? fd : ssd__read_text_fd(fd, path, TRACE_FILE_MIB, "a trace", why, &buf);
+    if (rc)
+        return ssd__trace_fail(tr, rc, "%s", why);
+    rc = ssd_trace_parse(tr, buf, strlen(buf), format, path);
     free(buf);
     if (rc == 0 && (tr->source = strdup(path))) {
         tr->source_dev = st.st_dev;

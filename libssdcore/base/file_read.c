@@ -35,7 +35,7 @@ static const char *file_kind_name(unsigned mode) {
     }
 }
 
-int ssd__open_text(const char *path, int fifo_ok, char *err) {
+int ssd__open_text(const char *path, int fifo_ok, struct stat *out_st, char *err) {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return ssd__fail(err, -errno, "%s: %s", path, strerror(errno));
@@ -58,6 +58,8 @@ int ssd__open_text(const char *path, int fifo_ok, char *err) {
         close(fd);
         return rc;
     }
+    if (out_st)
+        *out_st = st;
     return fd;
 }
 
@@ -66,9 +68,13 @@ int ssd__read_text(const char *path, unsigned max_mib, const char *what, char *e
     /* A pipe (--suite-file <(...)) is read like a file, once; a FIFO nobody
      * writes to reads as empty instead of blocking the open; a device or a
      * socket is refused. */
-    int fd = ssd__open_text(path, 1, err);
-    if (fd < 0)
-        return fd;
+    int fd = ssd__open_text(path, 1, NULL, err);
+    return fd < 0 ? fd : ssd__read_text_fd(fd, path, max_mib, what, err, out);
+}
+
+int ssd__read_text_fd(int fd, const char *path, unsigned max_mib, const char *what, char *err,
+                      char **out) {
+    *out = NULL;
     FILE *f = fdopen(fd, "rb");
     if (!f) {
         int e = errno;

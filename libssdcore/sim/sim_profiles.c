@@ -461,7 +461,7 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
                       char *err, size_t errlen) {
     /* Never blocks in open() on a FIFO; a device or socket is refused. */
     char why[SSD__ERRMSG_SIZE];
-    int fd = ssd__open_text(path, 1, why);
+    int fd = ssd__open_text(path, 1, NULL, why);
     if (fd < 0) {
         snprintf(err, errlen, "profile file %s", why);
         return fd;

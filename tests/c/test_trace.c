@@ -54,6 +54,23 @@ Test(trace, blkparse_sample_file_loads) {
     ssd_trace_free(tr);
 }
 
+/* A trace file is read by base's one whole-file reader: binary data is
+ * refused naming the file, before the parser sees it. */
+Test(trace, a_file_with_a_nul_byte_is_refused_as_binary_naming_it) {
+    char path[] = "/tmp/ssd-trace-nul-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, "# ssdcore-trace 1\n\0x\n", 21), 21);
+    close(fd);
+    ssd_trace *tr = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_expect_eq(ssd_trace_load(tr, path, NULL), SSD_EFORMAT);
+    cr_expect(strstr(ssd_trace_errmsg(tr), path), "%s", ssd_trace_errmsg(tr));
+    cr_expect(strstr(ssd_trace_errmsg(tr), "binary data: not a trace"), "%s", ssd_trace_errmsg(tr));
+    ssd_trace_free(tr);
+    unlink(path);
+}
+
 Test(trace, replay_on_a_file_issues_the_recorded_ios) {
     char dir[] = "/tmp/ssd-trace-test-XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
