@@ -2103,6 +2103,39 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
     return moved;
 }
 
+/* A used drive's folding right before its used state, too short for
+ * flat_fold_run (a level of SHORT_LEVEL samples: a small dynamic cache
+ * that idle time emptied after a fill folds in seconds). The folding
+ * level is known there (the reference's, or the samples right after the
+ * cache: fold_lv), so a shorter flat run at it needs no length to show it
+ * is a level: folding runs at the drive's folding rate, a quiet level,
+ * from the folding phase's start; GC on a drive written full finds
+ * victims full of garbage at first and writes faster than its floor, even
+ * faster than the folding, then slides. Samples that leave the flat level
+ * (off_flat) are no folding, whichever way they go: the used state starts
+ * where the run ends (seed 2026's drive 5 in the 50-drive sweep, a fill
+ * after a random fill: 6 samples flat at 642 MB/s, then 738, 764, 602,
+ * 557 and GC at 397; the used state was placed where the speed fell below
+ * the folding, 7.7 GiB for 6.4). The run: its samples from the phase's
+ * first within FOLD_BAND of that first, 3 or more, quiet (FOLD_QUIET) and
+ * within a step of fold_lv. Returns 1 when the boundary moved. */
+static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double fold_lv, size_t j, size_t g) {
+    if (j == 0 || g != j + 1 || g >= c->nph || !(fold_lv > 0))
+        return 0;
+    size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
+    while (b < e && fabs(c->y[b] - c->y[f]) < log(FOLD_BAND))
+        b++;
+    if (b < f + SHORT_LEVEL / 2 || b >= e || !(quiet_noise(c, f, b) <= FOLD_QUIET))
+        return 0;
+    memcpy(c->scratch, c->y + f, (b - f) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, b - f);
+    if (fabs(lv - log(fold_lv)) >= log(o->min_step) || !off_flat(c, lv, b, e, b))
+        return 0;
+    ssd__curve_move_boundary(c, g, b);
+    return 1;
+}
+
 /* Whether the speed ever fell lastingly below the first level (by
  * min_drop, the drop a cache's end must make). */
 static int dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
@@ -3100,6 +3133,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             j--;
         S->folding_start_bytes = c->ph[j].start_bytes;
         S->folding_level_bps = c->ph[j].level_bps;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    } else if (S->has_folding && g && rl.known && rl.dynamic && o->written_before_bytes > 0 &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               short_fold_run_before_gc(c, o, isfinite(fold_lv) ? fold_lv : S->folding_level_bps,
+                                        g - 1, g)) {
+        if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
+            S->folding_level_bps = c->ph[g - 1].level_bps;
         S->gc_start_bytes = c->ph[g].start_bytes;
         S->gc_level_bps = c->ph[g].level_bps;
     }

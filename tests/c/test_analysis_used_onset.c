@@ -881,6 +881,24 @@ Test(used_onset, the_reference_s_folding_level_is_folding_with_no_cache_found) {
               "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
 }
 
+/* A small dynamic cache's short folding, then GC faster than it at
+ * first, on a drive filled randomly (seed 2026's drive 5 of the 50-drive
+ * sweep, its fill: 2 GiB of cache cleaned by idle time in the first 1 s
+ * sample, 6 samples flat at 642 MB/s, then GC at 738, 764, 602, 557 and
+ * 397). Too short for a folding's flat run (SHORT_LEVEL samples), the
+ * folding took GC's first samples until the speed fell below it: used
+ * state at 7.7 GiB, the model's at 6.4. The folding's flat level ends
+ * where GC begins (short_fold_run_before_gc). */
+Test(used_onset, a_short_folding_ends_where_its_flat_level_does) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=256,op_pct=25.66,bits=3,slc_type=dynamic,"
+        "slc_seq_mibps=3071,slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,"
+        "fold_mibps=612,floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.00,seed=1016900168,slc_gb=14,slc_wa=1,dip_period_s=14.2,"
+        "dip_duty=0.16,dip_depth=0.45,tick_s=2",
+        "random_fill", 1);
+}
+
 /* A cache too slight for the cache test, its folding, then GC, after a
  * fill and 15 minutes of idle (the audit's sim:mp44l-1tb, 1 TB): 301
  * MiB/s to 27.5 GiB, 255-261 (1.16-1.18x below) to 80-88 GiB, then GC at
