@@ -2136,6 +2136,49 @@ static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__anal
     return 1;
 }
 
+/* The folding before the used state (phase *g) read as two or more
+ * folding phases, the first holding the folding's flat run and then GC's
+ * scatter: GC on a drive written full finds victims full of garbage at
+ * first and bursts back towards the direct level (seed 2026's drive 5 in
+ * the 50-drive sweep, fresh 2 hours: folding flat at 505 MB/s from 269 to
+ * 306 GiB, then GC scattering 312-1,082 and sliding; one folding phase at
+ * 482 MiB/s to 482 GiB, a second at 337 to 669, the used state from there,
+ * 2.2x late). Folding runs at the drive's folding rate, one quiet level,
+ * until the cache is folded; it does not come back after GC's scatter.
+ * When the first folding phase's flat run (flat_fold_run) is followed in
+ * it by a lasting stretch (SHORT_LEVEL samples or more) that left that
+ * level (most of it off FOLD_BAND; its first sample may be the mix of
+ * the two, 968 after 1,010 per 2 s) and scatters (its noise SCATTER_JUMP
+ * times the run's,
+ * a run quieter than 1 % counting as 1 %), the used state starts where the
+ * run ends, and the folding phases after it are the used state's. Returns
+ * 1 when the used state moved (*g is then its phase). */
+static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 + 2 > *g || *g >= c->nph)
+        return 0;
+    size_t a, b, e = c->ph[j0].last + 1;
+    if (!flat_fold_run(c, j0, &a, &b) || b + SHORT_LEVEL > e)
+        return 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, b - a);
+    size_t off = 0;
+    for (size_t i = b; i < e; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    if (2 * off <= e - b ||
+        !(quiet_noise(c, b, e) >= SCATTER_JUMP * fmax(quiet_noise(c, a, b), 0.01)))
+        return 0;
+    while (*g > j0 + 1) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[*g].regime = SSD_REGIME_GC;
+    ssd__curve_move_boundary(c, *g, b);
+    return 1;
+}
+
 /* Whether the speed ever fell lastingly below the first level (by
  * min_drop, the drop a cache's end must make). */
 static int dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
@@ -3141,6 +3184,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                                         g - 1, g)) {
         if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
             S->folding_level_bps = c->ph[g - 1].level_bps;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               gc_scatter_after_fold_run(c, &g)) {
         S->gc_start_bytes = c->ph[g].start_bytes;
         S->gc_level_bps = c->ph[g].level_bps;
     }
