@@ -943,6 +943,22 @@ Test(used_onset, gc_scatter_after_the_folding_s_flat_run_is_the_used_state) {
         0, "2", 268.7 * GIB);
 }
 
+/* A 1.39x folding step of 25 samples at the direct writes' end, then GC's
+ * scatter (seed 2026's drive 48 of the 50-drive sweep, an 860 GB drive's
+ * fresh WSAT in 4 s samples: direct writes at 1,618 MB/s to 884 GiB,
+ * folding at 1,163 to 984, GC scattering 380-1,680): one direct phase to
+ * 984 GiB, GC's scatter read as folding, the used state at 1,343 GiB
+ * (fold_at_direct_end). */
+Test(used_onset, a_quiet_step_before_gc_s_scatter_is_the_folding) {
+    fresh_fold_then_gc(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=860,op_pct=19.01,bits=2,slc_type=dynamic,"
+        "slc_seq_mibps=6262,slc_rand_iops=1214573,native_seq_mibps=1951,native_rand_mibps=1572.8,"
+        "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=60,slc_wa=1,dip_period_s=13.8,"
+        "dip_duty=0.14,dip_depth=0.53,tick_s=2",
+        2, "4", 883.9 * GIB);
+}
+
 /* A cache too slight for the cache test, its folding, then GC, after a
  * fill and 15 minutes of idle (the audit's sim:mp44l-1tb, 1 TB): 301
  * MiB/s to 27.5 GiB, 255-261 (1.16-1.18x below) to 80-88 GiB, then GC at

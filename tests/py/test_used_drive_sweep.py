@@ -9,11 +9,11 @@ Targets: at least 99 % of the runs labelled right, no false cache, every
 visible used-state onset within 5 %. bench/used_drive_sweep.py runs the
 same with 200 drives.
 
-seq_fill meets every target on seeds 2026 and 7 (4 Dec 2026), random_fill
-on seed 2026 (4 Dec 2026, round 21; seed 7 not yet); fresh does not yet
-(docs/analysis.md, "The 50-drive sweep's misses, analysis side", lists
-what is left) and is a strict xfail, so the day it meets them its mark
-must go."""
+Every state meets them on seed 2026 (seq_fill since round 20, fresh and
+random_fill since round 21, 4 Dec 2026); on seed 7 seq_fill does, fresh
+and random_fill not yet (docs/analysis.md, "The 50-drive sweep's misses,
+round 21", lists what is left). A state that misses them here goes into
+PENDING as a strict xfail, and its mark goes the day it meets them."""
 import json
 import pytest
 
@@ -23,14 +23,9 @@ SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 # Measured 4 Dec 2026 (seed 2026 / 7), labelled right of 150, no false cache,
 # onsets over 5 % in brackets (round 19's analysis and scorer: fresh 147 (2) /
 # 144 (3), seq_fill 149 (1) / 150 (0), random_fill 146 (4) / 143 (3); round
-# 21: random_fill 150 (0) / 144 (2), its last miss on seed 2026, a short
-# folding that took GC's first samples, fixed):
-PENDING = {
-    "fresh": "147 (2) / 146 (1) of 150: a dynamic cache in WSAT's first two "
-             "samples, GC starting faster than the folding before it (the model), "
-             "static caches of a few samples sized 12 % off, a 1.3x folding step "
-             "missed, a fill's last folding split",
-}
+# 21: fresh 149 (0) / 146 (1), seq_fill 149 (0) / 150 (0), random_fill
+# 150 (0) / 144 (2)). No state is pending on seed 2026.
+PENDING = {}
 
 
 @pytest.fixture(scope="module")
