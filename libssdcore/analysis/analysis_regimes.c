@@ -2103,6 +2103,133 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
     return moved;
 }
 
+/* A used drive's folding right before its used state, too short for
+ * flat_fold_run (a level of SHORT_LEVEL samples: a small dynamic cache
+ * that idle time emptied after a fill folds in seconds). The folding
+ * level is known there (the reference's, or the samples right after the
+ * cache: fold_lv), so a shorter flat run at it needs no length to show it
+ * is a level: folding runs at the drive's folding rate, a quiet level,
+ * from the folding phase's start; GC on a drive written full finds
+ * victims full of garbage at first and writes faster than its floor, even
+ * faster than the folding, then slides. Samples that leave the flat level
+ * (off_flat) are no folding, whichever way they go: the used state starts
+ * where the run ends (seed 2026's drive 5 in the 50-drive sweep, a fill
+ * after a random fill: 6 samples flat at 642 MB/s, then 738, 764, 602,
+ * 557 and GC at 397; the used state was placed where the speed fell below
+ * the folding, 7.7 GiB for 6.4). The run: its samples from the phase's
+ * first within FOLD_BAND of that first, 3 or more, quiet (FOLD_QUIET) and
+ * within a step of fold_lv. Returns 1 when the boundary moved. */
+static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double fold_lv, size_t j, size_t g) {
+    if (j == 0 || g != j + 1 || g >= c->nph || !(fold_lv > 0))
+        return 0;
+    size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
+    while (b < e && fabs(c->y[b] - c->y[f]) < log(FOLD_BAND))
+        b++;
+    if (b < f + SHORT_LEVEL / 2 || b >= e || !(quiet_noise(c, f, b) <= FOLD_QUIET))
+        return 0;
+    memcpy(c->scratch, c->y + f, (b - f) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, b - f);
+    if (fabs(lv - log(fold_lv)) >= log(o->min_step) || !off_flat(c, lv, b, e, b))
+        return 0;
+    ssd__curve_move_boundary(c, g, b);
+    return 1;
+}
+
+/* The folding before the used state (phase *g) read as two or more
+ * folding phases, the first holding the folding's flat run and then GC's
+ * scatter: GC on a drive written full finds victims full of garbage at
+ * first and bursts back towards the direct level (seed 2026's drive 5 in
+ * the 50-drive sweep, fresh 2 hours: folding flat at 505 MB/s from 269 to
+ * 306 GiB, then GC scattering 312-1,082 and sliding; one folding phase at
+ * 482 MiB/s to 482 GiB, a second at 337 to 669, the used state from there,
+ * 2.2x late). Folding runs at the drive's folding rate, one quiet level,
+ * until the cache is folded; it does not come back after GC's scatter.
+ * When the first folding phase's flat run (flat_fold_run) is followed in
+ * it by a lasting stretch (SHORT_LEVEL samples or more) that left that
+ * level (most of it off FOLD_BAND; its first sample may be the mix of
+ * the two, 968 after 1,010 per 2 s) and scatters (its noise SCATTER_JUMP
+ * times the run's,
+ * a run quieter than 1 % counting as 1 %), the used state starts where the
+ * run ends, and the folding phases after it are the used state's. Returns
+ * 1 when the used state moved (*g is then its phase). */
+static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 + 2 > *g || *g >= c->nph)
+        return 0;
+    size_t a, b, e = c->ph[j0].last + 1;
+    if (!flat_fold_run(c, j0, &a, &b) || b + SHORT_LEVEL > e)
+        return 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, b - a);
+    size_t off = 0;
+    for (size_t i = b; i < e; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    if (2 * off <= e - b ||
+        !(quiet_noise(c, b, e) >= SCATTER_JUMP * fmax(quiet_noise(c, a, b), 0.01)))
+        return 0;
+    while (*g > j0 + 1) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[*g].regime = SSD_REGIME_GC;
+    ssd__curve_move_boundary(c, *g, b);
+    return 1;
+}
+
+/* The folding read as the direct writes' end, and GC's scatter after it
+ * as the folding: a fresh drive's dynamic cache folds at a quiet level a
+ * step below its direct writes, right before the used state, and a step
+ * of a lasting phase or two may not pay the segmentation's penalty at the
+ * run's noise (GC's scatter after it sets that noise). Seed 2026's drive
+ * 48 in the 50-drive sweep, fresh WSAT in 4 s samples: direct writes at
+ * 1,618 MB/s to 884 GiB, folding at 1,163 (1.39x below, 2 % noise) for 25
+ * samples to 984 GiB, then GC scattering 380-1,680 and sliding: one
+ * direct phase to 984 GiB, "folding" from there at 658 MiB/s, the used
+ * state from 1,343 GiB, 36 % late. Folding is a quiet level and GC's start
+ * is no level at all: when the first folding phase before the used state
+ * (*g) scatters (its noise SCATTER_JUMP times the quiet tail's, a tail
+ * quieter than 1 % counting as 1 %) and the direct phase before it ends
+ * in a lasting level (the best two-level split of its last four lasting
+ * phases, each side a lasting phase or SHORT_LEVEL samples) a step below
+ * its direct level, that tail is the folding and the used state starts
+ * where the scatter does. Returns 1 when it split (*g is then the used
+ * state's phase, the folding the one before it). */
+static int fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 == *g || j0 < 2 || *g >= c->nph || c->ph[j0 - 1].regime != SSD_REGIME_DIRECT)
+        return 0;
+    size_t f = c->ph[j0 - 1].first, e = c->ph[j0 - 1].last + 1;
+    size_t ml = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL;
+    if (e < f + 2 * ml)
+        return 0;
+    size_t a = e - f > 4 * ml ? e - 4 * ml : f;
+    double l1, l2, gain;
+    size_t k = two_levels(c, a, e, a + ml, e - ml, &l1, &l2, &gain);
+    if (!k || l1 - l2 < log(o->min_step) ||
+        fabs(l1 - log(c->ph[j0 - 1].level_bps)) >= log(o->min_step))
+        return 0;
+    double tail = quiet_noise(c, k, e);
+    if (!(quiet_noise(c, c->ph[j0].first, c->ph[j0].last + 1) >= SCATTER_JUMP * fmax(tail, 0.01)))
+        return 0;
+    if (ssd__curve_split(c, j0 - 1, k) != 0)
+        return 0;
+    (*g)++;
+    c->ph[j0].regime = SSD_REGIME_FOLDING;
+    while (*g > j0 + 2) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[j0 + 1].regime = SSD_REGIME_GC;
+    ssd__curve_merge_next(c, j0 + 1);
+    *g = j0 + 1;
+    return 1;
+}
+
 /* Whether the speed ever fell lastingly below the first level (by
  * min_drop, the drop a cache's end must make). */
 static int dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
@@ -3100,6 +3227,24 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             j--;
         S->folding_start_bytes = c->ph[j].start_bytes;
         S->folding_level_bps = c->ph[j].level_bps;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    } else if (S->has_folding && g && rl.known && rl.dynamic && o->written_before_bytes > 0 &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               short_fold_run_before_gc(c, o, isfinite(fold_lv) ? fold_lv : S->folding_level_bps,
+                                        g - 1, g)) {
+        if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
+            S->folding_level_bps = c->ph[g - 1].level_bps;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               gc_scatter_after_fold_run(c, &g)) {
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    } else if (S->has_folding && g && !(o->written_before_bytes > 0) && dynamic_cache(S) &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING && fold_at_direct_end(c, o, &g)) {
+        S->folding_start_bytes = c->ph[g - 1].start_bytes;
+        S->folding_level_bps = c->ph[g - 1].level_bps;
         S->gc_start_bytes = c->ph[g].start_bytes;
         S->gc_level_bps = c->ph[g].level_bps;
     }

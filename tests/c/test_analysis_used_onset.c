@@ -192,7 +192,17 @@ static ssd_series *two_hours(const char *spec, const char *state, double *gc_tru
 /* The same, or (fill 1) the whole-drive 128K sequential fill, or (fill 2)
  * WSAT: 4K QD32 random writes of 4x the capacity (at most 6 hours) in 5 s
  * samples. */
+static ssd_series *run_in_state_every(const char *spec, const char *state, int fill,
+                                      const char *interval, double *gc_truth);
+
 static ssd_series *run_in_state(const char *spec, const char *state, int fill, double *gc_truth) {
+    return run_in_state_every(spec, state, fill, fill == 2 ? "5" : "1", gc_truth);
+}
+
+/* The same in samples of `interval` seconds (the 50-drive sweep's: 1 s
+ * for the fill, 2 s for the 2 hours, 4 s for WSAT). */
+static ssd_series *run_in_state_every(const char *spec, const char *state, int fill,
+                                      const char *interval, double *gc_truth) {
     ssd_target *t = NULL;
     cr_assert_eq(ssd_target_create(&t), 0);
     cr_assert_eq(ssd_target_open(t, spec), 0, "%s", ssd_target_errmsg(t));
@@ -221,7 +231,7 @@ static ssd_series *run_in_state(const char *spec, const char *state, int fill, d
                         : fill    ? "6h"
                                   : "2h",
                         "interval",
-                        fill == 2 ? "5" : "1",
+                        interval,
                         fill == 2 ? "bytes" : "qd",
                         fill == 2 ? wsat_bytes : "32",
                         "precondition",
@@ -879,6 +889,74 @@ Test(used_onset, the_reference_s_folding_level_is_folding_with_no_cache_found) {
               "folding at %.1f GiB, truth 30.2", r.folding_start_bytes / GIB);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
               "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+}
+
+/* A small dynamic cache's short folding, then GC faster than it at
+ * first, on a drive filled randomly (seed 2026's drive 5 of the 50-drive
+ * sweep, its fill: 2 GiB of cache cleaned by idle time in the first 1 s
+ * sample, 6 samples flat at 642 MB/s, then GC at 738, 764, 602, 557 and
+ * 397). Too short for a folding's flat run (SHORT_LEVEL samples), the
+ * folding took GC's first samples until the speed fell below it: used
+ * state at 7.7 GiB, the model's at 6.4. The folding's flat level ends
+ * where GC begins (short_fold_run_before_gc). */
+Test(used_onset, a_short_folding_ends_where_its_flat_level_does) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=256,op_pct=25.66,bits=3,slc_type=dynamic,"
+        "slc_seq_mibps=3071,slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,"
+        "fold_mibps=612,floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.00,seed=1016900168,slc_gb=14,slc_wa=1,dip_period_s=14.2,"
+        "dip_duty=0.16,dip_depth=0.45,tick_s=2",
+        "random_fill", 1);
+}
+
+/* The used state of a fresh run of the sim drive `spec` (fill as
+ * run_in_state, in samples of `interval` s), analysed alone: the onset
+ * within 5 % of the model's, and the folding from fold_at (within 5 %). */
+static void fresh_fold_then_gc(const char *spec, int fill, const char *interval, double fold_at) {
+    double want = NAN;
+    ssd_series *s = run_in_state_every(spec, "fresh", fill, interval, &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - fold_at) <= 0.05 * fold_at,
+              "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, fold_at / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* Folding flat at 505 MB/s, then GC scattering 312-1,082 MB/s in one
+ * phase with it, and a second "folding" phase as GC slid (seed 2026's
+ * drive 5 of the 50-drive sweep, fresh 2 hours in 2 s samples): the used
+ * state was placed at 669 GiB, the model's at 306. Folding does not come
+ * back after GC's scatter (gc_scatter_after_fold_run). */
+Test(used_onset, gc_scatter_after_the_folding_s_flat_run_is_the_used_state) {
+    fresh_fold_then_gc(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=256,op_pct=25.66,bits=3,slc_type=dynamic,"
+        "slc_seq_mibps=3071,slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,"
+        "fold_mibps=612,floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.00,seed=1016900168,slc_gb=14,slc_wa=1,dip_period_s=14.2,"
+        "dip_duty=0.16,dip_depth=0.45,tick_s=2",
+        0, "2", 268.7 * GIB);
+}
+
+/* A 1.39x folding step of 25 samples at the direct writes' end, then GC's
+ * scatter (seed 2026's drive 48 of the 50-drive sweep, an 860 GB drive's
+ * fresh WSAT in 4 s samples: direct writes at 1,618 MB/s to 884 GiB,
+ * folding at 1,163 to 984, GC scattering 380-1,680): one direct phase to
+ * 984 GiB, GC's scatter read as folding, the used state at 1,343 GiB
+ * (fold_at_direct_end). */
+Test(used_onset, a_quiet_step_before_gc_s_scatter_is_the_folding) {
+    fresh_fold_then_gc(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=860,op_pct=19.01,bits=2,slc_type=dynamic,"
+        "slc_seq_mibps=6262,slc_rand_iops=1214573,native_seq_mibps=1951,native_rand_mibps=1572.8,"
+        "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=60,slc_wa=1,dip_period_s=13.8,"
+        "dip_duty=0.14,dip_depth=0.53,tick_s=2",
+        2, "4", 883.9 * GIB);
 }
 
 /* A cache too slight for the cache test, its folding, then GC, after a

@@ -9,10 +9,11 @@ Targets: at least 99 % of the runs labelled right, no false cache, every
 visible used-state onset within 5 %. bench/used_drive_sweep.py runs the
 same with 200 drives.
 
-seq_fill meets every target on seeds 2026 and 7 (4 Dec 2026); fresh and
-random_fill do not yet (docs/analysis.md, "The 50-drive sweep's misses,
-analysis side", lists what is left) and are strict xfails, so the day a
-state meets them its mark must go."""
+Every state meets them on seed 2026 (seq_fill since round 20, fresh and
+random_fill since round 21, 4 Dec 2026); on seed 7 seq_fill does, fresh
+and random_fill not yet (docs/analysis.md, "The 50-drive sweep's misses,
+round 21", lists what is left). A state that misses them here goes into
+PENDING as a strict xfail, and its mark goes the day it meets them."""
 import json
 import pytest
 
@@ -21,17 +22,10 @@ from used_drive_scoring import STATES, sweep, table
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 # Measured 4 Dec 2026 (seed 2026 / 7), labelled right of 150, no false cache,
 # onsets over 5 % in brackets (round 19's analysis and scorer: fresh 147 (2) /
-# 144 (3), seq_fill 149 (1) / 150 (0), random_fill 146 (4) / 143 (3)):
-PENDING = {
-    "fresh": "147 (2) / 146 (1) of 150: a dynamic cache in WSAT's first two "
-             "samples, GC starting faster than the folding before it (the model), "
-             "static caches of a few samples sized 12 % off, a 1.3x folding step "
-             "missed, a fill's last folding split",
-    "random_fill": "149 (1) / 144 (2) of 150: a 2 GiB dynamic cache in WSAT's first "
-                   "sample folding in one or two, GC starting faster than the "
-                   "folding (the model), static caches sized 7-9 % off, a static "
-                   "cache's direct writes merged into GC",
-}
+# 144 (3), seq_fill 149 (1) / 150 (0), random_fill 146 (4) / 143 (3); round
+# 21: fresh 149 (0) / 146 (1), seq_fill 149 (0) / 150 (0), random_fill
+# 150 (0) / 144 (2)). No state is pending on seed 2026.
+PENDING = {}
 
 
 @pytest.fixture(scope="module")
