@@ -135,11 +135,16 @@ def test_qd1_sequential_runs_have_no_cache_and_no_used_state(runs, bs):
     assert r["cache"] is None and r["gc"] is None and r["folding"] is None
 
 
-@pytest.mark.xfail(strict=True, reason="docs/analysis.md, Public real logs: the QD1 128 KiB "
-                   "random run's 3-minute slump at 753-945 s is read as the end of a 1.13 TiB "
-                   "cache, on a drive whose cache is 78 GB and cannot show at QD1")
 def test_qd1_128k_random_run_has_no_cache(runs):
-    assert runs["rand_qd1_128k"]["cache"] is None
+    # 1.54 GiB/s is the QD1 host limit, not the drive's cache (78 GB at
+    # 3 GB/s, its QD32 runs): 753-945 s at 978 MiB/s is a slump the level
+    # comes back from (1.53 GiB/s for 617 GiB, to the used state). It was
+    # "cache 1.13 TiB at 1.54 GiB/s, then 1.6x slower" and "folding from
+    # 2.03 TiB at 138 MiB/s" (a cache that ended cannot come back at its
+    # own speed while the host keeps writing).
+    r = runs["rand_qd1_128k"]
+    assert r["cache"] is None and r["folding"] is None
+    assert r["gc"]["start_bytes"] == pytest.approx(runs["rand2h"]["gc"]["start_bytes"], rel=0.02)
 
 
 @pytest.mark.xfail(strict=True, reason="docs/analysis.md, Public real logs: the used state's "
