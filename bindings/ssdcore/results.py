@@ -565,6 +565,23 @@ def _slide(d: Dict[str, Any]) -> Tuple[List[float], List[float]]:
     return (xs, ys) if len(xs) >= 2 else ([], [])
 
 
+def _trend_at(x: float, xs: List[float], ys: List[float], right: bool) -> float:
+    """The slide's level at x bytes: linear between the trend's points, its
+    first or last level outside them (numpy's interp). Where the trend
+    steps (two points at one byte count: a return inside the used state)
+    the level just before x (a phase's end) or, with right, just after it
+    (a phase's start), as the analysis gives its phases' levels."""
+    i = 0
+    while i < len(xs) and (xs[i] <= x if right else xs[i] < x):
+        i += 1
+    if i == 0:
+        return ys[0]
+    if i == len(xs):
+        return ys[-1]
+    x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
+
+
 def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
     """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order. A used
     state that slides spans the phases from its onset to the run's end (its
@@ -587,7 +604,7 @@ def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
         sliding = False
         if xs and a is not None and b is not None and a >= xs[0] - tol and b <= xs[-1] + tol:
             sliding = True
-            start, end = float(np.interp(a, xs, ys)), float(np.interp(b, xs, ys))
+            start, end = _trend_at(a, xs, ys, True), _trend_at(b, xs, ys, False)
         rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
                      _float(p.get("start_s")), _float(p.get("end_s")),
                      level, start, end, sliding, _float(p.get("mean_bps")), p.get("regime"),

@@ -511,6 +511,32 @@ static double end_after_dip_step(const struct ssd__curve *c, size_t m, double hi
     return c->cum[j] + f * ssd__curve_dt(c, j) * A;
 }
 
+/* Whether the speed comes back to the "cache's" level (within a step of
+ * it) after its drop and writes more there, in a lasting phase, than the
+ * run wrote between the drop and that return. A cache that has ended
+ * cannot come back at its own speed while the host keeps writing: its
+ * room comes back only as the drive folds its content away, and folding
+ * takes the flash the host's slower writes share with it, so what a slow
+ * stretch gives back is less than it wrote (bursts at the cache's speed,
+ * find_bursts, are shorter than the stretches between them). A longer
+ * return means the first level was not a cache at all but a level the
+ * drive (or the host: a QD1 run's ceiling) holds, and the drop a slump
+ * inside it: the 970 EVO Plus's QD1 128 KiB random run, 1.54 GiB/s for
+ * 1.13 TiB, 183 GiB at 978 MiB/s in 3 minutes, then 617 GiB at 1.53
+ * GiB/s until its used state (its real cache, 78 GB at 3 GB/s, cannot
+ * show at QD1). */
+static int returns_to_cache_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  size_t pj, double hi) {
+    const struct ssd_phase *ph = c->ph;
+    for (size_t j = pj + 1; j < c->nph; j++) {
+        double bytes = ph[j].end_bytes - ph[j].start_bytes;
+        if (ph[j].level_bps * o->min_step >= hi && ph[j].last - ph[j].first + 1 >= c->min_len &&
+            bytes > ph[j].start_bytes - ph[1].start_bytes)
+            return 1;
+    }
+    return 0;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -615,6 +641,8 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             if (ph[j].level_bps > hi * o->min_step ||
                 (ph[j].level_bps >= thr && ph[j].last - ph[j].first + 1 > 2 * len0))
                 ok = 0;
+        if (ok && returns_to_cache_level(c, o, pj, hi))
+            ok = 0;
         /* A GC dip just before the drop sits below the midpoint too, so the
          * segmentation may start the low phase at the dip. If the speed climbs
          * back for a few samples, the cache was not yet full: the drop is the

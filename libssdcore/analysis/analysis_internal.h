@@ -54,7 +54,7 @@ struct ssd__curve {
 };
 
 #define SSD__MAX_STEPS 16
-#define SSD__MAX_TREND 40
+#define SSD__MAX_TREND 128
 #define SSD__MAX_BURSTS 64
 
 /* A later step down (or up) of the write level after the post-cache phase;

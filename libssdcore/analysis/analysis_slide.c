@@ -9,6 +9,7 @@
  * follow the slide (medians of windows growing away from the onset, where
  * the curve bends most). */
 #include <math.h>
+#include <string.h>
 
 #include "analysis_internal.h"
 
@@ -59,18 +60,21 @@ static void add_point(struct ssd__result *res, double bytes, double bps) {
 
 /* The slide's level at x bytes written: linear between the trend's points,
  * its first or last level outside them (numpy's interp, which the Python
- * phases frame uses on the JSON's trend). */
-static double trend_at(const struct ssd__result *res, double x) {
-    size_t n = res->gc_ntrend;
-    if (x <= res->gc_trend_bytes[0])
+ * phases frame uses on the JSON's trend). Where the trend steps (two
+ * points at one byte count: a return inside the used state, below), the
+ * level just before x (right 0: a phase's end) or just after it (right 1:
+ * a phase's start). */
+static double trend_at(const struct ssd__result *res, double x, int right) {
+    size_t n = res->gc_ntrend, i = 0;
+    while (i < n && (right ? res->gc_trend_bytes[i] <= x : res->gc_trend_bytes[i] < x))
+        i++;
+    if (i == 0)
         return res->gc_trend_bps[0];
-    for (size_t i = 1; i < n; i++)
-        if (x <= res->gc_trend_bytes[i]) {
-            double x0 = res->gc_trend_bytes[i - 1], x1 = res->gc_trend_bytes[i];
-            double y0 = res->gc_trend_bps[i - 1], y1 = res->gc_trend_bps[i];
-            return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
-        }
-    return res->gc_trend_bps[n - 1];
+    if (i == n)
+        return res->gc_trend_bps[n - 1];
+    double x0 = res->gc_trend_bytes[i - 1], x1 = res->gc_trend_bytes[i];
+    double y0 = res->gc_trend_bps[i - 1], y1 = res->gc_trend_bps[i];
+    return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
 }
 
 /* Each phase's level at its start and end (struct ssd_phase): its level,
@@ -83,9 +87,149 @@ static void phase_ends(const struct ssd__curve *c, const struct ssd__result *res
     for (size_t k = 0; k < c->nph; k++) {
         struct ssd_phase *ph = &c->ph[k];
         ph->sliding = res->sum.gc_sliding && res->gc_ntrend >= 2 && k >= p && k <= q;
-        ph->start_level_bps = ph->sliding ? trend_at(res, ph->start_bytes) : ph->level_bps;
-        ph->end_level_bps = ph->sliding ? trend_at(res, ph->end_bytes) : ph->level_bps;
+        ph->start_level_bps = ph->sliding ? trend_at(res, ph->start_bytes, 1) : ph->level_bps;
+        ph->end_level_bps = ph->sliding ? trend_at(res, ph->end_bytes, 0) : ph->level_bps;
     }
+}
+
+/* Where the level just after a drop is measured from: past the samples
+ * of [a, b) that straddle the drop from the level before it. A drop into
+ * the used state may take a few samples, bouncing between the two levels
+ * as it goes (or the segmentation put the boundary a sample or two
+ * early): the 970 EVO Plus's 2-hour random run, 0.5 s windows, fell from
+ * 1.6 GiB/s through 1074, 1651, 896, 1018, 768, 569 to 281, 224, 216
+ * MiB/s, and its used state's "894 MiB/s just after the onset" was a
+ * median of mostly those. The window starts at the last fall from one
+ * sample to the next by min_drop (and by more than 3 of the state's own
+ * noise, noise: its per-sample sigma of y; BX200's used state scatters 2x
+ * from one second to the next) among the first SLIDE_MIN_WINDOW: a fall
+ * is a few samples. A used state that slides from the level before it
+ * (SSD370: 278, 271, 259, 255, 238 ... 185 MiB/s after 284) has no such
+ * fall: it is the level just after the onset. */
+static size_t past_the_fall(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            size_t a, size_t b, size_t m, double before, double noise) {
+    if (!(before > 0) || b < a + 2 * m || before < median_level(c, a + m, a + 2 * m) * o->min_step)
+        return a;
+    double jump = fmax(log(o->min_drop), 3 * sqrt(2.0) * noise);
+    size_t s = a, w = m < SLIDE_MIN_WINDOW ? m : SLIDE_MIN_WINDOW;
+    for (size_t i = a + 1; i < a + w; i++)
+        if (c->y[i - 1] - c->y[i] > jump)
+            s = i;
+    return s;
+}
+
+/* The trend's points over samples [a, b) (b - a >= 4 windows of m): the
+ * start, the medians of windows growing 1.5x in length from the start
+ * window on (each at its middle sample; a chord between points doubling
+ * apart overshot SSD370's bend by 6 %), the end. s: the start window's
+ * first sample (past_the_fall); me: the end window's length. */
+static void slide_points(const struct ssd__curve *c, struct ssd__result *res, size_t a, size_t s,
+                         size_t b, size_t m, size_t me, double start, double end) {
+    add_point(res, c->cum[a], start);
+    size_t from = s + m, len = 2 * m;
+    while (from + len / 2 < b - me) {
+        size_t to = from + len;
+        if (to + len > b - me) /* the rest would be a sliver: take it in */
+            to = b - me;
+        if (to <= from)
+            break;
+        add_point(res, c->cum[from + (to - from) / 2], median_level(c, from, to));
+        from = to;
+        len += len / 2;
+    }
+    if (b - me / 2 > s + m)
+        add_point(res, c->cum[b - me / 2], end);
+    add_point(res, c->cum[b], end);
+}
+
+/* The windows of a stretch of n samples: m at its start, me at its end,
+ * neither over a quarter of it. */
+static void clip_windows(size_t n, size_t *m, size_t *me) {
+    if (*m > n / 4)
+        *m = n / 4 ? n / 4 : 1;
+    if (*me > n / 4)
+        *me = n / 4 ? n / 4 : 1;
+}
+
+/* The trend over [a, b) alone: its points, as above, or one level when
+ * the stretch is too short for a slope. */
+static void stretch_points(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           struct ssd__result *res, size_t a, size_t b, size_t m, size_t me,
+                           double before) {
+    size_t n = b - a;
+    if (n < SLIDE_MIN_SAMPLES) {
+        double level = median_level(c, a, b);
+        add_point(res, c->cum[a], level);
+        add_point(res, c->cum[b], level);
+        return;
+    }
+    clip_windows(n, &m, &me);
+    size_t s = past_the_fall(c, o, a, b, m, before, own_noise(c, a, b));
+    slide_points(c, res, a, s, b, m, me, median_level(c, s, s + m), median_level(c, b - me, b));
+}
+
+/* The trend's lowest and highest level over bytes [x0, x1]. */
+static void trend_range(const struct ssd__result *res, double x0, double x1, double *lo,
+                        double *hi) {
+    *lo = fmin(trend_at(res, x0, 1), trend_at(res, x1, 0));
+    *hi = fmax(trend_at(res, x0, 1), trend_at(res, x1, 0));
+    for (size_t i = 0; i < res->gc_ntrend; i++)
+        if (res->gc_trend_bytes[i] > x0 && res->gc_trend_bytes[i] < x1) {
+            *lo = fmin(*lo, res->gc_trend_bps[i]);
+            *hi = fmax(*hi, res->gc_trend_bps[i]);
+        }
+}
+
+/* A used state is not always one slide: the speed may come back inside
+ * it. The 970 EVO Plus's 2-hour random run (fio's random map writes every
+ * block once a pass) climbed from 170 MiB/s to 1.6 GiB/s as its second
+ * pass neared its end (every block of the first pass invalid, GC's
+ * victims empty), ran at 1.6 GiB/s for 215 GiB into the third pass, then
+ * fell to 170 again. The trend's windows, growing 1.5x from the onset,
+ * were 1.2 TiB long there: their medians stepped over the return, and its
+ * phases (medians 1.19 and 1.59 GiB/s) read "312 -> 289" and "289 -> 266
+ * MiB/s" off the trend. A lasting phase whose own level lies a min_drop
+ * outside the trend over it is not on the slide the windows measured:
+ * the trend is measured again with each such phase a stretch of its own
+ * and the phases between them stretches of theirs (each from its own
+ * start, past a fall into it), and steps from one stretch to the next (two
+ * points at the boundary). Returns whether any phase was. */
+static int departures(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                      struct ssd__result *res, size_t pi, size_t qi, size_t m, size_t me) {
+    unsigned char off[SSD__MAX_TREND];
+    int any = 0;
+    if (qi - pi + 1 > SSD__MAX_TREND / 4)
+        return 0; /* (too many stretches to draw: as it was) */
+    for (size_t k = pi; k <= qi; k++) {
+        const struct ssd_phase *ph = &c->ph[k];
+        double lo, hi;
+        trend_range(res, ph->start_bytes, ph->end_bytes, &lo, &hi);
+        off[k - pi] = ph->last - ph->first + 1 >= c->min_len &&
+                      (ph->level_bps > hi * o->min_drop || ph->level_bps * o->min_drop < lo);
+        any |= off[k - pi];
+    }
+    if (!any)
+        return 0;
+    double xs[SSD__MAX_TREND], ys[SSD__MAX_TREND];
+    size_t was = res->gc_ntrend;
+    memcpy(xs, res->gc_trend_bytes, was * sizeof *xs);
+    memcpy(ys, res->gc_trend_bps, was * sizeof *ys);
+    res->gc_ntrend = 0;
+    for (size_t k = pi; k <= qi;) {
+        size_t j = k;
+        while (!off[k - pi] && j < qi && !off[j + 1 - pi])
+            j++;
+        stretch_points(c, o, res, c->ph[k].first, c->ph[j].last + 1, m, me,
+                       k > 0 ? c->ph[k - 1].level_bps : NAN);
+        k = j + 1;
+    }
+    if (res->gc_ntrend < SSD__MAX_TREND)
+        return 1;
+    /* (More points than the trend holds: as it was.) */
+    memcpy(res->gc_trend_bytes, xs, was * sizeof *xs);
+    memcpy(res->gc_trend_bps, ys, was * sizeof *ys);
+    res->gc_ntrend = was;
+    return 0;
 }
 
 void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
@@ -124,44 +268,31 @@ void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *
         add_point(res, q->end_bytes, level);
         return;
     }
-    double sd = 1.2533 * own_noise(c, a, b) / SLIDE_LEVEL_ERROR;
+    double noise = own_noise(c, a, b), sd = 1.2533 * noise / SLIDE_LEVEL_ERROR;
     double want = sd * sd;
     size_t m = want > (double)n ? n : (size_t)ceil(want);
     if (m < SLIDE_MIN_WINDOW)
         m = SLIDE_MIN_WINDOW;
     /* The end flattens: a longer window there (a lasting phase) costs no
      * bias and halves the noise. */
-    size_t me = m > c->min_len ? m : c->min_len;
-    if (m > n / 4)
-        m = n / 4 ? n / 4 : 1;
-    if (me > n / 4)
-        me = n / 4 ? n / 4 : 1;
-    double start = median_level(c, a, a + m), end = median_level(c, b - me, b);
+    size_t me = m > c->min_len ? m : c->min_len, m0 = m, me0 = me;
+    clip_windows(n, &m, &me);
+    size_t s = past_the_fall(c, o, a, b, m, p > c->ph ? p[-1].level_bps : NAN, noise);
+    double start = median_level(c, s, s + m), end = median_level(c, b - me, b);
     S->gc_start_level_bps = start;
     S->gc_end_level_bps = end;
     /* Between the windows' middles, where the two levels were measured. */
-    double span = c->cum[b - me / 2] - c->cum[a + m / 2];
+    double span = c->cum[b - me / 2] - c->cum[s + m / 2];
     S->gc_slope_bps_per_gib = span > 0 ? (end - start) / (span / GIB) : 0;
     double hi = start > end ? start : end, lo = start > end ? end : start;
     S->gc_sliding = lo > 0 && hi >= lo * o->min_step;
-    /* The points: the start, the medians of windows growing 1.5x in
-     * length from the start window on (each at its middle sample; a chord
-     * between points doubling apart overshot SSD370's bend by 6 %), the
-     * end. */
-    add_point(res, p->start_bytes, start);
-    size_t from = a + m, len = 2 * m;
-    while (from + len / 2 < b - me) {
-        size_t to = from + len;
-        if (to + len > b - me) /* the rest would be a sliver: take it in */
-            to = b - me;
-        if (to <= from)
-            break;
-        add_point(res, c->cum[from + (to - from) / 2], median_level(c, from, to));
-        from = to;
-        len += len / 2;
+    slide_points(c, res, a, s, b, m, me, start, end);
+    size_t pi = (size_t)(p - c->ph), qi = (size_t)(q - c->ph);
+    if (S->gc_sliding && departures(c, o, res, pi, qi, m0, me0)) {
+        /* (The used state's own figures stay the whole slide's; its ends
+         * are the stretches'.) */
+        res->gc_trend_bps[0] = start;
+        res->gc_trend_bps[res->gc_ntrend - 1] = end;
     }
-    if (b - me / 2 > a + m)
-        add_point(res, c->cum[b - me / 2], end);
-    add_point(res, q->end_bytes, end);
-    phase_ends(c, res, (size_t)(p - c->ph), (size_t)(q - c->ph));
+    phase_ends(c, res, pi, qi);
 }

@@ -750,9 +750,9 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     /* Phases as bands coloured by regime (or alternating), each with its
      * level as a read-out. */
     char regimes[64][12];
-    double tx[64], ty[64];
+    double tx[128], ty[128]; /* (the analysis gives up to 128 trend points) */
     size_t np = an->res.nphases < 64 ? an->res.nphases : 64,
-           nt = analysis_marks(an, regimes, np, tx, ty, 64);
+           nt = analysis_marks(an, regimes, np, tx, ty, sizeof tx / sizeof *tx);
     int undecided = ssd__one_speed_throughout(s, an->res.phases, an->res.nphases);
     ssd__text_add(t, "<g data-key=\"bands\">\n");
     int seen_regime[NREGIMES + 1] = {0}, any_regime = 0;
