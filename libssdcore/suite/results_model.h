@@ -252,6 +252,12 @@ int ssd__fill_level_pair(const struct ssd__results *r, const char *group,
  * returns how many. */
 int ssd__fill_level_figures_of(const struct ssd__results *r, struct ssd__fill_figure *out, int max);
 
+/* The model's level after the cache (the median of its whole intervals'
+ * rates, as the analysis' level is the median of its samples) for the job
+ * whose truth it is; its mean where results.json has no level (written
+ * before the levels were); NaN without a truth. */
+double ssd__truth_post_cache_level(const struct ssd__step *job);
+
 /* 1 with a short "what differs" in buf when the analysis step an disagrees
  * with the sim truth of its logging job beyond the stated uncertainty. */
 int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,

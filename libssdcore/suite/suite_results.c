@@ -93,6 +93,11 @@ static struct truth_levels truth_levels_of(const struct ssd__step *job) {
     return L;
 }
 
+double ssd__truth_post_cache_level(const struct ssd__step *job) {
+    double level = truth_levels_of(job).post_cache;
+    return isfinite(level) ? level : job->res.truth_post_bps;
+}
+
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 static double later_drop_truth(const struct ssd__step *job) {
