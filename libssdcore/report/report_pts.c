@@ -342,7 +342,7 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
     ssd__text_add(t, "<h3>Write saturation (WSAT)</h3>\n<p>");
     ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
     ssd__text_add(t,
-                  ". 4K random writes from purge, %.0f s rounds, until %.0fx the capacity or "
+                  ". 4K random writes from purge, %g s rounds, until %.0fx the capacity or "
                   "%.0f s (stopped by %s): %.0f IOPS fresh, %.0f IOPS at the end ",
                   ssd__jv_num(v, "round_s", NAN), ssd__jv_num(v, "fills", NAN),
                   ssd__jv_num(v, "cap_s", NAN),

@@ -254,6 +254,9 @@ def test_too_little_written_is_not_a_steady_state(tmp_path):
     assert h["prewrite_end_iops"] > 0
     html = (out / "report.html").read_text()
     assert "steady state not reached: less than the capacity written" in html
+    # its rounds are 0.6 s at this scale, as the other tests say: never "1 s"
+    assert w["round_s"] == pytest.approx(0.6)
+    assert "4K random writes from purge, 0.6 s rounds, until 4x" in html
     assert "so there is no baseline" in html
 
 
