@@ -224,10 +224,14 @@ def _fmt(v: Any, unit: str = "") -> str:
         return "yes" if v else "no"
     if isinstance(v, (int, np.integer)) and unit == "B":
         return _bytes_text(int(v))
-    if isinstance(v, float) and unit == "B/s":
-        return f"{v / MIB:.1f} MiB/s"
-    if isinstance(v, float):
-        return f"{v:.4g}{(' ' + unit) if unit else ''}"
+    # A rate is MiB/s whether results.json wrote it as an integer or not
+    # ("seq_write_bps: 387973120 B/s" beside "seq_read_bps: 493.8 MiB/s").
+    if isinstance(v, (int, float, np.integer, np.floating)) and unit == "B/s":
+        return f"{float(v) / MIB:.1f} MiB/s"
+    if isinstance(v, (float, np.floating)):
+        # Whole digits from 10000 up: IOPS read "26223", never "2.622e+04".
+        text = f"{v:.0f}" if abs(v) >= 1e4 else f"{v:.4g}"
+        return f"{text}{(' ' + unit) if unit else ''}"
     return f"{v}{(' ' + unit) if unit else ''}"
 
 

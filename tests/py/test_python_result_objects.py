@@ -152,3 +152,19 @@ def test_file_test_figures_are_bytes_per_second_under_bps_names():
     f = ssdcore.results.CompareResult({"drives": [{"label": "a"}], "figures": figs}, csv=csv).to_frame()
     assert list(f["figure"]) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
     assert list(f["value"]) == [10 * 1048576, 5e8] and list(f["unit"]) == ["bytes/s"] * 2
+
+
+def test_suite_repr_says_rates_in_mib_s_and_counts_in_whole_digits():
+    # results.json writes a whole-number rate as a JSON integer and IOPS as
+    # a float: the repr showed "seq_write_bps: 387973120 B/s" beside
+    # "seq_read_bps: 493.8 MiB/s", and "rand4k_read_qd4_iops: 2.622e+04".
+    r = ssdcore.results.SuiteResult({
+        "suite": "quick", "status": "complete", "steps": [],
+        "headline": {"seq_read_bps": 517786828.8, "seq_write_bps": 387973120,
+                     "rand4k_read_qd4_iops": 26223.3, "rand4k_read_qd1_iops": 8549}})
+    text = repr(r)
+    assert "seq_write_bps: 370.0 MiB/s" in text and "seq_read_bps: 493.8 MiB/s" in text
+    assert "rand4k_read_qd4_iops: 26223" in text and "e+" not in text
+    assert "rand4k_read_qd1_iops: 8549" in text
+    html = r._repr_html_()
+    assert "370.0 MiB/s" in html and "e+" not in html
