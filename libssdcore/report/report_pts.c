@@ -136,8 +136,8 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const char *rw = ssd__jv_str(v, "rounds_why");
     if (rw) {
         /* why the rounds stopped where they did (IOPS, latency) */
-        ssd__text_add(t, " %d rounds, stopped by ", rounds);
-        ssd__text_html(t, ssd__jv_str(v, "stopped_by") ? ssd__jv_str(v, "stopped_by") : "?");
+        ssd__text_add(t, " %d rounds, ", rounds);
+        ssd__text_html(t, ssd__pts_stop_words(ssd__jv_str(v, "stopped_by")));
         ssd__text_add(t, ": ");
         ssd__text_html(t, rw);
         ssd__text_add(t, ".");

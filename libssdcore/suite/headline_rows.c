@@ -26,7 +26,7 @@ const char *ssd__fig_state_words(const char *key, int state, double no_drop_byte
         if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
             return "no cache";
         if (!strncmp(leaf, "folding_", 8))
-            return "no second slowdown";
+            return "no folding";
         if (!strncmp(leaf, "gc_", 3))
             return "no used state in this run";
         if (!strcmp(leaf, "recovered_bytes"))

@@ -155,8 +155,22 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
         /* why the round tests ran as many rounds as they did */
         const char *rw = ssd__jv_str(&v, "rounds_why");
         if (rw)
-            ssd__text_add(t, "    %.0f rounds, stopped by %s (%s)\n", ssd__jv_num(&v, "rounds", 0),
-                          ssd__jv_str(&v, "stopped_by") ? ssd__jv_str(&v, "stopped_by") : "?", rw);
+            ssd__text_add(t, "    %.0f rounds, %s (%s)\n", ssd__jv_num(&v, "rounds", 0),
+                          ssd__pts_stop_words(ssd__jv_str(&v, "stopped_by")), rw);
         ssd__jv_free(&v);
     }
+}
+
+const char *ssd__pts_stop_words(const char *stopped_by) {
+    static const char *const words[][2] = {
+        {"steady state", "stopped at steady state"},
+        {"fresh", "stopped early: the drive was still fresh and more rounds could not change that"},
+        {"max_rounds", "stopped at the spec's round limit"},
+        {"interrupted", "interrupted"}};
+    if (!stopped_by)
+        return "stopped (reason not recorded)";
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(stopped_by, words[i][0]))
+            return words[i][1];
+    return stopped_by;
 }

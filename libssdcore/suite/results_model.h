@@ -298,6 +298,9 @@ int ssd__pts_index(const struct ssd__jv *v, const char *key, double x);
 double ssd__pts_at(const struct ssd__jv *v, const char *key, int read_pct, double bs);
 void ssd__pts_headline(const struct ssd__results *r, struct ssd__jw *w);
 void ssd__pts_summary(const struct ssd__results *r, struct ssd__text *t);
+/* Why a round test stopped, in words ("stopped at steady state"), from
+ * its results.json "stopped_by" value; the value itself when unknown. */
+const char *ssd__pts_stop_words(const char *stopped_by);
 
 /* The application score over the done steps of group "apps" (returns how
  * many there were). */

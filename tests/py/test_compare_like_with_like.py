@@ -238,3 +238,12 @@ def test_no_difference_reads_0_percent_never_minus_0(sim_runs, tmp_path, cli):
     html = (tmp_path / "c" / "compare.html").read_text()
     assert "(0 %)" in html and ">0 %</small>" in html
     assert not re.search(r"[+-]0 %", html)
+
+
+def test_a_run_without_folding_says_no_folding(cmp):
+    """A write curve with no folding (SSD370 has no cache to fold) says
+    "no folding" in the folding rows: it said "no second slowdown", next to
+    a used state that is a second slowdown (the audit's lab2016 page: 50 to
+    27.5 MiB/s at 246.4 GiB)."""
+    html = cmp[3]
+    assert "no folding" in html and "no second slowdown" not in html

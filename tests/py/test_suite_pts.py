@@ -271,7 +271,7 @@ def test_iops_rounds_go_on_past_a_fresh_plateau_to_the_used_drive(tmp_path):
     # level (the model's floor, 1280 IOPS, x1.24 for its lognormal spread).
     out, text = bx200_at_001(tmp_path, "pts test=iops\n")
     assert "pts-iops: no steady state in 25 rounds\n" in text
-    assert "    25 rounds, stopped by max_rounds (section 3.1: at most 25 rounds" in text
+    assert "    25 rounds, stopped at the spec's round limit (section 3.1: at most 25 rounds" in text
     res = load(out)
     (p,) = (s["pts"] for s in res["steps"])
     check_rounds(p)
@@ -291,7 +291,7 @@ def test_iops_rounds_go_on_past_a_fresh_plateau_to_the_used_drive(tmp_path):
     h = res["headline"]["pts"]["pts-iops"]
     assert h["fresh"] is False and h["steady_state"] is False and h["rounds"] == 25
     html = (out / "report.html").read_text()
-    assert "25 rounds, stopped by max_rounds: section 3.1: at most 25 rounds" in html
+    assert "25 rounds, stopped at the spec's round limit: section 3.1: at most 25 rounds" in html
 
 
 def test_rounds_that_cannot_pass_the_clean_blocks_stop_and_say_fresh(tmp_path):
@@ -304,7 +304,8 @@ def test_rounds_that_cannot_pass_the_clean_blocks_stop_and_say_fresh(tmp_path):
     assert "steady state in rounds" not in text
     assert "pts-latency: no steady state: rounds 1-5 meet the rule at the fresh (clean-block) " \
         "level" in text
-    assert "    5 rounds, stopped by fresh (section 3.1: rounds 1-5 meet the rule" in text
+    assert ("    5 rounds, stopped early: the drive was still fresh and more rounds could not "
+            "change that (section 3.1: rounds 1-5 meet the rule") in text
     res = load(out)
     (p,) = (s["pts"] for s in res["steps"])
     check_rounds(p)
@@ -325,7 +326,8 @@ def test_rounds_that_cannot_pass_the_clean_blocks_stop_and_say_fresh(tmp_path):
     html = (out / "report.html").read_text()
     assert "meet the rule at the fresh (clean-block) level" in html
     assert "not reached: the fresh (clean-block) level" in html
-    assert "5 rounds, stopped by fresh: section 3.1" in html
+    assert ("5 rounds, stopped early: the drive was still fresh and more rounds could not "
+            "change that: section 3.1") in html
 
 
 def test_enterprise_iops_reach_the_used_steady_state_of_the_model(tmp_path):
@@ -384,7 +386,7 @@ def test_a_scale_1_latency_test_goes_on_to_the_used_drive(tmp_path):
     y = p["tracking_values"]
     assert ss["mean"] > 1.8 * sum(y[:5]) / 5
     assert f"pts-latency: steady state in rounds {ss['first_round']}-{ss['last_round']}" in text
-    assert f"    {p['rounds']} rounds, stopped by steady state (section 3.1: rounds " in text
+    assert f"    {p['rounds']} rounds, stopped at steady state (section 3.1: rounds " in text
 
 
 def test_report_draws_the_spec_charts_and_reloads_identically(run, tmp_path):
