@@ -399,7 +399,7 @@ struct fresh {
     int fresh, sure, left, rule_first, rule_last, went_on, hopeless;
     double random_bytes, clean_bytes, clean_most, first, level, scale_capacity, rule_bytes;
     const char *stopped_by;
-    char why[400], rounds_why[560];
+    char why[520], rounds_why[560];
     int truth, truth_gc;
     double truth_end_iops, truth_floor_iops, truth_clean_bytes;
 };
@@ -616,7 +616,12 @@ static void fresh_state(struct pts *p, struct matrix *m) {
     f->random_bytes = p->written - p->wipc_bytes;
     f->clean_bytes = (p->wipc_loops ? SPARE_MIN : 1) * cap;
     f->clean_most = (p->wipc_loops ? 1 : 2) * cap;
-    f->scale_capacity = f->random_bytes > 0 ? p->s->res.scale * cap / f->random_bytes : NAN;
+    /* (At this pace, with the rounds going on to section 3.1's limit while
+     * the level stays the fresh one: what the rounds that ran wrote, times
+     * max_rounds / rounds.) */
+    f->scale_capacity = f->random_bytes > 0 && m->rounds > 0
+                            ? p->s->res.scale * cap * m->rounds / (f->random_bytes * p->max_rounds)
+                            : NAN;
     /* latency rises, IOPS fall once the clean blocks run out */
     f->left = m->lat ? f->level >= f->first / 0.8 : f->level <= 0.8 * f->first;
     f->fresh = isfinite(f->level) && isfinite(f->first) && !f->left && cap > 0 &&
@@ -737,11 +742,12 @@ static void fresh_check(struct pts *p, struct matrix *m, int interrupted) {
                  100 * f->clean_bytes / cap, p->wipc_loops ? "the capacity" : "twice the capacity");
     snprintf(f->why, sizeof f->why,
              "%s: after %s the %d rounds wrote %.1f %% of the capacity, %s, and the level never "
-             "left the first round's; a scale of %.2g would write the capacity",
+             "left the first round's; at a scale of %.2g the %d rounds of section 3.1 would "
+             "write the capacity",
              f->sure ? "the fresh (clean-block) level, not the used drive's"
                      : "a level that may be the fresh (clean-block) one or the used drive's",
              p->wipc_loops ? "the preconditioning filled the drive" : "the purge", m->rounds,
-             100 * f->random_bytes / cap, amount, f->scale_capacity);
+             100 * f->random_bytes / cap, amount, f->scale_capacity, p->max_rounds);
     m->ss.reached = 0;
 }
 
