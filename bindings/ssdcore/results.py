@@ -230,7 +230,8 @@ def _fmt(v: Any, unit: str = "") -> str:
         return f"{float(v) / MIB:.1f} MiB/s"
     if isinstance(v, (float, np.floating)):
         # Whole digits from 10000 up: IOPS read "26223", never "2.622e+04".
-        text = f"{v:.0f}" if abs(v) >= 1e4 else f"{v:.4g}"
+        fv = float(v)
+        text = f"{fv:.0f}" if abs(fv) >= 1e4 else f"{fv:.4g}"
         return f"{text}{(' ' + unit) if unit else ''}"
     return f"{v}{(' ' + unit) if unit else ''}"
 
