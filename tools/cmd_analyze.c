@@ -142,6 +142,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));
+    if (isfinite(s.idle_before_s))
+        fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
     if (s.precondition != SSD_PRECONDITION_UNKNOWN)
         fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);
