@@ -97,7 +97,11 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
      * written before the run the clean blocks' those writes left. */
     int used_drive = s.written_before_bytes > 0 || s.precondition == SSD_PRECONDITION_SEQ_FILL ||
                      s.precondition == SSD_PRECONDITION_RANDOM_FILL;
-    if (isfinite(s.post_cache_bps))
+    /* A used state from the first byte (a run right after a fill): no
+     * clean blocks to speak of. */
+    int used_at_once = s.has_gc && !s.has_cache && s.gc_start_bytes <= 0;
+    const char *onset = used_at_once ? "no clean blocks left" : "clean blocks ran out";
+    if (isfinite(s.post_cache_bps) && !used_at_once)
         fprintf(f, "  %s %s/s\n",
                 s.has_cache  ? "post-cache: "
                 : !s.has_gc  ? "first level:"
@@ -111,9 +115,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         /* A slide has no one level: where it starts and ends, and its pace. */
         char b4[32];
         fprintf(f,
-                "  used state:  from %s (clean blocks ran out): %s/s just after the onset, %s to "
+                "  used state:  from %s (%s): %s/s just after the onset, %s to "
                 "%s/s at the end (%s/s per GiB written)\n",
-                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_start_level_bps, b2, sizeof b2),
+                human(s.gc_start_bytes, b1, sizeof b1), onset,
+                human(s.gc_start_level_bps, b2, sizeof b2),
                 s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
                 human(s.gc_end_level_bps, b3, sizeof b3),
                 human(s.gc_slope_bps_per_gib, b4, sizeof b4));
@@ -125,8 +130,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     } else if (s.has_gc) {
-        fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
-                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
+        fprintf(f, "  used state:  from %s (%s) at %s/s, %s/s at the end\n",
+                human(s.gc_start_bytes, b1, sizeof b1), onset, human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     }
     if (s.has_throttle)
@@ -142,6 +147,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));
+    if (isfinite(s.idle_before_s))
+        fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
     if (s.precondition != SSD_PRECONDITION_UNKNOWN)
         fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);

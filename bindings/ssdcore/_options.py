@@ -23,7 +23,8 @@ class NoOptions(TypedDict):
 
 class AnalysisOptions(TypedDict, total=False):
     """``ssdcore.options("analysis")`` but capacity_bytes,
-    written_before_bytes and precondition (named arguments)."""
+    written_before_bytes, precondition and idle_before_s (named arguments
+    of ``analyze``)."""
     penalty: float
     min_step: float
     min_drop: float

@@ -282,13 +282,16 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     """What the analysis must know about a job's run beyond its samples, in
     the series metadata's words (DESIGN.md, "The analysis context travels
     with the run"): the results' ``analysis_context`` (capacity_bytes,
-    written_before_bytes, precondition, pattern, block_size, queue_depth),
+    written_before_bytes, precondition, idle_before_s, pattern, block_size,
+    queue_depth),
     or for results written before it existed, what their target and
     workload say."""
     ctx = result.get("analysis_context")
     out: Dict[str, Any] = {}
     if isinstance(ctx, Mapping):
         out.update(ctx)
+        if out.get("idle_before_s", 0) is None:  # unknown: left out, as the log leaves it
+            del out["idle_before_s"]
         if result.get("temp_source"):  # where the samples' temp_c was read
             out["temp_source"] = result["temp_source"]
         return out
@@ -459,6 +462,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             per_io_interval_s: float = 0, capacity_bytes: Union[int, float, str, None] = None,
             written_before_bytes: Union[int, float, str, None] = None,
             precondition: Optional[str] = None,
+            idle_before_s: Union[int, float, str, None] = None,
             **options: Unpack[AnalysisOptions]) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
@@ -491,7 +495,14 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     written_before=)`` too). ``precondition``: how the drive was
     preconditioned before the run, ``"none"``, ``"seq_fill"``,
     ``"random_fill"`` or ``"unknown"``; by default the metadata's, else
-    unknown. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
+    unknown. ``idle_before_s``: seconds (or a duration string such as
+    ``"15m"``) the drive idled between its last write and the run (0: the
+    run began right after a fill, as SNIA's WSAT does); by default the
+    metadata's (a suite's jobs record it from their steps; ``job(...,
+    idle_before=)`` too), else unknown. On a drive written past its raw
+    flash (random writes) it tells a flat run right after the fill, in its
+    used state from byte 0, from one after idle time, whose clean blocks
+    may be written at the direct speed. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
     all of this in its ``analysis_context``, and its analysis reads it from
     there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. With the
     capacity and ``written_before_bytes`` it bounds the clean blocks a used drive
@@ -517,6 +528,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
                             f"not {precondition!r}")
         opts["precondition"] = precondition
+    if idle_before_s is not None:
+        if isinstance(idle_before_s, bool) or not isinstance(idle_before_s, (int, float, str)):
+            raise TypeError(f"idle_before_s: expected seconds or a duration string, "
+                            f"not {idle_before_s!r}")
+        opts["idle_before_s"] = idle_before_s
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     return _Analysis(opts).run(s, ref, _source_of(data))

@@ -392,12 +392,16 @@ class JobResult(Result):
     precondition = _field("analysis_context.precondition", _text, "unknown",
                           "How the drive was preconditioned: none, seq_fill, random_fill or\n"
                           "unknown.")
+    idle_before_s = _maybe("analysis_context.idle_before_s", _float,
+                           "Seconds the drive idled between its last write and the job\n"
+                           "(0: right after a fill); None when not known.")
 
     @property
     def analysis_context(self) -> Dict[str, Any]:
         """What the analysis must know about the run beyond its samples
-        (capacity_bytes, written_before_bytes, precondition, pattern,
-        block_size, queue_depth): the series metadata ``analyze()`` gives it."""
+        (capacity_bytes, written_before_bytes, precondition, idle_before_s,
+        pattern, block_size, queue_depth): the series metadata ``analyze()``
+        gives it."""
         from .analysis import job_context
         return job_context(self)
 

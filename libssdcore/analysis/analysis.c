@@ -52,6 +52,9 @@
     X(precondition, ENUM, o.precondition, "", 0, 0, "unknown", SSD__PRECONDITION_WORDS, 0,         \
       "how the drive was preconditioned before the run (or its enum ssd_precondition value); "     \
       "unset: the series metadata's, else unknown; set, it wins")                                  \
+    X(idle_before_s, DURATION, o.idle_before_s, "s", 0, 1e8, "", "", 0,                           \
+      "seconds the drive idled between its last write and the run (0: the run began right "        \
+      "after a write); unset: the series metadata's, else unknown; set, it wins")                  \
     X(throttle_min_c, FLOAT, o.throttle_min_c, "C", -40, 200, "60", "", 0,                         \
       "the lowest temperature a drop may be thermal throttling at")
 /* clang-format on */
@@ -97,6 +100,7 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
     int i = ssd__option_set(&analysis_options, a, key, value, a->err);
     a->o.written_before_set |= i == OPT_written_before_bytes;
     a->o.precondition_set |= i == OPT_precondition;
+    a->o.idle_before_set |= i == OPT_idle_before_s;
     return i < 0 ? i : 0;
 }
 
@@ -108,9 +112,9 @@ SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
     return a ? a->err : "no handle";
 }
 
-/* A positive number under "key" in the series' metadata (a flat JSON
- * object, DESIGN.md), else NaN. */
-static double metadata_number(const ssd_series *s, const char *key) {
+/* A number >= 0 under "key" in the series' metadata (a flat JSON object,
+ * DESIGN.md), else NaN. */
+static double metadata_nonnegative(const ssd_series *s, const char *key) {
     const char *m = ssd_series_metadata(s);
     char quoted[64];
     snprintf(quoted, sizeof quoted, "\"%s\"", key);
@@ -124,7 +128,13 @@ static double metadata_number(const ssd_series *s, const char *key) {
         return NAN;
     char *end;
     double v = strtod(k, &end);
-    return end != k && isfinite(v) && v > 0 ? v : NAN;
+    return end != k && isfinite(v) && v >= 0 ? v : NAN;
+}
+
+/* A positive number under "key" in the series' metadata, else NaN. */
+static double metadata_number(const ssd_series *s, const char *key) {
+    double v = metadata_nonnegative(s, key);
+    return v > 0 ? v : NAN;
 }
 
 /* The string under "key" in the series' metadata, copied to out (NUL
@@ -169,6 +179,11 @@ static void context_of(struct ssd__analysis_opts *eo, const ssd_series *s,
                     ? -1
                     : ssd__precondition_parse(word, strlen(word));
         eo->precondition = p >= 0 ? p : SSD_PRECONDITION_UNKNOWN;
+    }
+    /* (0 is known: the run began right after a write; absent, unknown) */
+    if (!eo->idle_before_set) {
+        double idle = metadata_nonnegative(s, "idle_before_s");
+        eo->idle_before_s = idle <= 1e12 ? idle : NAN;
     }
     if (metadata_word(s, "pattern", res->pattern, sizeof res->pattern))
         res->pattern[0] = '\0';
@@ -590,7 +605,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
-        ro.precondition_set = 0;
+        ro.precondition_set = ro.idle_before_set = 0;
         rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (!rc)
@@ -642,7 +657,7 @@ int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
     /* As ssd_analysis_run analyses a reference: its own context. */
     struct ssd__analysis_opts keep = a->o;
     a->o.written_before_bytes = 0;
-    a->o.written_before_set = a->o.precondition_set = 0;
+    a->o.written_before_set = a->o.precondition_set = a->o.idle_before_set = 0;
     int rc = ssd_analysis_run(a, fresh, NULL);
     a->o = keep;
     return rc;

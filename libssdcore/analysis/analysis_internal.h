@@ -19,9 +19,12 @@ struct ssd__analysis_opts {
     uint64_t capacity_bytes, written_before_bytes; /* sizes */
     int precondition;                              /* enum ssd_precondition */
     double throttle_min_c;
-    /* written_before_bytes (even 0) or precondition was given: it then
-     * wins over the series metadata's */
-    int written_before_set, precondition_set;
+    /* Seconds the drive idled since its last write before the run; NaN
+     * unknown (once context_of has read the series metadata) */
+    double idle_before_s;
+    /* written_before_bytes (even 0), precondition or idle_before_s was
+     * given: it then wins over the series metadata's */
+    int written_before_set, precondition_set, idle_before_set;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */

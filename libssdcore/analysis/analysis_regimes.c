@@ -99,6 +99,23 @@ static double clean_room_max(const struct ssd__analysis_opts *o, double capacity
     return raw - valid;
 }
 
+/* A drive GC has run on (random writes, or writes of an unknown kind,
+ * past its raw flash since TRIM) whose run began right after its last
+ * write (idle_before_s 0, known: SNIA's WSAT after its preconditioning).
+ * While the host writes a full drive, GC keeps only its own small pool of
+ * clean blocks, and no idle time cleaned more: the run is in its used
+ * state from its first byte. Not after a sequential fill, whose overwrites
+ * leave whole blocks invalid, free without a copy: the spare area is
+ * written fast first (clean_room_max). With idle time after the last write
+ * (idle_before_s > 0) it may have cleaned any room up to clean_room_max,
+ * and a flat run may be those clean blocks written at the direct speed;
+ * unknown, so may it. */
+static int used_from_first_byte(const struct ssd__analysis_opts *o, double capacity) {
+    return o->idle_before_s == 0 && isfinite(capacity) &&
+           o->written_before_bytes > RAW_MAX_CAPACITY_SHARE * capacity &&
+           (int)o->precondition != SSD_PRECONDITION_SEQ_FILL;
+}
+
 /* Sequential writes over a drive filled sequentially (SNIA's sequential
  * preconditioning, then a whole-drive fill): each overwrite invalidates
  * whole blocks, which GC frees without copying a page, so no used state
@@ -2244,6 +2261,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     struct ssd_analysis_summary *S = &res->sum;
     S->capacity_bytes = capacity > 0 ? capacity : NAN;
     S->written_before_bytes = o->written_before_bytes;
+    S->idle_before_s = o->idle_before_s;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
     res->regime_note = isfinite(S->capacity_bytes)
@@ -3346,14 +3364,42 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 "byte the cache holds) tells";
         }
     }
+    /* A run that never dropped, on a drive written past its raw flash
+     * right before it (used_from_first_byte): no clean blocks to write
+     * fast, no cache to fill (a static one the fill left full, a dynamic
+     * one with no free blocks to borrow): the used state from byte 0. */
+    int flat =
+        !S->has_cache && !g && !S->has_folding && !hidden_cache && !dropped_below_first(c, o);
+    if (flat && used_from_first_byte(o, S->capacity_bytes)) {
+        for (size_t j = 0; j < c->nph; j++)
+            c->ph[j].regime = SSD_REGIME_GC;
+        g = c->nph; /* (the steps below: none before the used state) */
+        const struct ssd_phase *p = &c->ph[c->nph - 1];
+        S->has_gc = 1;
+        S->gc_start_bytes = c->ph[0].start_bytes;
+        S->gc_level_bps = c->ph[0].level_bps;
+        S->gc_end_level_bps = p->level_bps;
+        if (c->nph == 1 && p->last - p->first + 1 >= 8) {
+            /* One phase from the start: its level over its last quarter. */
+            size_t a4 = p->last + 1 - (p->last + 1 - p->first) / 4;
+            memcpy(c->scratch, c->y + a4, (p->last + 1 - a4) * sizeof *c->y);
+            S->gc_end_level_bps = exp(ssd__median(c->scratch, p->last + 1 - a4));
+        }
+        S->post_cache_bps = c->ph[0].level_bps;
+        res->direct_bps = 0;
+        res->regime_note =
+            "the drive was written past its raw flash (so GC has run) and this run began "
+            "right after its last write (idle_before_s 0): no idle time cleaned blocks for it, "
+            "so it is in its used state from the first byte";
+        flat = 0;
+    }
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The
      * contract has no "unknown" regime, so the phase stays direct and the
      * note says what cannot be told. */
-    if (!S->has_cache && !g && !S->has_folding && !hidden_cache && !dropped_below_first(c, o) &&
-        !(isfinite(S->capacity_bytes) &&
-          S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
+    if (flat && !(isfinite(S->capacity_bytes) &&
+                  S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
         res->regime_note =
             isfinite(S->capacity_bytes)
                 ? "the speed never dropped: an SLC cache larger than this run wrote would "

@@ -52,7 +52,7 @@ int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_da
 struct ssd_job {
     ssd_target *t;
     struct ssd__workload w;
-    int time_set, bytes_set, interval_set, written_before_set;
+    int time_set, bytes_set, interval_set, written_before_set, idle_before_set;
     enum engine_choice engine_choice;
     char *log_path;
     int stamp;
@@ -64,6 +64,9 @@ struct ssd_job {
     /* How the drive was preconditioned (enum ssd_precondition), recorded
      * likewise; -1: not given, left out of the metadata (unknown). */
     int precondition;
+    /* Seconds the drive idled since its last write before this job,
+     * recorded likewise when given (idle_before_set); else unknown. */
+    double idle_before_s;
     /* The fresh reference the run is to be analysed with: its figures, a
      * compact JSON object recorded in the series metadata ("reference");
      * NULL: none. */
@@ -153,6 +156,10 @@ struct ssd_job {
       "how the drive was preconditioned before this job, recorded in the log like "               \
       "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
       "while nothing else was written, else not recorded")                                         \
+    X(idle_before, DURATION, idle_before_s, "s", 0, 1e8, "", "", 0,                              \
+      "how long the drive idled between its last write and this job (0: right after it), "         \
+      "recorded in the log as idle_before_s for the analysis; a suite sets it from its steps; "    \
+      "default: not recorded (unknown)")                                                           \
     X(reference, TEXT, reference, "json", 0, 0, "", "", 0,                                        \
       "the fresh reference this run is analysed with, recorded in the log so that its analysis "  \
       "alone gives the same verdict: the CLI and Python take the reference's series log, the C "  \
@@ -293,6 +300,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     j->bytes_set |= i == OPT_bytes;
     if (i == OPT_written_before)
         j->written_before_set = value != NULL;
+    if (i == OPT_idle_before)
+        j->idle_before_set = value != NULL;
     /* Checked here once both are given (a new file target is laid out
      * before the run), and again before the run. */
     return (i == OPT_time || i == OPT_interval) && j->time_set && j->interval_set ? check_samples(j)
@@ -514,8 +523,9 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
 /* The series metadata line: a source's (a replay) names its pattern and
  * leaves the workload out, as its log always did. */
 static int job_metadata(const ssd_job *j, enum ssd__jw_style style, char **out) {
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source, j->reference};
+    struct ssd__job_context ctx = {j->target_size,  j->written_before, j->precondition,
+                                   j->temp.source,  j->reference,      j->idle_before_set,
+                                   j->idle_before_s};
     if (j->src && j->src->log_pattern)
         return ssd__series_metadata_json(j->target_uri, &ctx, NULL, j->src->log_pattern,
                                          j->w.interval_s, j->engine, style, out);
@@ -1165,7 +1175,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
         .target_size = j->target_size,
-        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source, j->reference},
+        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source, j->reference,
+                j->idle_before_set, j->idle_before_s},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

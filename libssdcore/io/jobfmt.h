@@ -20,6 +20,8 @@ struct ssd__job_context {
     const char *temp_source; /* where temp_c was read; NULL or "": no temp_c column */
     const char *reference;   /* the fresh reference's figures, a compact JSON object
                                 (ssd_analysis_reference_json); NULL: none */
+    int idle_known;          /* idle_before_s was given (else unknown: left out) */
+    double idle_before_s;    /* seconds the drive idled since its last write */
 };
 
 struct ssd__job_summary {
@@ -43,8 +45,8 @@ struct ssd__job_summary {
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
 int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
- * written_before_bytes (left out when 0) and precondition (left out when not
- * given), the workload, engine and tool. A log's line is SSD__JW_COMPACT. */
+ * written_before_bytes (left out when 0), precondition and idle_before_s
+ * (left out when not given), the workload, engine and tool. A log's line is SSD__JW_COMPACT. */
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *w, const char *engine,
                            enum ssd__jw_style style, char **out);

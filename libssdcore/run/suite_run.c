@@ -206,6 +206,18 @@ static int run_job(ssd_suite *s, int i) {
     const char *pre = own_pre ? NULL : ssd__precondition_since_trim(&s->res, i);
     if (!rc && pre)
         rc = ssd_job_set_option(j, "precondition", pre);
+    /* And how long the drive idled since the suite last wrote to it (a
+     * run right after a fill has no clean blocks idle time gave back);
+     * the step's own idle_before= wins, and an unknown one is left out. */
+    int own_idle = 0;
+    for (int k = 0; k < st->def.nopts; k++)
+        own_idle |= !strcmp(st->def.keys[k], "idle_before");
+    double idle = own_idle ? NAN : ssd__idle_since_write(&s->res, i);
+    if (!rc && isfinite(idle)) {
+        char v[32];
+        snprintf(v, sizeof v, "%.17g", idle);
+        rc = ssd_job_set_option(j, "idle_before", v);
+    }
     /* A later `analyze LOG reference=FRESH` of this job's log: the log
      * records FRESH's figures, so its analysis alone later (ssdcore
      * analyze LOG.csv) gives the suite's verdict. */

@@ -283,9 +283,11 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
         const struct ssd_analysis_summary *m = curve_summary(run, f->key);
         snprintf(r->label + head, sizeof r->label - head, "%s",
-                 !has_value(sibling(h, f->key, "gc_start_bytes")) ? "write speed"
-                 : m                                              ? ssd__fast_start_words(m)
-                                                                  : "clean-block speed");
+                 /* (used from the first byte: no clean blocks, one speed) */
+                 !has_value(sibling(h, f->key, "gc_start_bytes")) || (m && !(m->gc_start_bytes > 0))
+                     ? "write speed"
+                 : m ? ssd__fast_start_words(m)
+                     : "clean-block speed");
     }
     r->number = has_value(f);
     r->unit[0] = 0;

@@ -231,6 +231,12 @@ void ssd__step_note_written(struct ssd__step *st, const struct ssd__jv *root);
  * "seq_fill" / "random_fill" after a precondition step, with nothing else
  * written since), or NULL when the suite does not know (not recorded). */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
+/* Seconds the drive idled between the suite's last write and step
+ * `before` (DESIGN.md's idle_before_s): an idle step adds its time, a
+ * write (a job or replay that wrote, a precondition, a PTS test) makes it
+ * 0; NaN (unknown) before the suite's first write and after a step that
+ * ran without writing or idling (a read-only job, a file test). */
+double ssd__idle_since_write(const struct ssd__results *r, int before);
 
 /* The bytes a `fill level=|bytes=` step (a precondition of kind fill)
  * writes on a target of `size` bytes. */

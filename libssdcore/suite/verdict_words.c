@@ -101,6 +101,10 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         if (isfinite(m->cache_drop_ratio))
             ssd__text_add(t, ", then %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
                           m->post_cache_bps / MiB);
+    } else if (m->has_gc && !(m->gc_start_bytes > 0)) {
+        /* The used state from the first byte (a run right after a fill):
+         * no fast start to name. */
+        ssd__text_add(t, "no SLC cache");
     } else if (m->has_gc) {
         ssd__text_add(t, "no SLC cache; %s %.1f MiB/s", ssd__fast_start_words(m),
                       m->post_cache_bps / MiB);
@@ -136,6 +140,8 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
             ssd__text_add(t, "; used state from %.1f GiB", m->gc_start_bytes / GiB);
             capacity_share(t, m, m->gc_start_bytes);
             ssd__text_add(t, ":");
+        } else if (!(m->gc_start_bytes > 0)) {
+            ssd__text_add(t, "; used state from the first byte (no clean blocks left):");
         } else {
             ssd__text_add(t, ", then used state:");
         }

@@ -100,3 +100,29 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
     }
     return p;
 }
+
+double ssd__idle_since_write(const struct ssd__results *r, int before) {
+    double idle = NAN; /* before the suite's first write: what came before it is unknown */
+    for (int i = 0; i < before && i < r->nsteps; i++) {
+        const struct ssd__step *st = &r->steps[i];
+        int ran = st->res.state != SSD__ST_PENDING && st->res.state != SSD__ST_SKIPPED;
+        if (st->def.kind == SSD__STEP_IDLE) {
+            /* (an interrupted or failed idle idled for a time not recorded) */
+            idle = st->res.state == SSD__ST_DONE ? idle + st->def.idle_s * r->scale : NAN;
+        } else if (st->def.kind == SSD__STEP_PRECONDITION || st->def.kind == SSD__STEP_PTS) {
+            if (ran)
+                idle = 0;
+        } else if (st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) {
+            /* A run that only read kept the drive busy, not idle, and may
+             * have let it collect garbage in the background: unknown. */
+            if (step_written(st) > 0)
+                idle = 0;
+            else if (ran)
+                idle = NAN;
+        } else if (st->def.kind == SSD__STEP_FILEBENCH && ran) {
+            idle = NAN; /* files written, then read back: not recorded */
+        }
+        /* (A TRIM or purge writes nothing: the idle time goes on.) */
+    }
+    return idle;
+}

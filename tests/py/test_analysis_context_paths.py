@@ -36,6 +36,7 @@ def verdict(a):
         "capacity_bytes": a.get("capacity_bytes"),
         "written_before_bytes": a.get("written_before_bytes"),
         "precondition": a.get("precondition"),
+        "idle_before_s": a.get("idle_before_s"),
         "workload": a.get("workload"),
     }
 
@@ -78,7 +79,9 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
     t = ssdcore.Target(f"sim:{profile}")
     fresh = ssdcore.job(t, log=str(tmp_path / "fresh.csv"), **fresh_opts)
     wb = fresh["write"]["bytes"]
-    used_opts = dict(pattern="randwrite", bs="4k", qd=32, time=USED_TIME, written_before=wb)
+    # (right after the 2-hour test, as in the suite, which records that)
+    used_opts = dict(pattern="randwrite", bs="4k", qd=32, time=USED_TIME, written_before=wb,
+                     idle_before=0)
     used = ssdcore.job(t, log=str(tmp_path / "used.csv"), **used_opts)
     t.close()
     cap = fresh.capacity_bytes
@@ -104,7 +107,8 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
     assert res.job("used")["analysis_context"]["written_before_bytes"] == wb
 
     for name, run, c_an, extra in (("fresh", fresh, c_fresh, {"precondition": "none"}),
-                                   ("used", used, c_used, {"written_before_bytes": wb})):
+                                   ("used", used, c_used,
+                                    {"written_before_bytes": wb, "idle_before_s": 0})):
         log = tmp_path / f"{name}.csv"
         cli_an = json.loads(subprocess.run([cli, "analyze", str(log), "--json"], check=True,
                                            capture_output=True, text=True).stdout)

@@ -160,6 +160,11 @@ struct ssd_analysis_summary {
      * SNIA rule, but it is the fresh plateau, which the drive leaves once
      * its clean blocks run out: no steady state. */
     int steady_fresh;
+    /* Seconds the drive idled between its last write and the run: the
+     * option, else the series metadata's "idle_before_s", else NaN
+     * (unknown). 0: the run began right after a write (a fill), so no
+     * idle time cleaned blocks for it. */
+    double idle_before_s;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -170,10 +175,12 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
 /*
  * Sets an option by key, the value as text: a decimal number ("3", "0.5",
  * "1e9"), a whole one for the counts min_phase_samples and exact_limit,
- * and for "precondition" its word (or its enum ssd_precondition value).
+ * a duration for idle_before_s ("0", "90", "15m"), and for "precondition"
+ * its word (or its enum ssd_precondition value).
  * The keys, their ranges, defaults and meaning are the table
  * ssd_analysis_options() returns (docs/options.md). capacity_bytes,
- * written_before_bytes and precondition are the run's context (DESIGN.md):
+ * written_before_bytes, precondition and idle_before_s are the run's
+ * context (DESIGN.md):
  * unset, the series metadata's are taken; set (even to 0), the option wins;
  * none applies to the reference.
  * Returns 0; SSD_EINVAL for an unknown key or a value that does not parse,

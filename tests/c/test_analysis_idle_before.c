@@ -1,0 +1,129 @@
+/* The idle time before a run (idle_before_s, DESIGN.md's analysis
+ * context): a flat run right after a random fill past the raw flash is the
+ * used state from its first byte (SNIA's WSAT); with idle time after the
+ * fill, or not known, one curve cannot tell, and the verdict stays "no
+ * drop". Read from the series metadata; the option wins. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define TEST_NOISE_SEED 0x5EEDF00DULL
+#include "test_noise.h"
+
+#define CAP 4000787030016.0
+
+/* 600 one-second samples at 246 MiB/s with 2 % noise (sim:p4500-4tb's
+ * used state after a 2x random fill), metadata meta (NULL: none). */
+static ssd_series *flat_run(const char *meta) {
+    enum { N = 600 };
+    double t[N], b[N];
+    for (size_t i = 0; i < N; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = 246.0 * 1048576 * exp(0.02 * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    if (meta)
+        cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    return s;
+}
+
+/* The verdict on flat_run on a drive written `share` x CAP since TRIM,
+ * preconditioned `precondition` (NULL: not recorded) and idle `idle`
+ * seconds before the run (NULL: not recorded), with option k1 set to v1
+ * when k1 is not NULL; its regime note in note. */
+static void verdict(const char *precondition, double share, const char *idle, const char *k1,
+                    const char *v1, struct ssd_analysis_summary *sum, char note[512]) {
+    char m[512];
+    snprintf(m, sizeof m,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f%s%s%s%s%s,"
+             "\"pattern\":\"randwrite\"}",
+             CAP, share * CAP, precondition ? ",\"precondition\":\"" : "",
+             precondition ? precondition : "", precondition ? "\"" : "",
+             idle ? ",\"idle_before_s\":" : "", idle ? idle : "");
+    ssd_series *s = flat_run(m);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    if (k1)
+        cr_assert_eq(ssd_analysis_set_option(a, k1, v1), 0, "%s", ssd_analysis_errmsg(a));
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    const char *n = ssd_analysis_regime_note(a);
+    snprintf(note, 512, "%s", n ? n : "");
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(idle_before, a_flat_run_right_after_a_random_fill_is_the_used_state_from_byte_0) {
+    struct ssd_analysis_summary S;
+    char note[512];
+    verdict("random_fill", 2, "0", NULL, NULL, &S, note);
+    cr_assert_eq(S.idle_before_s, 0);
+    cr_assert(S.has_gc);
+    cr_assert_eq(S.gc_start_bytes, 0);
+    cr_assert(!S.has_cache);
+    cr_assert(fabs(S.gc_level_bps / (246.0 * 1048576) - 1) < 0.05, "%g", S.gc_level_bps);
+    cr_assert(strstr(note, "used state from the first byte"), "%s", note);
+    /* random writes recorded only as bytes (precondition not recorded) */
+    verdict(NULL, 2, "0", NULL, NULL, &S, note);
+    cr_assert(S.has_gc && S.gc_start_bytes == 0);
+}
+
+Test(idle_before, idle_time_or_none_known_keeps_no_drop) {
+    /* idle time may have cleaned blocks written at the direct speed; not
+     * known, so may it: one curve cannot tell. */
+    const char *idle[] = {"900", NULL};
+    for (int k = 0; k < 2; k++) {
+        struct ssd_analysis_summary S;
+        char note[512];
+        verdict("random_fill", 2, idle[k], NULL, NULL, &S, note);
+        cr_assert(!S.has_gc, "idle %s", idle[k] ? idle[k] : "unknown");
+        cr_assert_eq(isnan(S.idle_before_s), !idle[k]);
+        cr_assert(strstr(note, "never dropped"), "%s", note);
+    }
+}
+
+Test(idle_before, not_after_a_sequential_fill_nor_before_the_raw_flash_was_written) {
+    /* A sequential fill's overwrites left whole blocks invalid: the spare
+     * area is free without a copy, written fast before the used state.
+     * 1.2x the capacity: GC may not have run; the clean blocks left are
+     * written at the direct speed first. */
+    struct ssd_analysis_summary S;
+    char note[512];
+    verdict("seq_fill", 2, "0", NULL, NULL, &S, note);
+    cr_assert(!S.has_gc);
+    verdict(NULL, 1.2, "0", NULL, NULL, &S, note);
+    cr_assert(!S.has_gc);
+}
+
+Test(idle_before, read_from_the_metadata_and_the_option_wins) {
+    const char *idle[] = {"0", "900", NULL};
+    for (int k = 0; k < 3; k++) {
+        struct ssd_analysis_summary S;
+        char note[512];
+        verdict("random_fill", 2, idle[k], NULL, NULL, &S, note);
+        if (idle[k])
+            cr_assert_eq(S.idle_before_s, atof(idle[k]));
+        else
+            cr_assert(isnan(S.idle_before_s));
+        verdict("random_fill", 2, idle[k], "idle_before_s", "15m", &S, note);
+        cr_assert_eq(S.idle_before_s, 900);
+        cr_assert(!S.has_gc);
+        /* and gives the context the metadata lacks or overrides */
+        verdict("random_fill", 2, idle[k], "idle_before_s", "0", &S, note);
+        cr_assert(S.has_gc && S.gc_start_bytes == 0);
+    }
+}
+
+Test(idle_before, a_negative_or_unparsable_option_is_refused) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_neq(ssd_analysis_set_option(a, "idle_before_s", "-1"), 0);
+    cr_assert_neq(ssd_analysis_set_option(a, "idle_before_s", "soon"), 0);
+    ssd_analysis_free(a);
+}
