@@ -174,6 +174,22 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     return 1;
 }
 
+/* Whether phase j's samples (but its first and last, which may hold the
+ * drops into and out of it) sit above the midpoint (in log-rate) between
+ * its level and the lower level lo three times in four or more: a level of
+ * its own above lo, as direct writes to clean blocks are (they run at one
+ * speed; a drive's periodic dips take a fifth of the time at most), not
+ * the used state's scatter between lo and bursts above it. */
+static int holds_above(const struct ssd__curve *c, size_t j, double lo) {
+    size_t a = c->ph[j].first + 1, b = c->ph[j].last, above = 0;
+    if (b < a + 3)
+        return 1;
+    double mid = 0.5 * (log(c->ph[j].level_bps) + log(lo));
+    for (size_t i = a; i < b; i++)
+        above += c->y[i] > mid;
+    return 4 * above >= 3 * (b - a);
+}
+
 /* Whether a used drive's run, with no reference, has one drop only:
  * its fast start, then phase j (the first lasting level after it) and
  * nothing a step below j after it. On a drive written full (fresh_room
@@ -185,14 +201,22 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
  * what idle GC cleaned. One curve cannot tell that from a static cache
  * straight into GC (a random fill, its idle spent folding the cache), or
  * a dynamic cache that folds at the used state's speed: the note says
- * so, and a fresh run as reference tells. */
+ * so, and a fresh run as reference tells. A second step of less than
+ * min_drop counts only below a level of its own (holds_above): after a
+ * random fill the used state first scatters between its level and bursts
+ * up to 2-5x it, and settles lower a lasting phase later (a sequential
+ * fill after a random fill, no cache: 2 GiB of clean blocks in the first
+ * sample, then GC at 143 MB/s, half its samples at GC's 106 and the rest
+ * bursting, then 111: read as a 1.9 GiB cache, direct writes, GC). */
 static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   double capacity, int ref_known, size_t j) {
     if (ref_known || !(fresh_room(o, capacity) <= 0))
         return 0;
     for (size_t k = j + 1; k < c->nph; k++)
         if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
-            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps)
+            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
+            (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps ||
+             holds_above(c, j, c->ph[k].level_bps)))
             return 0;
     return 1;
 }

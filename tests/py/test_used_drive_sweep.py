@@ -410,3 +410,40 @@ def test_a_no_idle_state_leaves_a_static_cache_full_and_the_default_states_idle(
             written = prepare(t, state)
             assert written == pytest.approx(2 * t.size_bytes, abs=2 * 131072)
             assert t.truth("cache_room_bytes") == pytest.approx(room, rel=0.01), state
+
+
+# Cacheless consumer drives of the 200-drive sweep, randomly filled (two
+# passes, 15 min idle), then the whole-drive sequential fill (seed 11's
+# drives 59 and 195, seed 13's drive 169).
+BURSTING_GC = [
+    "bx200,native_write_lat_us=0,capacity_gb=1019,op_pct=19.56,bits=2,slc_type=none,"
+    "slc_seq_mbps=4479,slc_rand_iops=1003727,native_seq_mbps=1528,native_rand_mbps=973.5,"
+    "fold_mbps=1528,floor_mbps=183.31,gc_gamma=1.26,link_mbps=7000,iops_cap=2000000,noise=0.00,"
+    "noise_direct=0.00,seed=98357490,slc_gb=0,dip_period_s=15.2,dip_duty=0.15,dip_depth=0.42",
+    "bx200,native_write_lat_us=0,capacity_gb=151,op_pct=16.04,bits=2,slc_type=none,"
+    "slc_seq_mbps=4751,slc_rand_iops=895120,native_seq_mbps=2828,native_rand_mbps=1488.5,"
+    "fold_mbps=2828,floor_mbps=55.92,gc_gamma=1.68,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.04,seed=402140858,slc_gb=0,dip_period_s=9.5,dip_duty=0.12,dip_depth=0.48",
+    "bx200,native_write_lat_us=0,capacity_gb=151,op_pct=24.40,bits=2,slc_type=none,"
+    "slc_seq_mbps=4142,slc_rand_iops=834701,native_seq_mbps=2026,native_rand_mbps=1195.1,"
+    "fold_mbps=2026,floor_mbps=117.06,gc_gamma=2.07,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.04,seed=712924909,slc_gb=0,dip_duty=0",
+]
+
+
+@pytest.mark.parametrize("spec", BURSTING_GC, ids=["s11-d59", "s11-d195", "s13-d169"])
+def test_gc_bursting_after_a_random_fill_is_no_direct_writes(tmp_path, spec):
+    """2 GiB of idle-cleaned blocks in the fill's first sample, then GC
+    scattering between its level and bursts 1.2-5x above it, its first
+    lasting phase's median (143 MB/s) a little above the rest (111): with
+    no reference that phase was read as direct writes and its end as a
+    second drop, so the fast start stayed a cache ("false cache of 1.89
+    GiB"). Half its samples sit at GC's own level: no level of its own,
+    one drop (analysis_regimes.c's holds_above)."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, "random_fill", "fill", log)
+    a = analyze_logs([log])[0]
+    r = score_run(truth, series, a)
+    assert not a["cache"], a["cache"]
+    assert not r["problems"], r["problems"]
