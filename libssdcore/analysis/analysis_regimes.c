@@ -406,6 +406,21 @@ static size_t two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t 
  * ends (the best two-level split of its first samples: at least 10 of them
  * at a level a step below the cache and 2x above the level after,
  * paying the penalty at the stretch's own noise); returns 1 when it did. */
+/* Whether y[a, b) is a flat level (8 samples or more, each within
+ * FOLD_BAND of their median): a regime's own rate (folding, direct
+ * writes), not the used state, which scatters, nor a transition into it,
+ * which moves. */
+static int flat_level(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 8)
+        return 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double m = ssd__median(c->scratch, b - a);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= log(FOLD_BAND))
+            return 0;
+    return 1;
+}
+
 static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
     if (c->nph < 2)
         return 0;
@@ -422,9 +437,16 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
     /* (Clean blocks running out often pass through a few samples, a
      * stretch at most 1.7x above the used state that follows: 3-19
      * samples on the sweep's filled drives. Direct writes are a level of
-     * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
+     * their own, at least 2x above the used state's, SHAPE_MIN_FALL; or
+     * min_drop above it when the stretch is flat (flat_level), which no
+     * transition is: a 2 GiB dynamic cache in WSAT's first
+     * samples after a random fill, 11 samples of folding at 33.7 MB/s
+     * within 1 %, then GC scattering around 19.3, read as clean blocks
+     * and the used state 2 GiB early.) */
+    double fall =
+        arg >= f + SHORT_LEVEL && flat_level(c, f + 1, arg - 1) ? o->min_drop : SHAPE_MIN_FALL;
     if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
-          l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
+          l1 >= l2 + log(fall) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     /* (A level: the used state's start sliding down from the cache's
      * level is none.) */

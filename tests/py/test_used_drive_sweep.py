@@ -447,3 +447,43 @@ def test_gc_bursting_after_a_random_fill_is_no_direct_writes(tmp_path, spec):
     r = score_run(truth, series, a)
     assert not a["cache"], a["cache"]
     assert not r["problems"], r["problems"]
+
+
+# Consumer drives with a dynamic cache, randomly filled, then WSAT or the
+# 2-hour test: seed 11's drive 191 (WSAT), seed 13's drive 0 (WSAT), seed
+# 2026's drive 157 (2 hours).
+FLAT_FOLDING = [
+    ("bx200,native_write_lat_us=0,capacity_gb=1881,op_pct=8.14,bits=2,slc_type=dynamic,"
+     "slc_seq_mbps=399,slc_rand_iops=66461,native_seq_mbps=109,native_rand_mbps=61.2,"
+     "fold_mbps=60,floor_mbps=16.25,gc_gamma=1.36,link_mbps=560,iops_cap=100000,noise=0.05,"
+     "noise_direct=0.04,seed=368103616,slc_gb=485,slc_wa=1,dip_period_s=26.2,dip_duty=0.20,"
+     "dip_depth=0.31", "wsat"),
+    ("bx200,native_write_lat_us=0,capacity_gb=300,op_pct=27.68,bits=3,slc_type=dynamic,"
+     "slc_seq_mbps=392,slc_rand_iops=71768,native_seq_mbps=225,native_rand_mbps=90.4,"
+     "fold_mbps=123,floor_mbps=24.94,gc_gamma=2.18,link_mbps=560,iops_cap=100000,noise=0.05,"
+     "noise_direct=0.00,seed=706015516,slc_gb=76,slc_wa=1,dip_duty=0", "wsat"),
+    ("bx200,native_write_lat_us=0,capacity_gb=383,op_pct=8.26,bits=3,slc_type=dynamic,"
+     "slc_seq_mbps=2653,slc_rand_iops=458794,native_seq_mbps=1146,native_rand_mbps=598.0,"
+     "fold_mbps=451,floor_mbps=167.94,gc_gamma=0.93,link_mbps=7000,iops_cap=2000000,"
+     "noise=0.02,noise_direct=0.00,seed=1067718233,slc_gb=107,slc_wa=1,dip_duty=0", "2h"),
+]
+
+
+@pytest.mark.parametrize("spec,workload", FLAT_FOLDING, ids=["s11-d191", "s13-d0", "s2026-d157"])
+def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, workload):
+    """A 2 GiB dynamic cache in the run's first samples, then its folding,
+    a flat level (within 3 %) 1.5-1.8x above GC's scatter for 10-80
+    samples, shorter than a lasting phase: the segmentation gave it to the
+    used state, and the drop from the cache read as the clean blocks
+    running out ("used state at 2.1 GiB, before the model's 4.0"). A
+    transition into the used state is a few samples that move; a flat
+    stretch is a regime's own level, so it is split off when min_drop
+    above GC (analysis_regimes.c's short_direct_after_cache)."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, "random_fill", workload, log,
+                                   interval=(1, 1, 5))
+    a = analyze_logs([log])[0]
+    r = score_run(truth, series, a)
+    assert a["cache"], "no cache"
+    assert not r["problems"], r["problems"]
