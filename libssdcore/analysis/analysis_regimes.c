@@ -2545,6 +2545,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                    ? 0
                    : gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
     int one_drop = clean_room == 2;
+    /* (A dynamic cache on a drive written full sequentially, no
+     * reference: it took the spare area's clean blocks, so it folds right
+     * after it fills (fold_first below), and the used state follows the
+     * folding: no later folding step to split off the used state.) */
+    int seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                           fresh_room(o, S->capacity_bytes) <= 0 && !no_used && dynamic_cache(S);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (10 samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
@@ -2696,7 +2702,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * jump there). A level quieter than 1% counts as 1%: a noise-free
              * model's smooth decline is no chaos. */
             size_t ml = c->min_len > 3 ? c->min_len : 3;
-            if (isfinite(S->capacity_bytes) && dynamic_cache(S) &&
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !seq_full_dynamic &&
                 !static_cache_in_first_sample(c, o, S) && !rl_path && !folded_before(c, o, g) &&
                 k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
@@ -2731,8 +2737,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
                 double below = log(c->ph[g - 1].level_bps) - lv;
-                own_level = dynamic_cache(S) && !static_cache_in_first_sample(c, o, S) &&
-                            !rl_path && below >= log(o->min_step);
+                own_level = dynamic_cache(S) && !seq_full_dynamic &&
+                            !static_cache_in_first_sample(c, o, S) && !rl_path &&
+                            below >= log(o->min_step);
                 /* (Without a dynamic cache there is no folding step: a
                  * stretch already a step below is the decline's start.) */
                 faster = fabs(below) >= log(o->min_step) && !own_level;
@@ -2826,8 +2833,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (ok)
                 ssd__curve_move_boundary(c, 1, arg);
         }
-        if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
-            !static_cache_in_first_sample(c, o, S) &&
+        if (g >= 2 && dynamic_cache(S) && !seq_full_dynamic && !rl_path &&
+            !folded_before(c, o, g) && !static_cache_in_first_sample(c, o, S) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
@@ -3086,11 +3093,33 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                               clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
                           ? g - 1
                           : 0;
+    /* A sequential fill leaves the spare area clean (whole blocks freed),
+     * and a dynamic cache takes clean blocks in SLC mode: after the fill
+     * and idle time it holds what the spare area can hold (bits bytes of
+     * flash per cached byte), and once it is full no clean block is left
+     * for direct writes. So with no reference, a dynamic cache (a share of
+     * the capacity no static area is, DYNAMIC_MIN_CAPACITY_SHARE) on a
+     * drive written full sequentially, then one lasting level a step above
+     * the used state and nothing between, is followed by its folding, not
+     * direct writes (seed 2026's drive 160, 2 hours after a sequential
+     * fill: 16.9 GiB of cache on a 149 GB drive, folding at 83 MB/s to
+     * 35.7 GiB, then GC at 52). */
+    int fold_first = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                     fresh_room(o, S->capacity_bytes) <= 0 && !seq_overwrites(o, res) &&
+                     dynamic_cache(S) && !hidden_cache && !slight && !split_direct && g == 2 &&
+                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
         struct ssd_phase *p = &c->ph[j];
-        if (j >= gc_from && j <= g) {
+        if (fold_first && j == 1) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (j >= gc_from && j <= g) {
             p->regime = SSD_REGIME_GC;
         } else if (j > g && g) {
             p->regime = SSD_REGIME_OTHER;

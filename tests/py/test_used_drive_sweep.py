@@ -487,3 +487,37 @@ def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, 
     r = score_run(truth, series, a)
     assert a["cache"], "no cache"
     assert not r["problems"], r["problems"]
+
+
+# Consumer drives with a dynamic cache, sequentially filled (two passes,
+# 15 min idle): seed 2026's drives 160 (149 GB) and 36 (351 GB).
+FOLDING_AFTER_A_FILL = [
+    "bx200,native_write_lat_us=0,capacity_gb=149,op_pct=25.54,bits=2,slc_type=dynamic,"
+    "slc_seq_mbps=538,slc_rand_iops=84193,native_seq_mbps=211,native_rand_mbps=183.4,"
+    "fold_mbps=95,floor_mbps=50.55,gc_gamma=1.49,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.04,seed=893756902,slc_gb=23,slc_wa=1,dip_duty=0",
+    "bx200,native_write_lat_us=0,capacity_gb=351,op_pct=23.76,bits=2,slc_type=dynamic,"
+    "slc_seq_mbps=389,slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,"
+    "fold_mbps=46,floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.12,seed=314881430,slc_gb=65,slc_wa=1,dip_duty=0",
+]
+
+
+@pytest.mark.parametrize("spec,workload", [
+    (FOLDING_AFTER_A_FILL[0], "2h"), (FOLDING_AFTER_A_FILL[0], "wsat"),
+    (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s2026-d160-2h", "s2026-d160-wsat", "s2026-d36-2h"])
+def test_a_dynamic_cache_after_a_sequential_fill_folds_first(tmp_path, spec, workload):
+    """A sequential fill leaves the spare area clean, and a dynamic cache
+    (5 % of the capacity or more: no static area is that large) takes it in
+    SLC mode, so once full no clean block is left for direct writes: the
+    level after it, before GC, is its folding (17 GiB of cache, folding at
+    83 MB/s to 35.7 GiB, GC at 52). It was labelled direct ("folding from
+    16.9 GiB missed"), and in the 2-hour runs GC's first stretch was taken
+    for a folding step before the used state (the used state 6x late)."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, "seq_fill", workload, log)
+    a = analyze_logs([log])[0]
+    r = score_run(truth, series, a)
+    assert a["folding"], a["phases"]
+    assert not r["problems"], r["problems"]
