@@ -3209,6 +3209,22 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             break;
         }
     }
+    /* A drive written full, no reference, a cache smaller than any a
+     * dynamic one must be, then direct writes before the used state: a
+     * static cache does that, but a dynamic cache that the fill shrank to
+     * what the spare area holds in SLC mode folds there instead (seed
+     * 2026's drive 1: 20 GiB on a 731 GB drive, folding at 27 MB/s for 85
+     * GiB, then GC at 12), at a level one curve cannot tell from direct
+     * writes. The note says so. */
+    if (!rl.known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
+        c->ph[1].regime == SSD_REGIME_DIRECT && fresh_room(o, S->capacity_bytes) <= 0 &&
+        !seq_overwrites(o, res) && !dynamic_cache(S))
+        res->regime_note =
+            "the drive was written full before this run: the level after its cache is read "
+            "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
+            "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
+            "level one curve cannot tell from direct writes; the drive's fresh run as "
+            "reference tells them apart";
     /* A drive written before the run (a fill, or earlier runs since
      * TRIM), capacity unknown: the clean blocks that writing left are
      * written fast, then the used state follows, and without the capacity

@@ -521,3 +521,24 @@ def test_a_dynamic_cache_after_a_sequential_fill_folds_first(tmp_path, spec, wor
     r = score_run(truth, series, a)
     assert a["folding"], a["phases"]
     assert not r["problems"], r["problems"]
+
+
+def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
+    """Seed 2026's drive 1 (731 GB, a dynamic cache), 2 hours after a
+    sequential fill: the fill shrank the cache to 20 GiB (2.7 % of the
+    capacity, as small as a static area), which then folds at 27 MB/s for
+    85 GiB before GC at 12. A static cache reads the same with direct
+    writes there, and the levels alone cannot tell them: the direct label
+    stays, and the note says what a reference would tell."""
+    import ssdcore
+    from used_drive_scoring import simulate
+    spec = ("bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
+            "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
+            "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
+            "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
+            "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39")
+    log = tmp_path / "run.csv"
+    simulate("sim:" + spec, "seq_fill", "2h", log)
+    a = ssdcore.analyze(str(log))
+    assert a.cache_found and a.gc_start_bytes > a.cache_bytes
+    assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
