@@ -542,3 +542,26 @@ def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
     a = ssdcore.analyze(str(log))
     assert a.cache_found and a.gc_start_bytes > a.cache_bytes
     assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
+
+
+@pytest.mark.parametrize("spec,workload", [
+    (FLAT_FOLDING[1][0], "2h"), (FLAT_FOLDING[1][0], "fill"),
+    (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s13-d0-2h", "s13-d0-fill", "s2026-d36-2h"])
+def test_a_dynamic_cache_after_a_random_fill_folds_bits_minus_one_times_it(
+        tmp_path, spec, workload):
+    """After a random fill a dynamic cache takes every block idle GC
+    cleaned in SLC mode; folding it frees (bits - 1) times what it held,
+    which the host then writes at the folding's speed before GC: 2 GiB of
+    cache, 4 GiB at 49 MB/s (TLC), then GC at 29, and 2 GiB then 2 GiB
+    on the MLC drive. That level, 1, 2 or 3 times the cache long (within
+    10 %), was labelled direct ("folding from 2.0 GiB missed")."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, "random_fill", workload, log)
+    a = analyze_logs([log])[0]
+    r = score_run(truth, series, a)
+    assert a["folding"], a["phases"]
+    assert not r["problems"], r["problems"]
+    import ssdcore
+    note = ssdcore.analyze(str(log)).regime_note or ""
+    assert "static SLC cache that happen to last as long" in note, note
