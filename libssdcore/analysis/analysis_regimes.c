@@ -405,23 +405,28 @@ static size_t two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t 
  * reads as clean blocks running out. Splits phase 1 where such a stretch
  * ends (the best two-level split of its first samples: at least 10 of them
  * at a level a step below the cache and 2x above the level after,
- * paying the penalty at the stretch's own noise); returns 1 when it did. */
-/* Whether y[a, b) is a flat level (8 samples or more, each within
- * FOLD_BAND of their median): a regime's own rate (folding, direct
- * writes), not the used state, which scatters, nor a transition into it,
- * which moves. */
-static int flat_level(const struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 8)
+ * paying the penalty at the stretch's own noise); returns 1 when it did.
+ * flat_ok: also a flat level of 5 samples or more min_drop above the
+ * level after (flat_level; not after a reference's cache, whose levels
+ * ref_level_split splits by). */
+/* Whether y[a, b) is a flat level (4 samples or more, each within half a
+ * step of their median): a regime's own rate (folding, direct writes),
+ * not the used state, which scatters, nor a transition into it, which
+ * moves. */
+static int flat_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                      size_t b) {
+    if (b < a + 4)
         return 0;
     memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
     double m = ssd__median(c->scratch, b - a);
     for (size_t i = a; i < b; i++)
-        if (fabs(c->y[i] - m) >= log(FOLD_BAND))
+        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
             return 0;
     return 1;
 }
 
-static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    int flat_ok) {
     if (c->nph < 2)
         return 0;
     size_t f = c->ph[1].first, end = c->ph[1].last + 1, ml = c->min_len;
@@ -439,13 +444,13 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
      * samples on the sweep's filled drives. Direct writes are a level of
      * their own, at least 2x above the used state's, SHAPE_MIN_FALL; or
      * min_drop above it when the stretch is flat (flat_level), which no
-     * transition is: a 2 GiB dynamic cache in WSAT's first
+     * transition is, however short: a 2 GiB dynamic cache in WSAT's first
      * samples after a random fill, 11 samples of folding at 33.7 MB/s
      * within 1 %, then GC scattering around 19.3, read as clean blocks
      * and the used state 2 GiB early.) */
-    double fall =
-        arg >= f + SHORT_LEVEL && flat_level(c, f + 1, arg - 1) ? o->min_drop : SHAPE_MIN_FALL;
-    if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+    int flat = flat_ok && arg >= f + 5 && flat_level(c, o, f + 1, arg - 1);
+    double fall = flat ? o->min_drop : SHAPE_MIN_FALL;
+    if (!((arg >= f + SHORT_LEVEL || flat) && l1 <= log(c->ph[0].level_bps / o->min_step) &&
           l1 >= l2 + log(fall) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     /* (A level: the used state's start sliding down from the cache's
@@ -2460,7 +2465,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
-    if (rl_path && !short_direct_after_cache(c, o))
+    if (rl_path && !short_direct_after_cache(c, o, 0))
         ref_level_split(c, o, rl.direct, 1, 1);
     if (rl_path && rl.dynamic && isfinite(rl.fold)) {
         size_t j = 1;
@@ -2579,7 +2584,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g - 1);
             g--;
         }
-    if (clean_room && g == 1 && short_direct_after_cache(c, o)) {
+    if (clean_room && g == 1 && short_direct_after_cache(c, o, 1)) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
     }

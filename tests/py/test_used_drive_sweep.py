@@ -466,10 +466,16 @@ FLAT_FOLDING = [
      "slc_seq_mbps=2653,slc_rand_iops=458794,native_seq_mbps=1146,native_rand_mbps=598.0,"
      "fold_mbps=451,floor_mbps=167.94,gc_gamma=0.93,link_mbps=7000,iops_cap=2000000,"
      "noise=0.02,noise_direct=0.00,seed=1067718233,slc_gb=107,slc_wa=1,dip_duty=0", "2h"),
+    # (seed 13's drive 191: 10 folding samples within 3.02 %, half a step)
+    ("bx200,native_write_lat_us=0,capacity_gb=1371,op_pct=19.78,bits=2,slc_type=dynamic,"
+     "slc_seq_mbps=396,slc_rand_iops=77808,native_seq_mbps=143,native_rand_mbps=60.8,"
+     "fold_mbps=85,floor_mbps=16.60,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+     "noise_direct=0.08,seed=349930408,slc_gb=121,slc_wa=1,dip_duty=0", "wsat"),
 ]
 
 
-@pytest.mark.parametrize("spec,workload", FLAT_FOLDING, ids=["s11-d191", "s13-d0", "s2026-d157"])
+@pytest.mark.parametrize("spec,workload", FLAT_FOLDING,
+                         ids=["s11-d191", "s13-d0", "s2026-d157", "s13-d191"])
 def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, workload):
     """A 2 GiB dynamic cache in the run's first samples, then its folding,
     a flat level (within 3 %) 1.5-1.8x above GC's scatter for 10-80
