@@ -412,6 +412,17 @@ def test_a_no_idle_state_leaves_a_static_cache_full_and_the_default_states_idle(
             assert t.truth("cache_room_bytes") == pytest.approx(room, rel=0.01), state
 
 
+def _one_run(tmp_path, spec, state, workload):
+    """One simulated run of drive `spec` (its sim: spec without the
+    prefix) in `state`, analysed from its log as the sweep does: (the
+    analysis' JSON, score_run's scores, the log's path)."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, state, workload, log)
+    a = analyze_logs([log])[0]
+    return a, score_run(truth, series, a), log
+
+
 # Cacheless consumer drives of the 200-drive sweep, randomly filled (two
 # passes, 15 min idle), then the whole-drive sequential fill (seed 11's
 # drives 59 and 195, seed 13's drive 169).
@@ -440,11 +451,7 @@ def test_gc_bursting_after_a_random_fill_is_no_direct_writes(tmp_path, spec):
     second drop, so the fast start stayed a cache ("false cache of 1.89
     GiB"). Half its samples sit at GC's own level: no level of its own,
     one drop (analysis_regimes.c's holds_above)."""
-    from used_drive_scoring import analyze_logs, score_run, simulate
-    log = tmp_path / "run.csv"
-    truth, series, _, _ = simulate("sim:" + spec, "random_fill", "fill", log)
-    a = analyze_logs([log])[0]
-    r = score_run(truth, series, a)
+    a, r, _ = _one_run(tmp_path, spec, "random_fill", "fill")
     assert not a["cache"], a["cache"]
     assert not r["problems"], r["problems"]
 
@@ -485,12 +492,7 @@ def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, 
     transition into the used state is a few samples that move; a flat
     stretch is a regime's own level, so it is split off when min_drop
     above GC (analysis_regimes.c's short_direct_after_cache)."""
-    from used_drive_scoring import analyze_logs, score_run, simulate
-    log = tmp_path / "run.csv"
-    truth, series, _, _ = simulate("sim:" + spec, "random_fill", workload, log,
-                                   interval=(1, 1, 5))
-    a = analyze_logs([log])[0]
-    r = score_run(truth, series, a)
+    a, r, _ = _one_run(tmp_path, spec, "random_fill", workload)
     assert a["cache"], "no cache"
     assert not r["problems"], r["problems"]
 
@@ -520,11 +522,7 @@ def test_a_dynamic_cache_after_a_sequential_fill_folds_first(tmp_path, spec, wor
     83 MB/s to 35.7 GiB, GC at 52). It was labelled direct ("folding from
     16.9 GiB missed"), and in the 2-hour runs GC's first stretch was taken
     for a folding step before the used state (the used state 6x late)."""
-    from used_drive_scoring import analyze_logs, score_run, simulate
-    log = tmp_path / "run.csv"
-    truth, series, _, _ = simulate("sim:" + spec, "seq_fill", workload, log)
-    a = analyze_logs([log])[0]
-    r = score_run(truth, series, a)
+    a, r, _ = _one_run(tmp_path, spec, "seq_fill", workload)
     assert a["folding"], a["phases"]
     assert not r["problems"], r["problems"]
 
@@ -537,14 +535,12 @@ def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
     writes there, and the levels alone cannot tell them: the direct label
     stays, and the note says what a reference would tell."""
     import ssdcore
-    from used_drive_scoring import simulate
     spec = ("bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
             "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
             "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
             "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
             "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39")
-    log = tmp_path / "run.csv"
-    simulate("sim:" + spec, "seq_fill", "2h", log)
+    _, _, log = _one_run(tmp_path, spec, "seq_fill", "2h")
     a = ssdcore.analyze(str(log))
     assert a.cache_found and a.gc_start_bytes > a.cache_bytes
     assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
@@ -561,11 +557,7 @@ def test_a_dynamic_cache_after_a_random_fill_folds_bits_minus_one_times_it(
     cache, 4 GiB at 49 MB/s (TLC), then GC at 29, and 2 GiB then 2 GiB
     on the MLC drive. That level, 1, 2 or 3 times the cache long (within
     10 %), was labelled direct ("folding from 2.0 GiB missed")."""
-    from used_drive_scoring import analyze_logs, score_run, simulate
-    log = tmp_path / "run.csv"
-    truth, series, _, _ = simulate("sim:" + spec, "random_fill", workload, log)
-    a = analyze_logs([log])[0]
-    r = score_run(truth, series, a)
+    a, r, log = _one_run(tmp_path, spec, "random_fill", workload)
     assert a["folding"], a["phases"]
     assert not r["problems"], r["problems"]
     import ssdcore
