@@ -191,6 +191,22 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     return 1;
 }
 
+/* Whether phase j's samples (but its first and last, which may hold the
+ * drops into and out of it) sit above the midpoint (in log-rate) between
+ * its level and the lower level lo three times in four or more: a level of
+ * its own above lo, as direct writes to clean blocks are (they run at one
+ * speed; a drive's periodic dips take a fifth of the time at most), not
+ * the used state's scatter between lo and bursts above it. */
+static int holds_above(const struct ssd__curve *c, size_t j, double lo) {
+    size_t a = c->ph[j].first + 1, b = c->ph[j].last, above = 0;
+    if (b < a + 3)
+        return 1;
+    double mid = 0.5 * (log(c->ph[j].level_bps) + log(lo));
+    for (size_t i = a; i < b; i++)
+        above += c->y[i] > mid;
+    return 4 * above >= 3 * (b - a);
+}
+
 /* Whether a used drive's run, with no reference, has one drop only:
  * its fast start, then phase j (the first lasting level after it) and
  * nothing a step below j after it. On a drive written full (fresh_room
@@ -202,14 +218,22 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
  * what idle GC cleaned. One curve cannot tell that from a static cache
  * straight into GC (a random fill, its idle spent folding the cache), or
  * a dynamic cache that folds at the used state's speed: the note says
- * so, and a fresh run as reference tells. */
+ * so, and a fresh run as reference tells. A second step of less than
+ * min_drop counts only below a level of its own (holds_above): after a
+ * random fill the used state first scatters between its level and bursts
+ * up to 2-5x it, and settles lower a lasting phase later (a sequential
+ * fill after a random fill, no cache: 2 GiB of clean blocks in the first
+ * sample, then GC at 143 MB/s, half its samples at GC's 106 and the rest
+ * bursting, then 111: read as a 1.9 GiB cache, direct writes, GC). */
 static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   double capacity, int ref_known, size_t j) {
     if (ref_known || !(fresh_room(o, capacity) <= 0))
         return 0;
     for (size_t k = j + 1; k < c->nph; k++)
         if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
-            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps)
+            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
+            (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps ||
+             holds_above(c, j, c->ph[k].level_bps)))
             return 0;
     return 1;
 }
@@ -398,8 +422,28 @@ static size_t two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t 
  * reads as clean blocks running out. Splits phase 1 where such a stretch
  * ends (the best two-level split of its first samples: at least 10 of them
  * at a level a step below the cache and 2x above the level after,
- * paying the penalty at the stretch's own noise); returns 1 when it did. */
-static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+ * paying the penalty at the stretch's own noise); returns 1 when it did.
+ * flat_ok: also a flat level of 5 samples or more min_drop above the
+ * level after (flat_level; not after a reference's cache, whose levels
+ * ref_level_split splits by). */
+/* Whether y[a, b) is a flat level (4 samples or more, each within half a
+ * step of their median): a regime's own rate (folding, direct writes),
+ * not the used state, which scatters, nor a transition into it, which
+ * moves. */
+static int flat_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                      size_t b) {
+    if (b < a + 4)
+        return 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double m = ssd__median(c->scratch, b - a);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
+            return 0;
+    return 1;
+}
+
+static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    int flat_ok) {
     if (c->nph < 2)
         return 0;
     size_t f = c->ph[1].first, end = c->ph[1].last + 1, ml = c->min_len;
@@ -415,9 +459,16 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
     /* (Clean blocks running out often pass through a few samples, a
      * stretch at most 1.7x above the used state that follows: 3-19
      * samples on the sweep's filled drives. Direct writes are a level of
-     * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
-    if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
-          l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
+     * their own, at least 2x above the used state's, SHAPE_MIN_FALL; or
+     * min_drop above it when the stretch is flat (flat_level), which no
+     * transition is, however short: a 2 GiB dynamic cache in WSAT's first
+     * samples after a random fill, 11 samples of folding at 33.7 MB/s
+     * within 1 %, then GC scattering around 19.3, read as clean blocks
+     * and the used state 2 GiB early.) */
+    int flat = flat_ok && arg >= f + 5 && flat_level(c, o, f + 1, arg - 1);
+    double fall = flat ? o->min_drop : SHAPE_MIN_FALL;
+    if (!((arg >= f + SHORT_LEVEL || flat) && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+          l1 >= l2 + log(fall) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     /* (A level: the used state's start sliding down from the cache's
      * level is none.) */
@@ -2559,7 +2610,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
-    if (rl_path && !short_direct_after_cache(c, o))
+    if (rl_path && !short_direct_after_cache(c, o, 0))
         ref_level_split(c, o, rl.direct, 1, 1);
     if (rl_path && rl.dynamic && isfinite(rl.fold)) {
         size_t j = 1;
@@ -2644,6 +2695,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                    ? 0
                    : gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
     int one_drop = clean_room == 2;
+    /* (A dynamic cache on a drive written full sequentially, no
+     * reference: it took the spare area's clean blocks, so it folds right
+     * after it fills (fold_first below), and the used state follows the
+     * folding: no later folding step to split off the used state.) */
+    int seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                           fresh_room(o, S->capacity_bytes) <= 0 && !no_used && dynamic_cache(S);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (10 samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
@@ -2672,7 +2729,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g - 1);
             g--;
         }
-    if (clean_room && g == 1 && short_direct_after_cache(c, o)) {
+    if (clean_room && g == 1 && short_direct_after_cache(c, o, 1)) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
     }
@@ -2795,7 +2852,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * jump there). A level quieter than 1% counts as 1%: a noise-free
              * model's smooth decline is no chaos. */
             size_t ml = c->min_len > 3 ? c->min_len : 3;
-            if (isfinite(S->capacity_bytes) && dynamic_cache(S) &&
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !seq_full_dynamic &&
                 !static_cache_in_first_sample(c, o, S) && !rl_path && !folded_before(c, o, g) &&
                 k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
@@ -2830,8 +2887,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
                 double below = log(c->ph[g - 1].level_bps) - lv;
-                own_level = dynamic_cache(S) && !static_cache_in_first_sample(c, o, S) &&
-                            !rl_path && below >= log(o->min_step);
+                own_level = dynamic_cache(S) && !seq_full_dynamic &&
+                            !static_cache_in_first_sample(c, o, S) && !rl_path &&
+                            below >= log(o->min_step);
                 /* (Without a dynamic cache there is no folding step: a
                  * stretch already a step below is the decline's start.) */
                 faster = fabs(below) >= log(o->min_step) && !own_level;
@@ -2925,8 +2983,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (ok)
                 ssd__curve_move_boundary(c, 1, arg);
         }
-        if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
-            !static_cache_in_first_sample(c, o, S) &&
+        if (g >= 2 && dynamic_cache(S) && !seq_full_dynamic && !rl_path &&
+            !folded_before(c, o, g) && !static_cache_in_first_sample(c, o, S) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
@@ -3185,11 +3243,55 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                               clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
                           ? g - 1
                           : 0;
+    /* A sequential fill leaves the spare area clean (whole blocks freed),
+     * and a dynamic cache takes clean blocks in SLC mode: after the fill
+     * and idle time it holds what the spare area can hold (bits bytes of
+     * flash per cached byte), and once it is full no clean block is left
+     * for direct writes. So with no reference, a dynamic cache (a share of
+     * the capacity no static area is, DYNAMIC_MIN_CAPACITY_SHARE) on a
+     * drive written full sequentially, then one lasting level a step above
+     * the used state and nothing between, is followed by its folding, not
+     * direct writes (seed 2026's drive 160, 2 hours after a sequential
+     * fill: 16.9 GiB of cache on a 149 GB drive, folding at 83 MB/s to
+     * 35.7 GiB, then GC at 52). */
+    /* After a random fill the clean blocks are only those idle GC
+     * cleaned, and a dynamic cache takes them all in SLC mode: C cached
+     * bytes hold C bits of them. Folding the cache frees C (bits - 1),
+     * which the host writes (at the folding's speed) before GC must run:
+     * the level after such a cache lasts (bits - 1) C, 1, 2 or 3 times
+     * the cache (MLC, TLC, QLC; FOLD_BYTES_PER_CACHED). Direct writes
+     * after a static cache last what idle GC cleaned, which the cache's
+     * fixed size does not set (of 34 static-cache or cacheless runs after
+     * a random fill read as a cache, direct writes and GC in the four
+     * sweep seeds, one lasted within 10 % of such a multiple; of 165
+     * dynamic caches' foldings, 135). So a level between the cache and
+     * the used state whose length is within 10 % of 1, 2 or 3 times the
+     * cache is that folding (2 GiB of cache, then 4.0 GiB at 49 MB/s,
+     * GC at 29, seed 13's drive 0, bits 3). */
+    int folds_cache = 0;
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2) {
+        double r = (c->ph[2].start_bytes - S->cache_bytes) / S->cache_bytes;
+        for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
+            folds_cache |= fabs(r / k - 1) <= 0.1;
+    }
+    int fold_first =
+        !rl.known && fresh_room(o, S->capacity_bytes) <= 0 && !seq_overwrites(o, res) &&
+        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) || folds_cache) &&
+        !hidden_cache && !slight && !split_direct && g == 2 &&
+        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
         struct ssd_phase *p = &c->ph[j];
-        if (j >= gc_from && j <= g) {
+        if (fold_first && j == 1) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (j >= gc_from && j <= g) {
             p->regime = SSD_REGIME_GC;
         } else if (j > g && g) {
             p->regime = SSD_REGIME_OTHER;
@@ -3297,6 +3399,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             break;
         }
     }
+    /* (A static cache whose direct writes happen to last 1, 2 or 3 times
+     * its size reads the same as that folding: the note says so.) */
+    if (fold_first && folds_cache && !((int)o->precondition == SSD_PRECONDITION_SEQ_FILL))
+        res->regime_note =
+            "the drive was written full before this run: the level after its cache lasted 1, "
+            "2 or 3 times the cache, as a dynamic cache's folding does once it has taken every "
+            "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
+            "direct writes after a static SLC cache that happen to last as long would read the "
+            "same, and the drive's fresh run as reference tells them apart";
+    /* A drive written full, no reference, a cache smaller than any a
+     * dynamic one must be, then direct writes before the used state: a
+     * static cache does that, but a dynamic cache that the fill shrank to
+     * what the spare area holds in SLC mode folds there instead (seed
+     * 2026's drive 1: 20 GiB on a 731 GB drive, folding at 27 MB/s for 85
+     * GiB, then GC at 12), at a level one curve cannot tell from direct
+     * writes. The note says so. */
+    if (!rl.known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
+        c->ph[1].regime == SSD_REGIME_DIRECT && fresh_room(o, S->capacity_bytes) <= 0 &&
+        !seq_overwrites(o, res) && !dynamic_cache(S))
+        res->regime_note =
+            "the drive was written full before this run: the level after its cache is read "
+            "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
+            "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
+            "level one curve cannot tell from direct writes; the drive's fresh run as "
+            "reference tells them apart";
     /* A drive written before the run (a fill, or earlier runs since
      * TRIM), capacity unknown: the clean blocks that writing left are
      * written fast, then the used state follows, and without the capacity

@@ -404,3 +404,156 @@ def test_a_no_idle_state_leaves_a_static_cache_full_and_the_default_states_idle(
             written = prepare(t, state)
             assert written == pytest.approx(2 * t.size_bytes, abs=2 * 131072)
             assert t.truth("cache_room_bytes") == pytest.approx(room, rel=0.01), state
+
+
+def _one_run(tmp_path, spec, state, workload):
+    """One simulated run of drive `spec` (its sim: spec without the
+    prefix) in `state`, analysed from its log as the sweep does: (the
+    analysis' JSON, score_run's scores, the log's path)."""
+    from used_drive_scoring import analyze_logs, score_run, simulate
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate("sim:" + spec, state, workload, log)
+    a = analyze_logs([log])[0]
+    return a, score_run(truth, series, a), log
+
+
+# Cacheless consumer drives of the 200-drive sweep, randomly filled (two
+# passes, 15 min idle), then the whole-drive sequential fill (seed 11's
+# drives 59 and 195, seed 13's drive 169).
+BURSTING_GC = [
+    "bx200,native_write_lat_us=0,capacity_gb=1019,op_pct=19.56,bits=2,slc_type=none,"
+    "slc_seq_mbps=4479,slc_rand_iops=1003727,native_seq_mbps=1528,native_rand_mbps=973.5,"
+    "fold_mbps=1528,floor_mbps=183.31,gc_gamma=1.26,link_mbps=7000,iops_cap=2000000,noise=0.00,"
+    "noise_direct=0.00,seed=98357490,slc_gb=0,dip_period_s=15.2,dip_duty=0.15,dip_depth=0.42",
+    "bx200,native_write_lat_us=0,capacity_gb=151,op_pct=16.04,bits=2,slc_type=none,"
+    "slc_seq_mbps=4751,slc_rand_iops=895120,native_seq_mbps=2828,native_rand_mbps=1488.5,"
+    "fold_mbps=2828,floor_mbps=55.92,gc_gamma=1.68,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.04,seed=402140858,slc_gb=0,dip_period_s=9.5,dip_duty=0.12,dip_depth=0.48",
+    "bx200,native_write_lat_us=0,capacity_gb=151,op_pct=24.40,bits=2,slc_type=none,"
+    "slc_seq_mbps=4142,slc_rand_iops=834701,native_seq_mbps=2026,native_rand_mbps=1195.1,"
+    "fold_mbps=2026,floor_mbps=117.06,gc_gamma=2.07,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.04,seed=712924909,slc_gb=0,dip_duty=0",
+]
+
+
+@pytest.mark.parametrize("spec", BURSTING_GC, ids=["s11-d59", "s11-d195", "s13-d169"])
+def test_gc_bursting_after_a_random_fill_is_no_direct_writes(tmp_path, spec):
+    """2 GiB of idle-cleaned blocks in the fill's first sample, then GC
+    scattering between its level and bursts 1.2-5x above it, its first
+    lasting phase's median (143 MB/s) a little above the rest (111): with
+    no reference that phase was read as direct writes and its end as a
+    second drop, so the fast start stayed a cache ("false cache of 1.89
+    GiB"). Half its samples sit at GC's own level: no level of its own,
+    one drop (analysis_regimes.c's holds_above)."""
+    a, r, _ = _one_run(tmp_path, spec, "random_fill", "fill")
+    assert not a["cache"], a["cache"]
+    assert not r["problems"], r["problems"]
+
+
+# Consumer drives with a dynamic cache, randomly filled, then WSAT or the
+# 2-hour test: seed 11's drive 191 (WSAT), seed 13's drive 0 (WSAT), seed
+# 2026's drive 157 (2 hours).
+FLAT_FOLDING = [
+    ("bx200,native_write_lat_us=0,capacity_gb=1881,op_pct=8.14,bits=2,slc_type=dynamic,"
+     "slc_seq_mbps=399,slc_rand_iops=66461,native_seq_mbps=109,native_rand_mbps=61.2,"
+     "fold_mbps=60,floor_mbps=16.25,gc_gamma=1.36,link_mbps=560,iops_cap=100000,noise=0.05,"
+     "noise_direct=0.04,seed=368103616,slc_gb=485,slc_wa=1,dip_period_s=26.2,dip_duty=0.20,"
+     "dip_depth=0.31", "wsat"),
+    ("bx200,native_write_lat_us=0,capacity_gb=300,op_pct=27.68,bits=3,slc_type=dynamic,"
+     "slc_seq_mbps=392,slc_rand_iops=71768,native_seq_mbps=225,native_rand_mbps=90.4,"
+     "fold_mbps=123,floor_mbps=24.94,gc_gamma=2.18,link_mbps=560,iops_cap=100000,noise=0.05,"
+     "noise_direct=0.00,seed=706015516,slc_gb=76,slc_wa=1,dip_duty=0", "wsat"),
+    ("bx200,native_write_lat_us=0,capacity_gb=383,op_pct=8.26,bits=3,slc_type=dynamic,"
+     "slc_seq_mbps=2653,slc_rand_iops=458794,native_seq_mbps=1146,native_rand_mbps=598.0,"
+     "fold_mbps=451,floor_mbps=167.94,gc_gamma=0.93,link_mbps=7000,iops_cap=2000000,"
+     "noise=0.02,noise_direct=0.00,seed=1067718233,slc_gb=107,slc_wa=1,dip_duty=0", "2h"),
+    # (seed 13's drive 191: 10 folding samples within 3.02 %, half a step)
+    ("bx200,native_write_lat_us=0,capacity_gb=1371,op_pct=19.78,bits=2,slc_type=dynamic,"
+     "slc_seq_mbps=396,slc_rand_iops=77808,native_seq_mbps=143,native_rand_mbps=60.8,"
+     "fold_mbps=85,floor_mbps=16.60,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+     "noise_direct=0.08,seed=349930408,slc_gb=121,slc_wa=1,dip_duty=0", "wsat"),
+]
+
+
+@pytest.mark.parametrize("spec,workload", FLAT_FOLDING,
+                         ids=["s11-d191", "s13-d0", "s2026-d157", "s13-d191"])
+def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, workload):
+    """A 2 GiB dynamic cache in the run's first samples, then its folding,
+    a flat level (within 3 %) 1.5-1.8x above GC's scatter for 10-80
+    samples, shorter than a lasting phase: the segmentation gave it to the
+    used state, and the drop from the cache read as the clean blocks
+    running out ("used state at 2.1 GiB, before the model's 4.0"). A
+    transition into the used state is a few samples that move; a flat
+    stretch is a regime's own level, so it is split off when min_drop
+    above GC (analysis_regimes.c's short_direct_after_cache)."""
+    a, r, _ = _one_run(tmp_path, spec, "random_fill", workload)
+    assert a["cache"], "no cache"
+    assert not r["problems"], r["problems"]
+
+
+# Consumer drives with a dynamic cache, sequentially filled (two passes,
+# 15 min idle): seed 2026's drives 160 (149 GB) and 36 (351 GB).
+FOLDING_AFTER_A_FILL = [
+    "bx200,native_write_lat_us=0,capacity_gb=149,op_pct=25.54,bits=2,slc_type=dynamic,"
+    "slc_seq_mbps=538,slc_rand_iops=84193,native_seq_mbps=211,native_rand_mbps=183.4,"
+    "fold_mbps=95,floor_mbps=50.55,gc_gamma=1.49,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.04,seed=893756902,slc_gb=23,slc_wa=1,dip_duty=0",
+    "bx200,native_write_lat_us=0,capacity_gb=351,op_pct=23.76,bits=2,slc_type=dynamic,"
+    "slc_seq_mbps=389,slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,"
+    "fold_mbps=46,floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.12,seed=314881430,slc_gb=65,slc_wa=1,dip_duty=0",
+]
+
+
+@pytest.mark.parametrize("spec,workload", [
+    (FOLDING_AFTER_A_FILL[0], "2h"), (FOLDING_AFTER_A_FILL[0], "wsat"),
+    (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s2026-d160-2h", "s2026-d160-wsat", "s2026-d36-2h"])
+def test_a_dynamic_cache_after_a_sequential_fill_folds_first(tmp_path, spec, workload):
+    """A sequential fill leaves the spare area clean, and a dynamic cache
+    (5 % of the capacity or more: no static area is that large) takes it in
+    SLC mode, so once full no clean block is left for direct writes: the
+    level after it, before GC, is its folding (17 GiB of cache, folding at
+    83 MB/s to 35.7 GiB, GC at 52). It was labelled direct ("folding from
+    16.9 GiB missed"), and in the 2-hour runs GC's first stretch was taken
+    for a folding step before the used state (the used state 6x late)."""
+    a, r, _ = _one_run(tmp_path, spec, "seq_fill", workload)
+    assert a["folding"], a["phases"]
+    assert not r["problems"], r["problems"]
+
+
+def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
+    """Seed 2026's drive 1 (731 GB, a dynamic cache), 2 hours after a
+    sequential fill: the fill shrank the cache to 20 GiB (2.7 % of the
+    capacity, as small as a static area), which then folds at 27 MB/s for
+    85 GiB before GC at 12. A static cache reads the same with direct
+    writes there, and the levels alone cannot tell them: the direct label
+    stays, and the note says what a reference would tell."""
+    import ssdcore
+    spec = ("bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
+            "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
+            "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
+            "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
+            "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39")
+    _, _, log = _one_run(tmp_path, spec, "seq_fill", "2h")
+    a = ssdcore.analyze(str(log))
+    assert a.cache_found and a.gc_start_bytes > a.cache_bytes
+    assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
+
+
+@pytest.mark.parametrize("spec,workload", [
+    (FLAT_FOLDING[1][0], "2h"), (FLAT_FOLDING[1][0], "fill"),
+    (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s13-d0-2h", "s13-d0-fill", "s2026-d36-2h"])
+def test_a_dynamic_cache_after_a_random_fill_folds_bits_minus_one_times_it(
+        tmp_path, spec, workload):
+    """After a random fill a dynamic cache takes every block idle GC
+    cleaned in SLC mode; folding it frees (bits - 1) times what it held,
+    which the host then writes at the folding's speed before GC: 2 GiB of
+    cache, 4 GiB at 49 MB/s (TLC), then GC at 29, and 2 GiB then 2 GiB
+    on the MLC drive. That level, 1, 2 or 3 times the cache long (within
+    10 %), was labelled direct ("folding from 2.0 GiB missed")."""
+    a, r, log = _one_run(tmp_path, spec, "random_fill", workload)
+    assert a["folding"], a["phases"]
+    assert not r["problems"], r["problems"]
+    import ssdcore
+    note = ssdcore.analyze(str(log)).regime_note or ""
+    assert "static SLC cache that happen to last as long" in note, note
