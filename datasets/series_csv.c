@@ -1,8 +1,10 @@
-/* series_csv.c - readers of the ssdcore series CSV v1 and of byte-sampled
- * CSVs (one speed per chunk written). Strict about the required columns,
+/* series_csv.c - readers of the ssdcore series CSV v1, of byte-sampled
+ * CSVs (one speed per chunk written) and of speed-per-interval CSVs (a time
+ * and a throughput column, units in the header). Strict about the required columns,
  * lenient about the optional ones. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -412,41 +414,48 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     return 0;
 }
 
-int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
-    struct ssd__lines it = {buf, buf + len, 0};
+/* Room for the file's rows, then its header (the first line neither blank
+ * nor a comment) split into fields: 0, or the code with the file named. */
+static int header_fields(ssd_series *s, const char *name, size_t lines, struct ssd__lines *it,
+                         char **fields, size_t *nheader) {
     char *line;
     int nl;
+    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(it->p, (size_t)(it->end - it->p))))
+        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+    while ((line = ssd__lines_next(it, &nl)) != NULL) {
+        if (line[0] == '#' || !line[0])
+            continue;
+        *nheader = ssd__split_csv(line, fields, MAX_FIELDS);
+        return 0;
+    }
+    return ssd__series_fail(s, SSD_ENODATA, "%s: no header line", name);
+}
+
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
+    struct ssd__lines it = {buf, buf + len, 0};
     char *fields[MAX_FIELDS];
     int pi = -1, ri = -1;
     double rate_scale = 1.0;
     size_t nheader = 0;
-
-    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
-        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
-    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
-        if (line[0] == '#' || !line[0])
-            continue;
-        nheader = ssd__split_csv(line, fields, MAX_FIELDS);
-        for (size_t i = 0; i < nheader && i < MAX_FIELDS; i++) {
-            int rate = !strcmp(fields[i], "bps") || !strcmp(fields[i], "mib_s") ||
-                       !strcmp(fields[i], "mb_s");
-            if (rate && ri >= 0) /* MiB/s and MB/s differ by 5 %: no silent pick */
-                return ssd__series_fail(s, SSD_EFORMAT,
-                                        "%s:%zu: header: two rate columns, %s and %s: keep one",
-                                        name, it.lineno, fields[ri], fields[i]);
-            if (!strcmp(fields[i], "pos_bytes"))
-                pi = (int)i;
-            else if (!strcmp(fields[i], "bps"))
-                ri = (int)i, rate_scale = 1.0;
-            else if (!strcmp(fields[i], "mib_s"))
-                ri = (int)i, rate_scale = 1048576.0;
-            else if (!strcmp(fields[i], "mb_s"))
-                ri = (int)i, rate_scale = 1e6;
-        }
-        break;
+    int rc = header_fields(s, name, lines, &it, fields, &nheader);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < nheader && i < MAX_FIELDS; i++) {
+        int rate =
+            !strcmp(fields[i], "bps") || !strcmp(fields[i], "mib_s") || !strcmp(fields[i], "mb_s");
+        if (rate && ri >= 0) /* MiB/s and MB/s differ by 5 %: no silent pick */
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: header: two rate columns, %s and %s: keep one", name,
+                                    it.lineno, fields[ri], fields[i]);
+        if (!strcmp(fields[i], "pos_bytes"))
+            pi = (int)i;
+        else if (!strcmp(fields[i], "bps"))
+            ri = (int)i, rate_scale = 1.0;
+        else if (!strcmp(fields[i], "mib_s"))
+            ri = (int)i, rate_scale = 1048576.0;
+        else if (!strcmp(fields[i], "mb_s"))
+            ri = (int)i, rate_scale = 1e6;
     }
-    if (!line)
-        return ssd__series_fail(s, SSD_ENODATA, "%s: no header line", name);
     if (pi < 0 || ri < 0)
         return ssd__series_fail(s, SSD_EFORMAT,
                                 "%s:%zu: header: need pos_bytes and a rate column (bps, mib_s "
@@ -457,7 +466,6 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, 
     long nf;
     while ((nf = next_row(s, name, &it, fields, nheader, need)) > 0) {
         double pos, rate;
-        int rc;
         if ((rc = field_number(s, name, it.lineno, "pos_bytes", fields[pi], &pos)) ||
             (rc = field_number(s, name, it.lineno, "rate", fields[ri], &rate)))
             return rc;
@@ -482,5 +490,234 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, 
     if (s->n == 0)
         return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
                                 it.lineno);
+    return 0;
+}
+
+/*
+ * Speed-per-interval CSVs: a time column and a throughput column, each with
+ * its unit in the header (what many tools export: fio's write_bw_log turned
+ * into MiB/s, a benchmark's per-second speeds). Each row is the mean speed
+ * of the interval its time ends (fio logs a window at its end: the first row
+ * of a 1 s log is at 1 s); a first time of 0 can only be a start, so such a
+ * file's times are taken as the intervals' starts.
+ */
+
+/* A header name lowercased into out (at most n - 1 bytes), the closing
+ * bracket and blanks after the unit dropped: "Time (ms)" -> "time (ms". */
+static void header_lower(const char *f, char *out, size_t n) {
+    size_t k = 0;
+    for (; f[k] && k + 1 < n; k++)
+        out[k] = (char)(f[k] >= 'A' && f[k] <= 'Z' ? f[k] - 'A' + 'a' : f[k]);
+    out[k] = '\0';
+    while (k && (out[k - 1] == ')' || out[k - 1] == ']' || out[k - 1] == ' '))
+        out[--k] = '\0';
+}
+
+/* Whether name ends with the word w: w starts name or follows a separator. */
+static int ends_with_word(const char *name, const char *w) {
+    size_t n = strlen(name), m = strlen(w);
+    if (m > n || strcmp(name + n - m, w))
+        return 0;
+    if (m == n)
+        return 1;
+    char c = name[n - m - 1];
+    return c == '_' || c == ' ' || c == '(' || c == '[' || c == '-' || c == '.';
+}
+
+/* The name without the unit word of length m and the separators before it. */
+static int stem_is(const char *name, size_t m, const char *const *stems) {
+    size_t n = strlen(name) - m;
+    while (n && (name[n - 1] == '_' || name[n - 1] == ' ' || name[n - 1] == '(' ||
+                 name[n - 1] == '[' || name[n - 1] == '-' || name[n - 1] == '.'))
+        n--;
+    for (size_t i = 0; stems[i]; i++)
+        if (strlen(stems[i]) == n && !strncmp(name, stems[i], n))
+            return 1;
+    return 0;
+}
+
+static const char *const time_stems[] = {"t",       "time",         "timestamp",    "elapsed",
+                                         "runtime", "elapsed time", "time elapsed", NULL};
+
+/* A time column's units per second (1000 for ms: a division, as a reader
+ * of "1001 ms" computes 1.001 s), 0 when the name is not a time column,
+ * -1 when it is one without a unit ("time"). */
+static double time_column_unit(const char *field) {
+    char name[128];
+    header_lower(field, name, sizeof name);
+    if (!strcmp(name, "second") || !strcmp(name, "seconds") || !strcmp(name, "sec"))
+        return 1.0;
+    if (!strcmp(name, "ms") || !strcmp(name, "msec") || !strcmp(name, "milliseconds"))
+        return 1e3;
+    static const struct {
+        const char *w;
+        double scale;
+    } units[] = {{"ms", 1e3}, {"msec", 1e3}, {"us", 1e6}, {"s", 1.0}, {"sec", 1.0}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ends_with_word(name, units[i].w) && strlen(name) > strlen(units[i].w) &&
+            stem_is(name, strlen(units[i].w), time_stems))
+            return units[i].scale;
+    return stem_is(name, 0, time_stems) ? -1.0 : 0.0;
+}
+
+/* A throughput column's bytes per second per unit, 0 when the name is not
+ * one, -1 when it is one without a byte unit ("throughput", "MB", "Mbps"). */
+static double rate_column_unit(const char *field) {
+    char name[128];
+    header_lower(field, name, sizeof name);
+    static const struct {
+        const char *w;
+        double scale;
+    } units[] = {{"gib/s", 1073741824.0},
+                 {"gib_s", 1073741824.0},
+                 {"mib/s", 1048576.0},
+                 {"mib_s", 1048576.0},
+                 {"kib/s", 1024.0},
+                 {"kib_s", 1024.0},
+                 {"gb/s", 1e9},
+                 {"gb_s", 1e9},
+                 {"mb/s", 1e6},
+                 {"mb_s", 1e6},
+                 {"kb/s", 1e3},
+                 {"kb_s", 1e3},
+                 {"b/s", 1.0},
+                 {"b_s", 1.0}};
+    if (strstr(name, "bit") || strstr(name, "bps"))
+        return strstr(name, "bps") || strstr(name, "bit/s") || strstr(name, "bits") ? -1.0 : 0.0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ends_with_word(name, units[i].w))
+            return units[i].scale;
+    static const char *const words[] = {"throughput", "bandwidth", "bw", "speed", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (strstr(name, words[i]))
+            return -1.0;
+    return 0.0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int ssd__is_rate_csv_header(char **fields, size_t nf) {
+    int t = 0, r = 0;
+    for (size_t i = 0; i < nf; i++) {
+        t |= time_column_unit(fields[i]) != 0;
+        r |= rate_column_unit(fields[i]) != 0;
+    }
+    return t && r;
+}
+
+int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
+    struct ssd__lines it = {buf, buf + len, 0};
+    char *fields[MAX_FIELDS];
+    int ti = -1, ri = -1;
+    double tscale = 0, rscale = 0;
+    size_t nheader = 0;
+    char tname[128] = "", rname[128] = "";
+
+    int hrc = header_fields(s, name, lines, &it, fields, &nheader);
+    if (hrc)
+        return hrc;
+    for (size_t i = 0; i < nheader && i < MAX_FIELDS; i++) {
+        double tu = time_column_unit(fields[i]), ru = tu ? 0 : rate_column_unit(fields[i]);
+        if (tu < 0)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: header: time column '%s' has no unit: name it "
+                                    "'%s (s)' or '%s (ms)'",
+                                    name, it.lineno, fields[i], fields[i], fields[i]);
+        if (ru < 0)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: header: throughput column '%s' has no byte unit: "
+                                    "name it with one, e.g. 'Throughput (MiB/s)' (GiB/s, "
+                                    "MiB/s, KiB/s, GB/s, MB/s, KB/s or B/s; not bits)",
+                                    name, it.lineno, fields[i]);
+        if ((tu > 0 && ti >= 0) || (ru > 0 && ri >= 0))
+            return ssd__series_fail(
+                s, SSD_EFORMAT, "%s:%zu: header: two %s columns, '%s' and '%s': keep one", name,
+                it.lineno, tu > 0 ? "time" : "throughput", tu > 0 ? tname : rname, fields[i]);
+        if (tu > 0) {
+            ti = (int)i, tscale = tu;
+            snprintf(tname, sizeof tname, "%s", fields[i]);
+        } else if (ru > 0) {
+            ri = (int)i, rscale = ru;
+            snprintf(rname, sizeof rname, "%s", fields[i]);
+        }
+    }
+    if (ti < 0 || ri < 0)
+        return ssd__series_fail(s, SSD_EFORMAT,
+                                "%s:%zu: header: need a time column with its unit (e.g. 't_s', "
+                                "'Time (ms)') and a throughput column with its unit (e.g. "
+                                "'Throughput (MiB/s)')",
+                                name, it.lineno);
+    size_t need = (size_t)(ti > ri ? ti : ri) + 1;
+    /* First pass: times (s) into t, speeds (B/s) into b. */
+    long nf;
+    while ((nf = next_row(s, name, &it, fields, nheader, need)) > 0) {
+        double t, rate;
+        int rc;
+        if ((rc = field_number(s, name, it.lineno, tname, fields[ti], &t)) ||
+            (rc = field_number(s, name, it.lineno, rname, fields[ri], &rate)))
+            return rc;
+        t /= tscale;
+        rate *= rscale;
+        if (t < 0 || (s->n && t <= s->t[s->n - 1]))
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: %s: %g s %s: times must increase (a file holding "
+                                    "several runs must be split, one run a file)",
+                                    name, it.lineno, tname, t,
+                                    t < 0 ? "is negative" : "does not follow the row before");
+        if (rate < 0)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: %g must be >= 0", name, it.lineno,
+                                    rname, rate / rscale);
+        if ((rc = ssd__series_check_row(s, name, it.lineno, tname, t, rname, rate, 1.0)))
+            return rc;
+        ssd__series_push(s, t, rate);
+    }
+    if (nf < 0)
+        return (int)nf;
+    if (s->n == 0)
+        return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
+                                it.lineno);
+    /* The median interval: the first (or, with start times, the last)
+     * interval's length when the file does not give it. */
+    double med = 1.0;
+    if (s->n > 1) {
+        size_t m = s->n - 1;
+        double *d = malloc(m * sizeof *d);
+        if (!d)
+            return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+        for (size_t i = 0; i < m; i++)
+            d[i] = s->t[i + 1] - s->t[i];
+        qsort(d, m, sizeof *d, cmp_double);
+        med = d[m / 2];
+        free(d);
+    }
+    if (s->t[0] == 0) {
+        /* Start times: each interval ends at the next row's time, the
+         * last after the median interval. */
+        for (size_t i = 0; i < s->n; i++) {
+            double end = i + 1 < s->n ? s->t[i + 1] : s->t[i] + med;
+            s->b[i] *= end - s->t[i];
+            s->t[i] = end;
+        }
+        char note[160];
+        snprintf(note, sizeof note,
+                 "speed-per-interval CSV: times read as the intervals' starts (the first is 0); "
+                 "the last interval taken as the median, %g s",
+                 med);
+        if (ssd__series_set_string(&s->note, note))
+            return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+        return 0;
+    }
+    /* End times: the first interval starts at 0 when its time is within
+     * 1.5 median intervals of 0 (the analysis' rule), else one median
+     * interval before it; the last may be shorter, as the file says. */
+    double prev = s->t[0] <= 1.5 * med ? 0.0 : s->t[0] - med;
+    for (size_t i = 0; i < s->n; i++) {
+        double dt = s->t[i] - prev;
+        prev = s->t[i];
+        s->b[i] *= dt;
+    }
     return 0;
 }

@@ -76,6 +76,8 @@ static enum ssd__series_kind detect_kind(const char *buf, size_t len) {
     }
     if (has_pos)
         return SSD__KIND_BYTES_CSV;
+    if (!has_b && ssd__is_rate_csv_header(fields, nf < 64 ? nf : 64))
+        return SSD__KIND_RATE_CSV;
     if (has_t || has_b)
         return SSD__KIND_SERIES_CSV;
     return SSD__KIND_UNKNOWN;
@@ -95,6 +97,9 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
     case SSD__KIND_BYTES_CSV:
         s->format = "bytes-csv";
         return ssd__read_bytes_csv(s, name, buf, len, lines);
+    case SSD__KIND_RATE_CSV:
+        s->format = "rate-csv";
+        return ssd__read_rate_csv(s, name, buf, len, lines);
     case SSD__KIND_FIO_LOG: {
         s->format = "fio-log";
         struct ssd__fio_file f = {name, buf, len, lines};
@@ -112,7 +117,9 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
             return ssd__series_fail(s, SSD_ENODATA, "%s: empty file", name);
         return ssd__series_fail(s, SSD_EFORMAT,
                                 "%s:1: not a recognised series format (expected an ssdcore "
-                                "series CSV, a fio bw/iops log or a pos_bytes CSV)",
+                                "series CSV, a fio bw/iops log, a pos_bytes CSV or a CSV of a time "
+                                "and a throughput column with their units, e.g. 'Time (ms)' and "
+                                "'Throughput (MiB/s)')",
                                 name);
     }
 }

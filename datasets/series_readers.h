@@ -145,6 +145,11 @@ struct ssd__text_stream;
 int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
                          int ddir, struct ssd__text_stream *ts);
 int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
+/* A header (split fields) with a time column and a throughput column, with
+ * or without units: a speed-per-interval CSV (whose reader refuses a
+ * column without its unit, naming it). */
+int ssd__is_rate_csv_header(char **fields, size_t nf);
+int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
 
 struct ssd__fio_file {
     const char *name;
@@ -160,6 +165,7 @@ enum ssd__series_kind {
     SSD__KIND_UNKNOWN,
     SSD__KIND_SERIES_CSV,
     SSD__KIND_BYTES_CSV,
+    SSD__KIND_RATE_CSV,
     SSD__KIND_FIO_LOG,
     SSD__KIND_FIO_JSON
 };

@@ -793,3 +793,99 @@ Test(series, options_are_set_before_the_one_load) {
     cr_expect_eq(ssd_series_load(s, &p, 1), SSD_ESTATE);
     ssd_series_free(s);
 }
+
+/* Opens text as a file that must read; the caller frees *s. */
+static ssd_series *open_text(const char *text) {
+    ssd_series *s = NULL;
+    int rc = series_open(&s, write_tmp("rate.csv", text));
+    cr_assert_eq(rc, 0, "%s for [%s]", ssd_series_errmsg(s), text);
+    return s;
+}
+
+Test(series, speed_per_interval_csv_times_end_their_intervals) {
+    /* The 970 EVO Plus logs' header (a trailing comma on every row): ms
+     * and MiB/s; the last interval (0.05 s) is shorter and keeps its own
+     * length. */
+    ssd_series *s = open_text("Block Size (KB),Throughput (MiB/s),Time (ms),\n"
+                              "4096,100,100,\n4096,200,200,\n4096,300,250,\n");
+    cr_expect_str_eq(ssd_series_format(s), "rate-csv");
+    cr_assert_eq(ssd_series_count(s), 3);
+    cr_expect_float_eq(ssd_series_t_s(s)[2], 0.25, 1e-12);
+    cr_expect_float_eq(ssd_series_bytes(s)[0], 100 * 1048576.0 * 0.1, 1e-3);
+    cr_expect_float_eq(ssd_series_bytes(s)[1], 200 * 1048576.0 * 0.1, 1e-3);
+    cr_expect_float_eq(ssd_series_bytes(s)[2], 300 * 1048576.0 * 0.05, 1e-3);
+    cr_expect_str_eq(ssd_series_note(s), "");
+    ssd_series_free(s);
+    /* The BIWIN X570 logs' (CRLF): seconds and MiB/s. */
+    s = open_text("second,write_MiB_s\r\n1.000,5050.000\r\n2.000,1000\r\n");
+    cr_expect_float_eq(ssd_series_bytes(s)[0], 5050 * 1048576.0, 1e-3);
+    ssd_series_free(s);
+    /* Units: MB/s is 10^6, KiB/s 1024, GB/s 10^9; an epoch-like first
+     * time is one median interval long. */
+    static const struct {
+        const char *text;
+        double first_bytes;
+    } cases[] = {
+        {"t_s,MB/s\n1,5\n2,5\n", 5e6},
+        {"Time(s),bw (KiB/s)\n1,5\n2,5\n", 5 * 1024.0},
+        {"elapsed_s,speed [GB/s]\n0.5,2\n1,2\n", 1e9},
+        {"time (ms),rate_b_s\n1000000,7\n1002000,7\n", 14},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        s = open_text(cases[i].text);
+        cr_expect_float_eq(ssd_series_bytes(s)[0], cases[i].first_bytes, 1e-6, "%s", cases[i].text);
+        ssd_series_free(s);
+    }
+}
+
+Test(series, speed_per_interval_csv_starting_at_zero_reads_start_times) {
+    /* A time of 0 can only start an interval: each ends at the next row,
+     * the last after the median interval, and the note says so. */
+    ssd_series *s = open_text("t_s,MiB/s\n0,1\n1,2\n2,3\n");
+    cr_assert_eq(ssd_series_count(s), 3);
+    cr_expect_float_eq(ssd_series_t_s(s)[0], 1.0, 1e-12);
+    cr_expect_float_eq(ssd_series_t_s(s)[2], 3.0, 1e-12);
+    cr_expect_float_eq(ssd_series_bytes(s)[2], 3 * 1048576.0, 1e-3);
+    cr_expect(strstr(ssd_series_note(s), "starts") != NULL, "%s", ssd_series_note(s));
+    ssd_series_free(s);
+}
+
+Test(series, speed_per_interval_csv_refuses_what_it_cannot_read_for_sure) {
+    expect_error("time,MiB/s\n1,2\n", SSD_EFORMAT, ":1", "'time (s)' or 'time (ms)'");
+    expect_error("t_s,throughput\n1,2\n", SSD_EFORMAT, "'throughput' has no byte unit",
+                 "Throughput (MiB/s)");
+    expect_error("t_s,Mbps\n1,2\n", SSD_EFORMAT, "'Mbps' has no byte unit", NULL);
+    expect_error("t_s,read MiB/s,write MiB/s\n1,2,3\n", SSD_EFORMAT, "two throughput columns",
+                 "keep one");
+    expect_error("t_s,time (ms),MiB/s\n1,2,3\n", SSD_EFORMAT, "two time columns", NULL);
+    /* Several runs in one file (the 970 EVO Plus block_size logs). */
+    expect_error("Time (ms),MiB/s\n1000,2\n2000,2\n1000,3\n", SSD_EFORMAT, "bad.csv:4",
+                 "Time (ms): 1 s does not follow");
+    expect_error("t_s,MiB/s\n1,2\n2,-1\n", SSD_EFORMAT, ":3", "MiB/s: -1 must be >= 0");
+    expect_error("t_s,MiB/s\n1,2\n2,x\n", SSD_EFORMAT, ":3", "MiB/s: 'x' is not a finite number");
+    expect_error("t_s,MiB/s\n", SSD_ENODATA, "header only", NULL);
+}
+
+Test(series, real_speed_per_interval_logs_read_directly) {
+    /* The two datasets the Python tests convert by hand. */
+    ssd_series *s = NULL;
+    cr_assert_eq(series_open(&s,
+                             SSD_DATASETS_DIR "/biwin_x570/ssd_slc_biwin_x570_200g_20260608_231549/"
+                                              "bandwidth_samples.csv"),
+                 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 101);
+    double total = 0;
+    for (size_t i = 0; i < ssd_series_count(s); i++)
+        total += ssd_series_bytes(s)[i];
+    /* The source: 200.00 GiB written in 101.68 s (the log ends at 101 s). */
+    cr_expect_gt(total, 195.0 * 1073741824.0);
+    cr_expect_lt(total, 201.0 * 1073741824.0);
+    ssd_series_free(s);
+    s = NULL;
+    cr_assert_eq(series_open(&s, SSD_DATASETS_DIR
+                             "/samsung_970evoplus/performance_drop/fio_results_write_4096_32.csv"),
+                 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 14400);
+    cr_expect_float_eq(ssd_series_t_s(s)[ssd_series_count(s) - 1], 7199.833, 1e-9);
+    ssd_series_free(s);
+}

@@ -32,6 +32,13 @@
  *    the chunk, cumulative) and a rate column "bps" (bytes/s) or "mib_s"
  *    (MiB/s) or "mb_s" (MB/s), as written by tools that log one speed per
  *    chunk written. Interval lengths are derived as chunk bytes / rate.
+ *  - speed-per-interval CSV ("rate-csv"): a header with a time column and a
+ *    throughput column, each naming its unit ("Time (ms)", "t_s", "second";
+ *    "Throughput (MiB/s)", "write_MiB_s", "MB/s"; docs/analysis.md lists
+ *    them). Each time ends its interval (a first time of 0: the times are
+ *    the starts, and ssd_series_note() says so); bytes = speed x interval.
+ *    A column without its unit, two of either, or times that do not
+ *    increase (several runs in one file) are refused, naming the column.
  *
  * Errors: every function returns 0 or a negative SSD_E* / -errno code.
  * ssd_series_parse and the ssd_series_from_* functions follow sqlite3_open:
@@ -121,7 +128,8 @@ SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index);
 /* The metadata JSON object of a series CSV ("{}" when absent). */
 SSD_API const char *ssd_series_metadata(const ssd_series *s);
 /* Where the series came from (the path or pattern given) and its format:
- * "ssdcore-series-1", "fio-log", "fio-log-per-io", "bytes-csv", "arrays". */
+ * "ssdcore-series-1", "fio-log", "fio-log-per-io", "bytes-csv", "rate-csv",
+ * "arrays". */
 SSD_API const char *ssd_series_source(const ssd_series *s);
 SSD_API const char *ssd_series_format(const ssd_series *s);
 /* What the reader did to the data beyond parsing it, e.g. "fio per-I/O log:
