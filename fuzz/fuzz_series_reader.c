@@ -1,5 +1,5 @@
 /* Fuzzes the series readers alone (format detection, series CSV v1, fio
- * bw/iops logs, pos_bytes CSV) and every accessor of what they return:
+ * bw/iops logs, pos_bytes CSV, speed-per-interval CSV) and every accessor of what they return:
  * fuzz_series also analyses each series, which makes it ~10x slower, too
  * slow for the 10M-execution runs this target makes
  * (bench/fuzz_long.sh series_reader).

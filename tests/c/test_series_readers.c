@@ -889,3 +889,23 @@ Test(series, real_speed_per_interval_logs_read_directly) {
     cr_expect_float_eq(ssd_series_t_s(s)[ssd_series_count(s) - 1], 7199.833, 1e-9);
     ssd_series_free(s);
 }
+
+Test(series, speed_per_interval_samples_hold_the_curves_bytes) {
+    /* The checked-in samples (also the fuzzers' seeds): the v1 sample's
+     * curve as MiB/s per interval, to the 3 decimals written. */
+    ssd_series *v1 = NULL, *ms = NULL, *s = NULL;
+    cr_assert_eq(series_open(&v1, DATA "series_v1_cache.csv"), 0);
+    cr_assert_eq(series_open(&ms, DATA "rate_ms_mib.csv"), 0, "%s", ssd_series_errmsg(ms));
+    cr_assert_eq(series_open(&s, DATA "rate_s_mib_crlf.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(ssd_series_count(ms), ssd_series_count(v1));
+    cr_assert_eq(ssd_series_count(s), ssd_series_count(v1));
+    for (size_t i = 0; i < ssd_series_count(v1); i++) {
+        double want = ssd_series_bytes(v1)[i] / (i + 1 < ssd_series_count(v1) ? 1 : 2);
+        cr_expect_float_eq(ssd_series_bytes(ms)[i] / ssd_series_bytes(v1)[i], 1.0, 1e-4, "%zu", i);
+        cr_expect_float_eq(ssd_series_bytes(s)[i] / want, 1.0, 1e-4, "%zu", i);
+    }
+    cr_expect_float_eq(ssd_series_t_s(s)[ssd_series_count(s) - 1], 299.5, 1e-9);
+    ssd_series_free(v1);
+    ssd_series_free(ms);
+    ssd_series_free(s);
+}

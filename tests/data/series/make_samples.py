@@ -77,3 +77,14 @@ for i in range(300):
     field = "" if i == 150 else f"{temp:.0f}"  # NVMe reports whole kelvins
     rows.append(f"{i + 1:.3f},{rate:.0f},{131072 * 32 / rate * 1e6:.1f},{field}")
 w("series_v1_temp.csv", "\n".join(rows) + "\n")
+
+# Speed per interval, units in the header: the 970 EVO Plus logs' layout
+# (ms, MiB/s, a block size column, a trailing comma) and the BIWIN X570
+# logs' (seconds, write_MiB_s, CRLF), with the last interval shorter.
+dt = np.diff(np.concatenate([[0.0], t]))
+w("rate_ms_mib.csv", "Block Size (KB),Throughput (MiB/s),Time (ms),\n" + "".join(
+    f"4096,{bi / di / 2 ** 20:.3f},{int(round(ti * 1000))},\n" for ti, bi, di in zip(t, b, dt)))
+with open(os.path.join(HERE, "rate_s_mib_crlf.csv"), "w", newline="") as f:
+    f.write("second,write_MiB_s\r\n" + "".join(
+        f"{ti:.3f},{bi / di / 2 ** 20:.3f}\r\n" for ti, bi, di in zip(t[:-1], b[:-1], dt[:-1]))
+        + f"{t[-2] + 0.5:.3f},{b[-1] / dt[-1] / 2 ** 20:.3f}\r\n")
