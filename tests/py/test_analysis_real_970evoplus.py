@@ -46,18 +46,62 @@ def read_run(path, bs, window_ms):
     return [t for t, _ in rows], [b for _, b in rows]
 
 
-@pytest.fixture(scope="module")
-def runs(datasets_dir):
+def one_run_file(path, bs, out):
+    """The lines of one run of a block_size file (four runs, one after the
+    other), unchanged, as the file the reader asks for: one run a file."""
+    lines = path.read_text().splitlines(keepends=True)
+    out.write_text(lines[0] + "".join(x for x in lines[1:] if int(x.split(",")[0]) == bs))
+    return out
+
+
+# Each verdict holds both for the logs converted here and for the files read
+# as they are (the speed-per-interval CSV reader, docs/analysis.md
+# "Inputs"); the block_size files split into one file a run first.
+@pytest.fixture(scope="module", params=["converted", "file"])
+def runs(datasets_dir, request, tmp_path_factory):
     d = datasets_dir / "samsung_970evoplus"
     if not d.exists():
         pytest.fail(f"{d} missing: the datasets/ folder of the repository is incomplete")
+    tmp = tmp_path_factory.mktemp("runs")
     out = {}
     for name, (rel, bs, win) in RUNS.items():
         series = read_run(d / rel, bs, win)
+        if request.param == "file":
+            series = str(d / rel if name in QD32 else one_run_file(d / rel, bs, tmp / f"{name}.csv"))
         # blkdiscard before every run: nothing written before it.
         out[name] = ssdcore.analyze(series, capacity_bytes=CAPACITY, written_before_bytes=0,
                                     precondition="none")
     return out
+
+
+@pytest.mark.parametrize("name", QD32)
+def test_the_file_reads_as_the_conversion(datasets_dir, name):
+    rel, bs, win = RUNS[name]
+    path = datasets_dir / "samsung_970evoplus" / rel
+    t, b = read_run(path, bs, win)
+    s = ssdcore.Series.open(path)
+    assert s.format == "rate-csv"
+    assert list(s.t_s) == t
+    # The reader's interval is the rows' own spacing (fio's ms jitter, and
+    # the 2 h runs' last, shorter window), the conversion's fio's window:
+    # the same bytes but for those.
+    assert sum(s.bytes) == pytest.approx(sum(b), rel=0.001)
+    a = ssdcore.analyze(path, capacity_bytes=CAPACITY, written_before_bytes=0,
+                        precondition="none")
+    c = ssdcore.analyze((t, b), capacity_bytes=CAPACITY, written_before_bytes=0,
+                        precondition="none")
+    assert a["cache"]["bytes"] == pytest.approx(c["cache"]["bytes"], rel=0.005)
+    assert len(a["phases"]) == len(c["phases"])
+    assert (a["gc"] is None) == (c["gc"] is None)
+
+
+def test_a_file_of_several_runs_is_refused_where_the_next_run_starts(datasets_dir):
+    # block_size files hold four 1 h runs, their times restarting at 1 s.
+    path = datasets_dir / "samsung_970evoplus" / "block_size" / "fio_results_write_3600.csv"
+    first = 1 + sum(1 for x in path.read_text().splitlines()[1:] if x.startswith("4,"))
+    with pytest.raises(ssdcore.FormatError, match=rf"fio_results_write_3600.csv:{first + 1}: "
+                       r"Time \(ms\): 1 s does not follow.*one run a file"):
+        ssdcore.Series.open(path)
 
 
 def test_every_run_is_read_whole(runs):

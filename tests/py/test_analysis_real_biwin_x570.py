@@ -72,19 +72,43 @@ def source_estimates(samples):
     }
 
 
-@pytest.fixture(scope="module")
-def runs(datasets_dir):
+# Each verdict holds both for the log converted here and for the file read
+# as it is (the speed-per-interval CSV reader, docs/analysis.md "Inputs").
+@pytest.fixture(scope="module", params=["converted", "file"])
+def runs(datasets_dir, request):
     d = datasets_dir / "biwin_x570"
     if not d.exists():
         pytest.fail(f"{d} missing: the datasets/ folder of the repository is incomplete")
     out = {}
     for name in (FRESH, PRECOND):
-        samples = read_samples(d / name / "bandwidth_samples.csv")
+        path = d / name / "bandwidth_samples.csv"
+        samples = read_samples(path)
         # fio's 1000 ms averages: each row is one second's bytes, ending at
         # the row's time (README.md, "Format").
         series = ([t for t, _ in samples], [v * MIB * 1.0 for _, v in samples])
+        if request.param == "file":
+            series = str(path)
         out[name] = (samples, series, report_figures(d / name / "ssd_characterization_report.md"))
     return out
+
+
+@pytest.mark.parametrize("name", [FRESH, PRECOND])
+def test_the_file_reads_as_the_conversion(datasets_dir, name):
+    # `second,write_MiB_s`: times in s ending their second, MiB/s.
+    path = datasets_dir / "biwin_x570" / name / "bandwidth_samples.csv"
+    samples = read_samples(path)
+    s = ssdcore.Series.open(path)
+    assert s.format == "rate-csv"
+    assert list(s.t_s) == [t for t, _ in samples]
+    # fio's ms jitter is in the times: each second's bytes within 1 %.
+    for b, (_, v) in zip(s.bytes, samples):
+        assert b == pytest.approx(v * MIB, rel=0.01)
+    a = ssdcore.analyze(path, capacity_bytes=CAPACITY)
+    c = ssdcore.analyze(([t for t, _ in samples], [v * MIB for _, v in samples]),
+                        capacity_bytes=CAPACITY)
+    assert a["total_bytes"] == pytest.approx(c["total_bytes"], rel=0.001)
+    assert a["cache"]["bytes"] == pytest.approx(c["cache"]["bytes"], rel=0.005)
+    assert len(a["phases"]) == len(c["phases"])
 
 
 @pytest.mark.parametrize("name", [FRESH, PRECOND])
