@@ -608,10 +608,20 @@ int ssd__is_rate_csv_header(char **fields, size_t nf) {
     return t && r;
 }
 
-int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
+/* 1 when a column's name says write, 0 read, -1 neither (or both). */
+static int column_direction(const char *field) {
+    char name[128];
+    header_lower(field, name, sizeof name);
+    int w = strstr(name, "write") != NULL, r = strstr(name, "read") != NULL;
+    return w == r ? -1 : w;
+}
+
+int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                       int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *fields[MAX_FIELDS];
-    int ti = -1, ri = -1;
+    int ti = -1, ri = -1, first[2] = {-1, -1}, want = -1;
+    size_t nrate = 0, nwant = 0;
     double tscale = 0, rscale = 0;
     size_t nheader = 0;
     char tname[128] = "", rname[128] = "";
@@ -632,17 +642,32 @@ int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, s
                                     "name it with one, e.g. 'Throughput (MiB/s)' (GiB/s, "
                                     "MiB/s, KiB/s, GB/s, MB/s, KB/s or B/s; not bits)",
                                     name, it.lineno, fields[i]);
-        if ((tu > 0 && ti >= 0) || (ru > 0 && ri >= 0))
-            return ssd__series_fail(
-                s, SSD_EFORMAT, "%s:%zu: header: two %s columns, '%s' and '%s': keep one", name,
-                it.lineno, tu > 0 ? "time" : "throughput", tu > 0 ? tname : rname, fields[i]);
+        if (tu > 0 && ti >= 0)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: header: two time columns, '%s' and '%s': keep one",
+                                    name, it.lineno, tname, fields[i]);
         if (tu > 0) {
             ti = (int)i, tscale = tu;
             snprintf(tname, sizeof tname, "%s", fields[i]);
         } else if (ru > 0) {
-            ri = (int)i, rscale = ru;
-            snprintf(rname, sizeof rname, "%s", fields[i]);
+            if (nrate < 2)
+                first[nrate] = (int)i;
+            nrate++;
+            if (ddir >= 0 && column_direction(fields[i]) == ddir)
+                nwant++, want = (int)i;
         }
+    }
+    /* Several speeds: the one of the direction asked for (a read and a
+     * write column), else no silent pick. */
+    if (nrate > 1 && nwant != 1)
+        return ssd__series_fail(s, SSD_EFORMAT,
+                                "%s:%zu: header: two throughput columns, '%s' and '%s': keep one, "
+                                "or name one read and one write (--ddir picks; default write)",
+                                name, it.lineno, fields[first[0]], fields[first[1]]);
+    if (nrate) {
+        ri = nrate > 1 ? want : first[0];
+        rscale = rate_column_unit(fields[ri]);
+        snprintf(rname, sizeof rname, "%s", fields[ri]);
     }
     if (ti < 0 || ri < 0)
         return ssd__series_fail(s, SSD_EFORMAT,

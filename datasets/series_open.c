@@ -99,7 +99,7 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
         return ssd__read_bytes_csv(s, name, buf, len, lines);
     case SSD__KIND_RATE_CSV:
         s->format = "rate-csv";
-        return ssd__read_rate_csv(s, name, buf, len, lines);
+        return ssd__read_rate_csv(s, name, buf, len, lines, ddir);
     case SSD__KIND_FIO_LOG: {
         s->format = "fio-log";
         struct ssd__fio_file f = {name, buf, len, lines};

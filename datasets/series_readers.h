@@ -147,9 +147,11 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
 int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
 /* A header (split fields) with a time column and a throughput column, with
  * or without units: a speed-per-interval CSV (whose reader refuses a
- * column without its unit, naming it). */
+ * column without its unit, naming it). Of a read and a write throughput
+ * column, ddir picks one (-1, any: refused). */
 int ssd__is_rate_csv_header(char **fields, size_t nf);
-int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
+int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                       int ddir);
 
 struct ssd__fio_file {
     const char *name;

@@ -37,8 +37,10 @@
  *    "Throughput (MiB/s)", "write_MiB_s", "MB/s"; docs/analysis.md lists
  *    them). Each time ends its interval (a first time of 0: the times are
  *    the starts, and ssd_series_note() says so); bytes = speed x interval.
- *    A column without its unit, two of either, or times that do not
- *    increase (several runs in one file) are refused, naming the column.
+ *    Of a read and a write throughput column the ddir option picks one.
+ *    A column without its unit, two time or two other throughput columns,
+ *    or times that do not increase (several runs in one file) are refused,
+ *    naming the column.
  *
  * Errors: every function returns 0 or a negative SSD_E* / -errno code.
  * ssd_series_parse and the ssd_series_from_* functions follow sqlite3_open:
