@@ -660,10 +660,11 @@ int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, s
     /* Several speeds: the one of the direction asked for (a read and a
      * write column), else no silent pick. */
     if (nrate > 1 && nwant != 1)
-        return ssd__series_fail(s, SSD_EFORMAT,
-                                "%s:%zu: header: two throughput columns, '%s' and '%s': keep one, "
-                                "or name one read and one write (--ddir picks; default write)",
-                                name, it.lineno, fields[first[0]], fields[first[1]]);
+        return ssd__series_fail(
+            s, SSD_EFORMAT,
+            "%s:%zu: header: two throughput columns, '%s' and '%s': keep one, "
+            "or name one read and one write (the ddir option picks; default write)",
+            name, it.lineno, fields[first[0]], fields[first[1]]);
     if (nrate) {
         ri = nrate > 1 ? want : first[0];
         rscale = rate_column_unit(fields[ri]);

@@ -884,7 +884,8 @@ Test(series, speed_per_interval_csv_picks_the_direction_asked_for) {
     }
     ssd_series *s = NULL;
     cr_expect_eq(series_open_opt(&s, &path, 1, "ddir", "any"), SSD_EFORMAT);
-    cr_expect(strstr(ssd_series_errmsg(s), "--ddir picks") != NULL, "%s", ssd_series_errmsg(s));
+    cr_expect(strstr(ssd_series_errmsg(s), "the ddir option picks") != NULL, "%s",
+              ssd_series_errmsg(s));
     ssd_series_free(s);
 }
 
