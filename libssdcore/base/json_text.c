@@ -39,15 +39,20 @@ static void put_flat(struct ssd__text *t, const struct ssd__jv *v) {
 
 static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent);
 
-/* "key: value" lines at indent, the first one at 0 when it follows a "- ". */
+/* "key: value" lines at indent, the first one at 0 when it follows a "- ".
+ * A member that is null (not known, not reported, did not happen) has no
+ * line: "serial: null" read as if the serial were the word null. */
 static void put_members(struct ssd__text *t, const struct ssd__jv *v, int indent, int inline_) {
+    size_t shown = 0;
     for (size_t i = 0; i < v->n; i++) {
-        ssd__text_add(t, "%*s", i == 0 && inline_ ? 0 : indent, "");
+        if (v->items[i].type == SSD__JNULL)
+            continue;
+        ssd__text_add(t, "%*s", shown++ == 0 && inline_ ? 0 : indent, "");
         put_printable(t, v->keys[i]);
         ssd__text_raw(t, ":", 1);
         put_value(t, &v->items[i], indent + 2);
     }
-    if (!v->n)
+    if (!shown)
         ssd__text_add(t, "%*s(empty)\n", inline_ ? 0 : indent, "");
 }
 

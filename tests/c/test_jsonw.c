@@ -485,8 +485,11 @@ Test(json_restyle, text_is_key_value_lines_with_numbers_as_written) {
     expect_restyled("{ \"mibs\" : 12.50, \"big\": 18446744073709551615, \"e\": 1E3, \"ok\": true,"
                     " \"no\": false, \"n\": null }",
                     SSD_JSON_TEXT,
-                    "mibs: 12.50\nbig: 18446744073709551615\ne: 1E3\nok: true\nno: false\n"
-                    "n: null\n");
+                    "mibs: 12.50\nbig: 18446744073709551615\ne: 1E3\nok: true\nno: false\n");
+    /* A null member (unknown, not reported) has no line; in a list it stays. */
+    expect_restyled(
+        "{\"serial\":null,\"l\":[1,null],\"o\":{\"a\":null},\"x\":[{\"a\":null,\"b\":2}]}",
+        SSD_JSON_TEXT, "l: 1, null\no:\n  (empty)\nx:\n  - b: 2\n");
     /* Empty containers, lists of lists and of objects, items of several members. */
     expect_restyled("{\"o\":{},\"l\":[],\"ll\":[[1,2],[],[[3]]],\"lo\":[{\"a\":1,\"b\":{}},{}]}",
                     SSD_JSON_TEXT,

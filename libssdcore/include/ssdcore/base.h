@@ -249,6 +249,7 @@ SSD_API void ssd_json_newline(ssd_json *w);
  * an object as "key: value" lines, a nested object or array indented two
  * spaces below its key, an array of plain values on one line ("(none)"
  * when empty, an empty object "(empty)"), any other array as "- " items;
+ * a member whose value is null (unknown, not reported) has no line;
  * numbers as written; strings decoded, then as ssd_printable puts them
  * (control characters as \xNN), so the text is safe on a terminal. *out
  * receives the text (free with ssd_free). Returns 0, SSD_EINVAL (json or
