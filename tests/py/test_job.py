@@ -337,3 +337,14 @@ def test_a_log_that_cannot_be_created_is_refused_before_the_target_is_laid_out(t
     with pytest.raises(ssdcore.Error, match="Is a directory"):
         ssdcore.job(target, "write", size="1m", time=0.1, log=tmp_path)
     assert ok.read_text() == "kept\n" and not target.exists()
+
+
+def test_a_target_says_what_it_is(tmp_path):
+    """repr(Target) was "<ssdcore.job.Target object at 0x...>"."""
+    t = ssdcore.Target("sim:bx200")
+    assert repr(t) == "<Target sim:bx200 (sim, 223.57 GiB, 512 B blocks, open)>"
+    t.close()
+    assert repr(t) == "<Target sim:bx200 (closed)>"
+    with ssdcore.Target(tmp_path / "t.bin", size="64m") as f:
+        assert repr(f) == (f"<Target {tmp_path / 't.bin'} (file, 64.00 MiB, "
+                           f"{f.block_size_bytes} B blocks, open)>")
