@@ -131,6 +131,8 @@ const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes) {
     }
     if (u < 0)
         snprintf(buf, SSD__NUM_BUF, "%.15g B", bytes);
+    else if (v == floor(v))
+        snprintf(buf, SSD__NUM_BUF, "%.0f %s", v, units[u]);
     else
         snprintf(buf, SSD__NUM_BUF, "%.2f %s", v, units[u]);
     return buf;

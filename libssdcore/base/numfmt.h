@@ -29,8 +29,8 @@ int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits);
 int ssd__fmt_fixed_rounded(char buf[SSD__NUM_BUF], double v, int digits);
 
 /* A byte count in binary units as the CLI accepts them back: "512 B",
- * "4.00 KiB", "223.57 GiB", "10.00 TiB" (two decimals from KiB up).
- * Returns buf. */
+ * "4 KiB", "223.57 GiB", "10 TiB" (two decimals where the largest unit
+ * does not divide it). Returns buf. */
 const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes);
 
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes

@@ -492,7 +492,7 @@ Test(json_restyle, text_is_key_value_lines_with_numbers_as_written) {
                     "\"small_bytes\":512,\"bw_bps\":536870912,\"idle_share\":0.44000000000000006,"
                     "\"runtime_s\":15825.4,\"n\":7}",
                     SSD_JSON_TEXT,
-                    "duration_s: 28.32 s\nread_bytes: 10.00 TiB (10995116277760 bytes)\n"
+                    "duration_s: 28.32 s\nread_bytes: 10 TiB (10995116277760 bytes)\n"
                     "small_bytes: 512 B\nbw_bps: 512.0 MiB/s\nidle_share: 0.44\n"
                     "runtime_s: 15825 s\nn: 7\n");
     /* A null member (unknown, not reported) has no line; in a list it stays. */

@@ -348,3 +348,14 @@ def test_a_target_says_what_it_is(tmp_path):
     with ssdcore.Target(tmp_path / "t.bin", size="64m") as f:
         assert repr(f) == (f"<Target {tmp_path / 't.bin'} (file, 64.00 MiB, "
                            f"{f.block_size_bytes} B blocks, open)>")
+
+
+def test_size_errors_give_units_as_the_cli_takes_them(cli):
+    """Errors said "span 10995116277760 ... (240057409536 bytes)" and
+    "outside 512..67108864 B": sizes nobody types."""
+    r = run(cli, "job", "sim:bx200", "--span", "10t", "--time", "1s")
+    assert r.returncode == 1
+    assert ("span 10 TiB (10995116277760 bytes) at offset 0 B is larger than the target "
+            "(223.57 GiB, 240057409536 bytes)") in r.stderr, r.stderr
+    r = run(cli, "job", "sim:bx200", "--bs", "128m", "--time", "1s")
+    assert r.returncode == 2 and "--bs: 128m is outside 512 B..64 MiB\n" in r.stderr, r.stderr
