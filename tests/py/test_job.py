@@ -359,3 +359,12 @@ def test_size_errors_give_units_as_the_cli_takes_them(cli):
             "(223.57 GiB, 240057409536 bytes)") in r.stderr, r.stderr
     r = run(cli, "job", "sim:bx200", "--bs", "128m", "--time", "1s")
     assert r.returncode == 2 and "--bs: 128m is outside 512 B..64 MiB\n" in r.stderr, r.stderr
+
+
+def test_offset_and_trim_range_errors_give_units(cli):
+    r = run(cli, "job", "sim:bx200", "--offset", "300g", "--time", "1s")
+    assert r.returncode == 1 and ("offset 300 GiB (322122547200 bytes) is beyond the target's "
+                                  "223.57 GiB (240057409536 bytes)") in r.stderr, r.stderr
+    r = run(cli, "trim", "sim:bx200", "--offset", "200g", "--length", "100g", "--destroy-data")
+    assert r.returncode != 0 and ("range 200 GiB+100 GiB is outside the target "
+                                  "(223.57 GiB, 240057409536 bytes)") in r.stderr, r.stderr
