@@ -158,6 +158,9 @@ int cmd_suite(int argc, char **argv) {
     }
     if (json) {
         char *out = NULL;
+        if (*ssd_suite_previous_path(s))
+            fprintf(stderr, "suite: the earlier run's files in the directory moved to %s\n",
+                    ssd_suite_previous_path(s));
         if (ssd_suite_to_json(s, 0, &out) == 0) {
             cli_print_result(out, 1);
             ssd_free(out);
@@ -168,6 +171,9 @@ int cmd_suite(int argc, char **argv) {
             fputs(text, stdout);
             ssd_free(text);
         }
+        if (*ssd_suite_previous_path(s))
+            printf("earlier: %s (the earlier run's files in the directory, moved aside)\n",
+                   ssd_suite_previous_path(s));
         printf("results: %s\n", ssd_suite_results_path(s));
         if (!cli_table_value(&suite_flags, "report") ||
             strcmp(cli_table_value(&suite_flags, "report"), "0"))

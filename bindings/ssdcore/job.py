@@ -25,7 +25,7 @@ from .progress import ProgressArg, Throttle
 from ._deprecation import deprecated as _deprecated
 from ._deprecation import old_keywords
 from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
-                      _frame)
+                      _bytes_text, _frame)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -203,8 +203,17 @@ class Target:
                                "close it after the run")
         t, self._t = self._t, None
         if t is not None:
+            self._closed_uri = os.fsdecode(ffi.string(lib.ssd_target_uri(t)))
             ffi.gc(t, None)  # detach the finaliser, then free now
             lib.ssd_target_free(t)
+
+    def __repr__(self) -> str:
+        # "<Target sim:bx200 (sim, 223.57 GiB, 512 B blocks, open)>": what a
+        # notebook shows, rather than "<ssdcore.job.Target object at 0x...>".
+        if self._t is None:
+            return f"<Target {getattr(self, '_closed_uri', '')} (closed)>".replace("  ", " ")
+        return (f"<Target {self.uri} ({self.kind}, {_bytes_text(self.size_bytes)}, "
+                f"{self.block_size_bytes} B blocks, open)>")
 
     def __enter__(self: _TargetT) -> _TargetT:
         return self

@@ -1,11 +1,15 @@
 /* json_text.c - ssd_json_restyle (ssdcore/base.h): a document another
  * function wrote, in one of jsonw's styles or as the text form of a result
  * (the ssdcore CLI's output without --json). */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ssdcore/base.h"
 #include "json_read.h"
 #include "jsonw.h"
+#include "numfmt.h"
 
 /* s as ssd_printable puts it: a drive's model text cannot drive the terminal. */
 static void put_printable(struct ssd__text *t, const char *s) {
@@ -37,17 +41,52 @@ static void put_flat(struct ssd__text *t, const struct ssd__jv *v) {
     }
 }
 
-static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent);
+static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent, const char *key);
 
-/* "key: value" lines at indent, the first one at 0 when it follows a "- ". */
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* A member's number as a reader takes it, by the key's unit suffix: bytes
+ * in binary units with the count ("223.57 GiB (240057409536 bytes)"),
+ * seconds and rates with their unit ("28.32 s", "512.0 MiB/s"), any
+ * other fraction to 4 significant digits ("0.44", not
+ * "0.44000000000000006"); whole numbers otherwise as written. */
+static void put_number(struct ssd__text *t, const struct ssd__jv *v, const char *key) {
+    double x = strtod(v->str, NULL);
+    int whole = !strpbrk(v->str, ".eE");
+    char buf[SSD__NUM_BUF];
+    if (key && ends_with(key, "_bytes") && isfinite(x)) {
+        if (fabs(x) < 1024)
+            ssd__text_add(t, "%s B", v->str);
+        else
+            ssd__text_add(t, "%s (%s bytes)", ssd__fmt_size(buf, x), v->str);
+    } else if (key && ends_with(key, "_bps") && isfinite(x)) {
+        ssd__text_add(t, "%.1f MiB/s", x / 1048576);
+    } else if (key && ends_with(key, "_s") && isfinite(x)) {
+        ssd__text_add(t, fabs(x) >= 1e4 ? "%.0f s" : "%.4g s", x);
+    } else if (!whole && isfinite(x)) {
+        ssd__text_add(t, fabs(x) >= 1e4 ? "%.0f" : "%.4g", x);
+    } else {
+        put_scalar(t, v);
+    }
+}
+
+/* "key: value" lines at indent, the first one at 0 when it follows a "- ".
+ * A member that is null (not known, not reported, did not happen) has no
+ * line: "serial: null" read as if the serial were the word null. */
 static void put_members(struct ssd__text *t, const struct ssd__jv *v, int indent, int inline_) {
+    size_t shown = 0;
     for (size_t i = 0; i < v->n; i++) {
-        ssd__text_add(t, "%*s", i == 0 && inline_ ? 0 : indent, "");
+        if (v->items[i].type == SSD__JNULL)
+            continue;
+        ssd__text_add(t, "%*s", shown++ == 0 && inline_ ? 0 : indent, "");
         put_printable(t, v->keys[i]);
         ssd__text_raw(t, ":", 1);
-        put_value(t, &v->items[i], indent + 2);
+        put_value(t, &v->items[i], indent + 2, v->keys[i]);
     }
-    if (!v->n)
+    if (!shown)
         ssd__text_add(t, "%*s(empty)\n", inline_ ? 0 : indent, "");
 }
 
@@ -68,7 +107,7 @@ static void put_items(struct ssd__text *t, const struct ssd__jv *v, int indent) 
 }
 
 /* After "key:": the value on the same line, or below it indented. */
-static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent) {
+static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent, const char *key) {
     if (v->type == SSD__JOBJ) {
         ssd__text_raw(t, "\n", 1);
         put_members(t, v, indent, 0);
@@ -77,7 +116,10 @@ static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent) 
         put_items(t, v, indent);
     } else {
         ssd__text_raw(t, " ", 1);
-        (is_flat(v) ? put_flat : put_scalar)(t, v);
+        if (v->type == SSD__JNUM)
+            put_number(t, v, key);
+        else
+            (is_flat(v) ? put_flat : put_scalar)(t, v);
         ssd__text_add(t, "%s\n", is_flat(v) && !v->n ? "(none)" : "");
     }
 }

@@ -120,3 +120,20 @@ int ssd__cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
+
+const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes) {
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double a = fabs(bytes), v = bytes;
+    int u = -1;
+    while (a >= 1024 && u < 5) {
+        a /= 1024, v /= 1024;
+        u++;
+    }
+    if (u < 0)
+        snprintf(buf, SSD__NUM_BUF, "%.15g B", bytes);
+    else if (v == floor(v))
+        snprintf(buf, SSD__NUM_BUF, "%.0f %s", v, units[u]);
+    else
+        snprintf(buf, SSD__NUM_BUF, "%.2f %s", v, units[u]);
+    return buf;
+}

@@ -28,6 +28,11 @@ int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits);
  * snprintf: a tenth of a long job's time on a sim: target. */
 int ssd__fmt_fixed_rounded(char buf[SSD__NUM_BUF], double v, int digits);
 
+/* A byte count in binary units as the CLI accepts them back: "512 B",
+ * "4 KiB", "223.57 GiB", "10 TiB" (two decimals where the largest unit
+ * does not divide it). Returns buf. */
+const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes);
+
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
  * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
  * so the writers put U+FFFD for such a byte. */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "errmsg.h"
+#include "numfmt.h"
 #include "options.h"
 
 /* "1", "true", "yes", "on" -> 1 and "0", "false", "no", "off" -> 0, in any
@@ -135,6 +136,17 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
         memcpy(dst, &p, sizeof p);
         return (int)i;
     }
+    }
+    if (!(d >= o->min && d <= o->max) && o->type == SSD_OPTION_SIZE) {
+        /* sizes as the CLI takes them: "outside 512 B..64 MiB", not
+         * "outside 512..67108864 B" */
+        char lo[SSD__NUM_BUF], hi[SSD__NUM_BUF] = "";
+        const char *per = strcmp(o->unit, "B/s") ? "" : "/s"; /* a rate */
+        ssd__fmt_size(lo, o->min);
+        if (isfinite(o->max))
+            ssd__fmt_size(hi, o->max);
+        return ssd__fail(err, SSD_ERANGE, "option %s: %s is %s %s%s%s%s%s", key, value,
+                         *hi ? "outside" : "below", lo, per, *hi ? ".." : "", hi, *hi ? per : "");
     }
     if (!(d >= o->min && d <= o->max)) {
         const char *f = o->type == SSD_OPTION_SIZE || o->type == SSD_OPTION_INT ? "%.0f" : "%g";

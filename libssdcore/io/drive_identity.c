@@ -358,7 +358,7 @@ static int identity_fail(char **out, int code, const char *target, const char *w
 }
 
 int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_capacity,
-                             enum ssd__jw_style style, char **out) {
+                             double sim_temp_c, enum ssd__jw_style style, char **out) {
     if (!target || !out)
         return SSD_EINVAL;
     *out = NULL;
@@ -377,7 +377,7 @@ int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_c
         ssd__jw_kstr(&w, "firmware", NULL);
         ssd__jw_ku64(&w, "capacity_bytes", sim_capacity);
         ssd__jw_kstr(&w, "transport", "sim");
-        ssd__jw_knum(&w, "temperature_c", NAN);
+        ssd__jw_knum(&w, "temperature_c", sim_temp_c);
         ssd__jw_end_object(&w);
         return ssd__jw_finish(&w, out);
     }

@@ -14,6 +14,7 @@
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
+#include "numfmt.h"
 #include "options.h"
 #include "json_read.h"
 #include "precondition.h"
@@ -350,15 +351,23 @@ static int check_workload(ssd_job *j) {
         return ssd__fail(j->err, SSD_EALIGN,
                          "%s: offset %llu is not a multiple of the target's %u-byte logical block",
                          uri, (unsigned long long)w->offset, lbs);
-    if (w->offset >= t->size)
-        return ssd__fail(j->err, SSD_ERANGE, "%s: offset %llu is beyond the target's %llu bytes",
-                         uri, (unsigned long long)w->offset, (unsigned long long)t->size);
-    uint64_t room = t->size - w->offset;
-    if (w->span > room)
+    if (w->offset >= t->size) {
+        char off[SSD__NUM_BUF], sz[SSD__NUM_BUF];
         return ssd__fail(j->err, SSD_ERANGE,
-                         "%s: span %llu at offset %llu is larger than the target (%llu bytes)", uri,
-                         (unsigned long long)w->span, (unsigned long long)w->offset,
+                         "%s: offset %s (%llu bytes) is beyond the target's %s (%llu bytes)", uri,
+                         ssd__fmt_size(off, (double)w->offset), (unsigned long long)w->offset,
+                         ssd__fmt_size(sz, (double)t->size), (unsigned long long)t->size);
+    }
+    uint64_t room = t->size - w->offset;
+    if (w->span > room) {
+        char sp[SSD__NUM_BUF], off[SSD__NUM_BUF], sz[SSD__NUM_BUF];
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "%s: span %s (%llu bytes) at offset %s is larger than the target (%s, "
+                         "%llu bytes)",
+                         uri, ssd__fmt_size(sp, (double)w->span), (unsigned long long)w->span,
+                         ssd__fmt_size(off, (double)w->offset), ssd__fmt_size(sz, (double)t->size),
                          (unsigned long long)t->size);
+    }
     uint64_t span = w->span ? w->span : room;
     if (span < w->block_size)
         return ssd__fail(j->err, SSD_ERANGE,

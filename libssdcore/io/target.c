@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jsonw.h"
+#include "numfmt.h"
 #include "options.h"
 #include "precondition.h"
 #include "result_size.h"
@@ -152,10 +153,13 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     t->err[0] = '\0';
     if (!t->is_open)
         return ssd__fail(t->err, SSD_ESTATE, "trim: the target is not open");
-    if (offset > t->size || length > t->size - offset)
-        return ssd__fail(
-            t->err, SSD_ERANGE, "trim: range %llu+%llu is outside the target (%llu bytes)",
-            (unsigned long long)offset, (unsigned long long)length, (unsigned long long)t->size);
+    if (offset > t->size || length > t->size - offset) {
+        char off[SSD__NUM_BUF], len[SSD__NUM_BUF], sz[SSD__NUM_BUF];
+        return ssd__fail(t->err, SSD_ERANGE,
+                         "trim: range %s+%s is outside the target (%s, %llu bytes)",
+                         ssd__fmt_size(off, (double)offset), ssd__fmt_size(len, (double)length),
+                         ssd__fmt_size(sz, (double)t->size), (unsigned long long)t->size);
+    }
     if (!t->ops->trim)
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
                          t->ops->kind);

@@ -88,8 +88,12 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         for (int i = 0; i < s->nsteps && !time; i++)
             if (ssd__curve_point(&s->steps[i], c[g].group, xlog2))
                 time = ssd__step_option(&s->steps[i], "time");
-        snprintf(labels[g], sizeof labels[g], "%s%s%s%s", c[g].label, time ? ", " : "",
-                 time ? time : "", time ? " a point" : "");
+        /* "a point every 3 min", not "3m a point" */
+        char words[64] = "";
+        if (time)
+            ssd__time_words(words, sizeof words, time, s->scale);
+        snprintf(labels[g], sizeof labels[g], "%s%s%s", c[g].label, time ? ", a point every " : "",
+                 words);
         snprintf(keys[g], sizeof keys[g], "g%d", g);
         const char *dash = g ? "7 4" : NULL;
         ls[g] = (struct ssd__line){

@@ -334,7 +334,7 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
     case T_NAND_WRITTEN_BYTES:
         return s->nand_written;
     case T_WRITE_AMPLIFICATION:
-        return s->host_written > 0 ? s->nand_written / s->host_written : 0;
+        return s->host_written > 0 ? s->nand_written / s->host_written : NAN; /* nothing written */
     case T_LAST_IDLE_RECOVERED_BYTES:
         return s->last_idle_recovered;
     case T_FAST_ROOM_BYTES:

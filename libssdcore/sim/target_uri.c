@@ -1,6 +1,7 @@
 /* target_uri.c - ssd_target_open(): a URI to the kind of target it names.
  * It lives above io/ because it must know every kind, the simulated drive
  * included, and the simulator is built on io/'s target interface. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -54,6 +55,7 @@ int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char
     if (rc)
         return rc;
     uint64_t sim_capacity = 0;
+    double sim_temp_c = NAN; /* a fresh model sits at its idle temperature, as health says */
     if (!strncmp(target, "sim:", 4)) {
         struct ssd__sim_params p;
         const char *name;
@@ -66,6 +68,7 @@ int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char
             return rc;
         }
         sim_capacity = ssd__sim_user_bytes(&p);
+        sim_temp_c = p.temp_idle_c;
     }
-    return ssd__drive_identity_json(target, hash_serial, sim_capacity, w.style, out);
+    return ssd__drive_identity_json(target, hash_serial, sim_capacity, sim_temp_c, w.style, out);
 }

@@ -14,8 +14,7 @@
 
 #define GIB 1073741824.0
 
-/* "2h" -> "2 h", "5s" -> "5 s", "2m" -> "2 min", times the run's scale. */
-static void put_time(char *buf, size_t len, const char *t, double scale) {
+void ssd__time_words(char *buf, size_t len, const char *t, double scale) {
     char *end;
     double v = strtod(t, &end);
     double mul = !strcmp(end, "h") ? 3600 : !strcmp(end, "m") ? 60 : !strcmp(end, "ms") ? 1e-3 : 1;
@@ -60,7 +59,7 @@ static void job_conditions(const struct ssd__results *r, const struct ssd__step 
         PUT("%s%s threads", n ? " " : "", threads);
     if (time) {
         char tb[32];
-        put_time(tb, sizeof tb, time, r->scale);
+        ssd__time_words(tb, sizeof tb, time, r->scale);
         PUT("%s%s", n ? ", " : "", tb);
     } else if (cov) {
         PUT("%s%s x the span", n ? ", " : "", cov);

@@ -31,6 +31,10 @@ int ssd__ends_with(const char *s, const char *suffix);
 /* A stored value as f shows it: scaled to its unit, in its format ("95.9"). */
 void ssd__figure_format(const struct ssd__figure_info *f, double v, char *buf, size_t len);
 
+/* A job's time option in words, times the run's scale (r->scale): "2h" ->
+ * "2 h", "5s" -> "5 s", "2m" -> "2 min"; what is not a number as it is. */
+void ssd__time_words(char *buf, size_t len, const char *t, double scale);
+
 /* The test conditions of headline figure `key` in run r ("256K QD1,
  * 1 min, 32 GiB span"), "" when no single job stands for it. */
 struct ssd__results;

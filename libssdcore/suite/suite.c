@@ -130,6 +130,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s->out_dir);
     free(s->results_path);
     free(s->report_path);
+    free(s->previous_path);
     free(s->res.error);
     free(s);
 }
@@ -414,6 +415,10 @@ const char *ssd_suite_results_path(const ssd_suite *s) {
 
 const char *ssd_suite_report_path(const ssd_suite *s) {
     return s && s->report_path ? s->report_path : "";
+}
+
+const char *ssd_suite_previous_path(const ssd_suite *s) {
+    return s && s->previous_path ? s->previous_path : "";
 }
 
 int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {

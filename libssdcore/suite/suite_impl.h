@@ -20,6 +20,7 @@ struct ssd_suite {
     ssd_target *t; /* NULL for a suite loaded from a results directory */
     char err[SSD__ERRMSG_SIZE];
     char *out_dir, *results_path, *report_path;
+    char *previous_path; /* where an earlier run's files in out_dir went, or NULL */
     uint64_t area;
     int report;
     ssd_suite_progress_fn progress;

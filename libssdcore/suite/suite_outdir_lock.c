@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "suite_impl.h"
@@ -66,6 +68,84 @@ static void remove_dead_temporaries(const char *out_dir) {
     closedir(d);
 }
 
+/* One of a run's own outputs: results.json, report.html, STEM.csv or
+ * STEM.csv.partial (a job's log cut short). */
+static int is_run_output(const char *n) {
+    size_t len = strlen(n);
+    if (n[0] == '.')
+        return 0;
+    if (!strcmp(n, "results.json") || !strcmp(n, "report.html"))
+        return 1;
+    return (len > 4 && !strcmp(n + len - 4, ".csv")) ||
+           (len > 12 && !strcmp(n + len - 12, ".csv.partial"));
+}
+
+/* A results directory that holds an earlier run's files (a rerun with the
+ * same --out) would otherwise end with the new results.json beside the old
+ * run's CSVs, which it does not mention: two runs silently mixed. Under the
+ * lock, the earlier run's outputs move into OUT/previous-YYYYMMDD-HHMMSS
+ * (UTC, when its results.json was last written; -2, -3... when taken), so
+ * nothing is lost and OUT holds one run. A file that is the target itself
+ * stays. */
+static int set_aside_previous(ssd_suite *s) {
+    DIR *d = opendir(s->out_dir);
+    if (!d)
+        return 0;
+    struct stat tst;
+    int have_target =
+        !strcmp(ssd_target_kind(s->t), "file") && stat(ssd_target_uri(s->t), &tst) == 0;
+    char sub[64] = "";
+    int rc = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && !rc) {
+        const char *n = e->d_name;
+        struct stat st;
+        if (!is_run_output(n) || fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) ||
+            !S_ISREG(st.st_mode))
+            continue;
+        if (have_target && st.st_dev == tst.st_dev && st.st_ino == tst.st_ino)
+            continue;
+        if (!sub[0]) {
+            struct stat rst;
+            time_t when =
+                fstatat(dirfd(d), "results.json", &rst, 0) == 0 ? rst.st_mtime : st.st_mtime;
+            struct tm tm;
+            gmtime_r(&when, &tm);
+            char base[40];
+            strftime(base, sizeof base, "previous-%Y%m%d-%H%M%S", &tm);
+            for (int k = 1; k < 1000; k++) {
+                if (k == 1)
+                    snprintf(sub, sizeof sub, "%s", base);
+                else
+                    snprintf(sub, sizeof sub, "%s-%d", base, k);
+                if (mkdirat(dirfd(d), sub, 0777) == 0)
+                    break;
+                if (errno != EEXIST || k == 999) {
+                    rc = ssd__fail(s->err, -errno,
+                                   "%s: cannot set the previous run's files aside in %s: %s",
+                                   s->out_dir, sub, strerror(errno));
+                    break;
+                }
+            }
+            if (rc)
+                break;
+        }
+        char to[sizeof sub + 256 + 2];
+        snprintf(to, sizeof to, "%s/%s", sub, n);
+        if (renameat(dirfd(d), n, dirfd(d), to))
+            rc = ssd__fail(s->err, -errno, "%s: cannot move the previous run's %s to %s: %s",
+                           s->out_dir, n, to, strerror(errno));
+    }
+    closedir(d);
+    if (sub[0] && !rc) {
+        size_t len = strlen(s->out_dir) + strlen(sub) + 2;
+        free(s->previous_path);
+        if ((s->previous_path = malloc(len)))
+            snprintf(s->previous_path, len, "%s/%s", s->out_dir, sub);
+    }
+    return rc;
+}
+
 int ssd__suite_lock_out(ssd_suite *s) {
     char *path = lock_path(s->out_dir);
     if (!path)
@@ -99,6 +179,8 @@ int ssd__suite_lock_out(ssd_suite *s) {
         (void)!pwrite(fd, pid, (size_t)n, 0);
     s->lock_fd = fd + 1;
     remove_dead_temporaries(s->out_dir);
+    if ((rc = set_aside_previous(s)))
+        ssd__suite_unlock_out(s);
 out:
     free(path);
     return rc;

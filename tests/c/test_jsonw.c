@@ -485,8 +485,20 @@ Test(json_restyle, text_is_key_value_lines_with_numbers_as_written) {
     expect_restyled("{ \"mibs\" : 12.50, \"big\": 18446744073709551615, \"e\": 1E3, \"ok\": true,"
                     " \"no\": false, \"n\": null }",
                     SSD_JSON_TEXT,
-                    "mibs: 12.50\nbig: 18446744073709551615\ne: 1E3\nok: true\nno: false\n"
-                    "n: null\n");
+                    "mibs: 12.5\nbig: 18446744073709551615\ne: 1000\nok: true\nno: false\n");
+    /* Numbers by their key's unit: `ssdcore trace info` printed
+     * "duration_s: 28.323540219403984" and raw byte counts. */
+    expect_restyled("{\"duration_s\":28.323540219403984,\"read_bytes\":10995116277760,"
+                    "\"small_bytes\":512,\"bw_bps\":536870912,\"idle_share\":0.44000000000000006,"
+                    "\"runtime_s\":15825.4,\"n\":7}",
+                    SSD_JSON_TEXT,
+                    "duration_s: 28.32 s\nread_bytes: 10 TiB (10995116277760 bytes)\n"
+                    "small_bytes: 512 B\nbw_bps: 512.0 MiB/s\nidle_share: 0.44\n"
+                    "runtime_s: 15825 s\nn: 7\n");
+    /* A null member (unknown, not reported) has no line; in a list it stays. */
+    expect_restyled(
+        "{\"serial\":null,\"l\":[1,null],\"o\":{\"a\":null},\"x\":[{\"a\":null,\"b\":2}]}",
+        SSD_JSON_TEXT, "l: 1, null\no:\n  (empty)\nx:\n  - b: 2\n");
     /* Empty containers, lists of lists and of objects, items of several members. */
     expect_restyled("{\"o\":{},\"l\":[],\"ll\":[[1,2],[],[[3]]],\"lo\":[{\"a\":1,\"b\":{}},{}]}",
                     SSD_JSON_TEXT,

@@ -108,7 +108,7 @@ def test_mkset_size_out_of_range_says_the_range(cli, tmp_path, size):
     # It said only "bad value '1' for option 'size'".
     p = run(cli, "mkset", "work", str(tmp_path / "s"), "--size", size)
     assert p.returncode != 0
-    assert f"--size: {size} is outside 65536..1125899906842624 B" in p.stderr
+    assert f"--size: {size} is outside 64 KiB..1 PiB" in p.stderr
 
 
 @pytest.mark.parametrize("cmd", ["copy", "archive", "extract"])

@@ -153,3 +153,20 @@ def test_results_json_records_the_drive_and_step_temperatures(tmp_path, monkeypa
     doc = dict(ssdcore.compare([tmp_path / "out"]))
     assert doc["drives"][0]["label"] == "Team MP44L 1TB, firmware VC0S036G"
     assert doc["drives"][0]["target"]["drive"] == drive
+
+
+def test_identity_text_omits_unknowns_and_a_sim_has_its_health_temperature(cli):
+    """`ssdcore identity sim:bx200` printed "serial: null" and
+    "temperature_c: null" while `health` reported 35 C; `sim truth` on a
+    fresh drive said write amplification 0 where nothing was written."""
+    run = lambda *a: subprocess.run([cli, *a], capture_output=True, text=True, check=True).stdout
+    text = run("identity", "sim:bx200")
+    assert "null" not in text and "serial:" not in text
+    health = json.loads(run("health", "sim:bx200", "--json"))
+    ident = json.loads(run("identity", "sim:bx200", "--json"))
+    assert ident["temperature_c"] == health["temperature_c"] == 35
+    assert f"temperature_c: {health['temperature_c']}\n" in text
+    assert ident["serial"] is None  # the JSON keeps its null
+    truth = json.loads(run("sim", "truth", "sim:bx200", "--json"))
+    assert truth["write_amplification"] is None and truth["host_written_bytes"] == 0
+    assert "write_amplification" not in run("sim", "truth", "sim:bx200")

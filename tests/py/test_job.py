@@ -337,3 +337,34 @@ def test_a_log_that_cannot_be_created_is_refused_before_the_target_is_laid_out(t
     with pytest.raises(ssdcore.Error, match="Is a directory"):
         ssdcore.job(target, "write", size="1m", time=0.1, log=tmp_path)
     assert ok.read_text() == "kept\n" and not target.exists()
+
+
+def test_a_target_says_what_it_is(tmp_path):
+    """repr(Target) was "<ssdcore.job.Target object at 0x...>"."""
+    t = ssdcore.Target("sim:bx200")
+    assert repr(t) == "<Target sim:bx200 (sim, 223.57 GiB, 512 B blocks, open)>"
+    t.close()
+    assert repr(t) == "<Target sim:bx200 (closed)>"
+    with ssdcore.Target(tmp_path / "t.bin", size="64m") as f:
+        assert repr(f) == (f"<Target {tmp_path / 't.bin'} (file, 64.00 MiB, "
+                           f"{f.block_size_bytes} B blocks, open)>")
+
+
+def test_size_errors_give_units_as_the_cli_takes_them(cli):
+    """Errors said "span 10995116277760 ... (240057409536 bytes)" and
+    "outside 512..67108864 B": sizes nobody types."""
+    r = run(cli, "job", "sim:bx200", "--span", "10t", "--time", "1s")
+    assert r.returncode == 1
+    assert ("span 10 TiB (10995116277760 bytes) at offset 0 B is larger than the target "
+            "(223.57 GiB, 240057409536 bytes)") in r.stderr, r.stderr
+    r = run(cli, "job", "sim:bx200", "--bs", "128m", "--time", "1s")
+    assert r.returncode == 2 and "--bs: 128m is outside 512 B..64 MiB\n" in r.stderr, r.stderr
+
+
+def test_offset_and_trim_range_errors_give_units(cli):
+    r = run(cli, "job", "sim:bx200", "--offset", "300g", "--time", "1s")
+    assert r.returncode == 1 and ("offset 300 GiB (322122547200 bytes) is beyond the target's "
+                                  "223.57 GiB (240057409536 bytes)") in r.stderr, r.stderr
+    r = run(cli, "trim", "sim:bx200", "--offset", "200g", "--length", "100g", "--destroy-data")
+    assert r.returncode != 0 and ("range 200 GiB+100 GiB is outside the target "
+                                  "(223.57 GiB, 240057409536 bytes)") in r.stderr, r.stderr

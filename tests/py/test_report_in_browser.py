@@ -139,7 +139,7 @@ def test_same_pattern_different_tests_are_named_apart(pages):
     their test time."""
     html = pages["lab2016"].read_text()
     assert "sequential write 256K QD1, 1 min, 32 GiB span</th>" in html
-    assert "sequential write 256K, 3m a point" in html
+    assert "sequential write 256K, a point every 3 min" in html
 
 
 def _contrast(a, b):

@@ -324,3 +324,10 @@ def test_ssd370s_recovery_bullet_gives_the_level_it_fell_to(sim_runs):
         written, took = written + b, t_s
     assert float(m.group(3)) == pytest.approx(curve["recovered_bytes"] / took / 2 ** 20, rel=0.03)
     assert 150 < float(m.group(3)) < float(m.group(2))
+
+
+def test_a_curve_legend_says_its_test_time_in_words(lab):
+    """The scaling charts' legends said "3m a point"."""
+    html = (lab / "report.html").read_text()
+    assert "sequential write 256K, a point every 3 min" in html
+    assert " a point<" not in html and "m a point" not in html

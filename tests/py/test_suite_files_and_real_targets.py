@@ -409,3 +409,36 @@ def _remove_loop_device(dev):
             raise AssertionError(f"{dev} stayed busy: it now refuses discard for good")
     finally:
         os.close(ctl)
+
+
+def test_a_rerun_in_the_same_out_sets_the_earlier_run_aside(cli, tmp_path):
+    # An earlier run's CSVs stayed beside a new results.json that did not
+    # mention them: two runs silently mixed in one directory.
+    out = tmp_path / "r1"
+    first = tmp_path / "first.suite"
+    first.write_text("job name=deg pattern=write bs=64k time=0.2s log=deg\n")
+    second = tmp_path / "second.suite"
+    second.write_text("job name=other pattern=write bs=64k time=0.2s log=other\n")
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(first), "--out",
+                        str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "earlier:" not in r.stdout
+    old = (out / "results.json").read_text()
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(second), "--out",
+                        str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    prev = [d for d in os.listdir(out) if d.startswith("previous-")]
+    assert len(prev) == 1, os.listdir(out)
+    assert f"earlier: {out}/{prev[0]}" in r.stdout
+    # OUT holds the new run alone; the earlier one is whole in its folder
+    assert sorted(f for f in os.listdir(out) if not f.startswith(".")) == \
+        sorted(["results.json", "report.html", "other.csv", prev[0]])
+    assert sorted(os.listdir(out / prev[0])) == ["deg.csv", "report.html", "results.json"]
+    assert (out / prev[0] / "results.json").read_text() == old
+    assert [s["name"] for s in load(out)["steps"]] == ["other"]
+    # a third run keeps both earlier ones apart
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(first), "--out",
+                        str(out), "--json"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "earlier run's files in the directory moved to" in r.stderr
+    assert len([d for d in os.listdir(out) if d.startswith("previous-")]) == 2

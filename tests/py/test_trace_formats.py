@@ -163,3 +163,15 @@ def test_trace_verbs_and_replay_share_one_flag_grammar(cli, tmp_path):
                       (["replay", "--apps", "--json=1"], "option '--json' takes no value")]:
         r = run(*args)
         assert r.returncode == 2 and not r.stdout and msg in r.stderr, (args, r.stderr)
+
+
+def test_trace_info_text_reads_like_the_python_summary(cli):
+    """`ssdcore trace info` printed "duration_s: 0.0025" and raw byte counts
+    (and 0.44000000000000006) where TraceSummary's repr gives units."""
+    r = subprocess.run([cli, "trace", "info", str(DATA / "sample.csv")], capture_output=True,
+                       text=True, check=True)
+    assert "write_bytes: 128 KiB (131072 bytes)\n" in r.stdout
+    assert "duration_s: 0.0025 s\n" in r.stdout and "idle_share: 0.44\n" in r.stdout
+    js = json.loads(subprocess.run([cli, "trace", "info", str(DATA / "sample.csv"), "--json"],
+                                   capture_output=True, text=True, check=True).stdout)
+    assert js["write_bytes"] == 131072 and js["idle_share"] == pytest.approx(0.44)

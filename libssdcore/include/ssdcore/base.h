@@ -249,7 +249,13 @@ SSD_API void ssd_json_newline(ssd_json *w);
  * an object as "key: value" lines, a nested object or array indented two
  * spaces below its key, an array of plain values on one line ("(none)"
  * when empty, an empty object "(empty)"), any other array as "- " items;
- * numbers as written; strings decoded, then as ssd_printable puts them
+ * a member whose value is null (unknown, not reported) has no line; a
+ * member's number by its key's unit suffix: "_bytes" in binary units with
+ * the count ("223.57 GiB (240057409536 bytes)", "4 KiB (4096 bytes)",
+ * "512 B"), "_s" in seconds
+ * and "_bps" in MiB/s to a reader's precision ("28.32 s", "512.0 MiB/s"),
+ * any other fraction to 4 significant digits ("0.44"), whole numbers as
+ * written (an array's numbers too); strings decoded, then as ssd_printable puts them
  * (control characters as \xNN), so the text is safe on a terminal. *out
  * receives the text (free with ssd_free). Returns 0, SSD_EINVAL (json or
  * out NULL, other flags), SSD_EFORMAT (SSD_JSON_TEXT: json is not JSON) or

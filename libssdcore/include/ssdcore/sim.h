@@ -114,7 +114,7 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "job_written_bytes"          host bytes written in the last job
  *   "host_written_bytes"         host bytes written since open
  *   "nand_written_bytes"         flash bytes programmed since open
- *   "write_amplification"        nand / host since open (0 before writes)
+ *   "write_amplification"        nand / host since open (NaN, null, before writes)
  *   "last_idle_recovered_bytes"  fast-write bytes the last idle period made
  *                                available (cache room, or clean flash on a
  *                                drive without a cache)

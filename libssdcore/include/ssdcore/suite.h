@@ -196,6 +196,12 @@ SSD_API int ssd_suite_load(ssd_suite **out, const char *dir);
 SSD_API const char *ssd_suite_results_path(const ssd_suite *s);
 SSD_API const char *ssd_suite_report_path(const ssd_suite *s);
 
+/* Where ssd_suite_run moved an earlier run's files it found in the results
+ * directory (results.json, report.html, STEM.csv, STEM.csv.partial), so that
+ * the directory holds one run: "OUT/previous-YYYYMMDD-HHMMSS" (UTC, when the
+ * earlier results.json was written), or "" when there were none. Owned by s. */
+SSD_API const char *ssd_suite_previous_path(const ssd_suite *s);
+
 #ifdef __cplusplus
 }
 #endif
