@@ -26,6 +26,7 @@
 #include "job_impl.h"
 #include "jobfmt.h"
 #include "jsonw.h"
+#include "numfmt.h"
 #include "options.h"
 #include "output_check.h"
 #include "precondition.h"
@@ -477,15 +478,21 @@ int ssd_replay_run(ssd_replay *r) {
     struct mapper m = {r->offset, r->span, ssd_target_block_size(r->t)};
     if (m.block < 512)
         m.block = 512;
+    char off[SSD__NUM_BUF], sp[SSD__NUM_BUF], sz[SSD__NUM_BUF];
     if (m.offset >= size)
-        return ssd__fail(r->err, SSD_ERANGE, "offset %llu is beyond the target's %llu bytes",
-                         (unsigned long long)m.offset, (unsigned long long)size);
+        return ssd__fail(r->err, SSD_ERANGE,
+                         "offset %s (%llu bytes) is beyond the target's %s (%llu bytes)",
+                         ssd__fmt_size(off, (double)m.offset), (unsigned long long)m.offset,
+                         ssd__fmt_size(sz, (double)size), (unsigned long long)size);
     if (!m.span)
         m.span = size - m.offset;
     if (m.span > size - m.offset)
-        return ssd__fail(
-            r->err, SSD_ERANGE, "offset %llu + span %llu exceed the target's %llu bytes",
-            (unsigned long long)m.offset, (unsigned long long)m.span, (unsigned long long)size);
+        return ssd__fail(r->err, SSD_ERANGE,
+                         "span %s (%llu bytes) at offset %s is larger than the target (%s, %llu "
+                         "bytes)",
+                         ssd__fmt_size(sp, (double)m.span), (unsigned long long)m.span,
+                         ssd__fmt_size(off, (double)m.offset), ssd__fmt_size(sz, (double)size),
+                         (unsigned long long)size);
     if (m.offset % m.block || m.span < m.block)
         return ssd__fail(r->err, SSD_EALIGN,
                          "offset %llu / span %llu: must be aligned to the target's %llu-byte "

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hist_batch.h"
+#include "numfmt.h"
 #include "sim_model.h"
 
 #define GIB 1073741824.0
@@ -759,11 +760,13 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     struct ssd__sim *s = t->impl;
     if (w->block_size < 512 || w->queue_depth < 1 || w->threads < 1)
         return ssd__fail(t->err, SSD_EINVAL, "sim: workload needs block_size >= 512, qd >= 1");
-    if (w->span == 0 || w->offset > t->size || w->span > t->size - w->offset)
+    if (w->span == 0 || w->offset > t->size || w->span > t->size - w->offset) {
+        char off[SSD__NUM_BUF], sp[SSD__NUM_BUF], sz[SSD__NUM_BUF];
         return ssd__fail(t->err, SSD_ERANGE,
-                         "sim: test area %llu+%llu is outside the drive (%llu bytes)",
-                         (unsigned long long)w->offset, (unsigned long long)w->span,
-                         (unsigned long long)t->size);
+                         "sim: test area %s+%s is outside the drive (%s, %llu bytes)",
+                         ssd__fmt_size(off, (double)w->offset), ssd__fmt_size(sp, (double)w->span),
+                         ssd__fmt_size(sz, (double)t->size), (unsigned long long)t->size);
+    }
     s->w = *w;
     s->job_active = 1;
     s->cursor[0] = s->cursor[1] = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "ssdcore/job.h"
 #include "step_options.h"
 #include "suite_impl.h"
@@ -78,9 +79,18 @@ static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
             st->def.length = v;
     }
     uint64_t size = ssd_target_size(s->t);
-    if (st->def.offset >= size || (st->def.length && st->def.length > size - st->def.offset))
-        return ssd__fail(s->err, SSD_ERANGE, "%s: trim: range beyond the target's %llu bytes",
-                         where, (unsigned long long)size);
+    if (st->def.offset >= size || (st->def.length && st->def.length > size - st->def.offset)) {
+        char off[SSD__NUM_BUF], len[SSD__NUM_BUF], sz[SSD__NUM_BUF];
+        ssd__fmt_size(off, (double)st->def.offset);
+        ssd__fmt_size(sz, (double)size);
+        if (!st->def.length) /* to the end: only the offset is out */
+            return ssd__fail(s->err, SSD_ERANGE,
+                             "%s: trim: offset %s is beyond the target (%s, %llu bytes)", where,
+                             off, sz, (unsigned long long)size);
+        return ssd__fail(s->err, SSD_ERANGE,
+                         "%s: trim: range %s+%s is beyond the target (%s, %llu bytes)", where, off,
+                         ssd__fmt_size(len, (double)st->def.length), sz, (unsigned long long)size);
+    }
     strcpy(st->def.name, "trim");
     return 0;
 }
@@ -160,10 +170,14 @@ static int parse_fill(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
             uint64_t b;
             if (ssd_parse_size(v, &b) || b == 0)
                 return ssd__fail(s->err, SSD_EINVAL, "%s: fill: bytes: not a size: '%s'", where, v);
-            if (b > ssd_target_size(s->t))
+            if (b > ssd_target_size(s->t)) {
+                char bb[SSD__NUM_BUF], sz[SSD__NUM_BUF];
+                uint64_t size = ssd_target_size(s->t);
                 return ssd__fail(s->err, SSD_ERANGE,
-                                 "%s: fill: bytes=%s is beyond the target's %llu bytes", where, v,
-                                 (unsigned long long)ssd_target_size(s->t));
+                                 "%s: fill: bytes=%s (%s) is beyond the target (%s, %llu bytes)",
+                                 where, v, ssd__fmt_size(bb, (double)b),
+                                 ssd__fmt_size(sz, (double)size), (unsigned long long)size);
+            }
             have++;
         } else if (!strcmp(k, "name")) {
             if (!*v || strlen(v) >= sizeof st->def.name)

@@ -221,6 +221,10 @@ Test(sim_model, run_virtual_before_job_begin_is_a_state_error) {
     w.offset = ssd_target_size(t) - 4096;
     w.span = 8192;
     cr_assert_eq(t->ops->job_begin(t, &w), SSD_ERANGE);
+    /* sizes in units, as the CLI takes them, with the drive's exact count */
+    cr_assert(strstr(ssd_target_errmsg(t), "test area 223.57 GiB+8 KiB is outside the drive "
+                                           "(223.57 GiB, 240057409536 bytes)"),
+              "%s", ssd_target_errmsg(t));
     ssd_target_free(t);
 }
 

@@ -255,6 +255,10 @@ def test_a_job_after_another_write_is_not_said_to_be_preconditioned(tmp_path):
     ("precondition kind=seq_fill loops=0", "loops: '0' is not a number in [1, 64]"),
     ("precondition kind=seq_fill size=1g", "unknown key 'size'"),
     ("purge now", "purge: takes no options"),
+    # sizes in units as the file takes them, with the target's exact count
+    ("trim offset=200g length=100g",
+     "trim: range 200 GiB+100 GiB is beyond the target (223.57 GiB, 240057409536 bytes)"),
+    ("trim offset=300g", "trim: offset 300 GiB is beyond the target (223.57 GiB, "),
 ])
 def test_suite_files_with_bad_steps_are_refused_naming_the_line(tmp_path, line, message):
     (tmp_path / "s.suite").write_text("trim\n" + line + "\n")

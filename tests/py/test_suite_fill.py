@@ -40,7 +40,7 @@ def test_fill_step_cli_python_and_c_agree(cli, tmp_path):
     ("fill level=0%", "is not a percentage in (0, 100]"),
     ("fill level=101", "is not a percentage in (0, 100]"),
     ("fill level=ninety", "is not a percentage in (0, 100]"),
-    ("fill bytes=99t", "beyond the target's"),
+    ("fill bytes=99t", "bytes=99t (99 TiB) is beyond the target (223.57 GiB, 240057409536 bytes)"),
     ("fill bytes=lots", "not a size"),
     ("fill depth=3", "unknown key 'depth'"),
 ])

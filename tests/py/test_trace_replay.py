@@ -310,3 +310,14 @@ def test_replay_help_says_apps_runs_as_recorded(cli):
     apps = json.loads(subprocess.run([cli, "replay", "--apps", "--target", "sim:bx200", "--json"],
                                      capture_output=True, text=True, check=True).stdout)
     assert apps["timing"] == "as-recorded"
+
+
+def test_an_offset_or_span_beyond_the_target_is_refused_in_units(tmp_path):
+    tr = make_trace([(0.0, "R", 0, 4096)])
+    t = ssdcore.Target(str(tmp_path / "f.bin"), size="4m")
+    with pytest.raises(ssdcore.Error, match=r"offset 8 MiB \(8388608 bytes\) is beyond the "
+                       r"target's 4 MiB \(4194304 bytes\)"):
+        ssdcore.replay(tr, t, offset="8m")
+    with pytest.raises(ssdcore.Error, match=r"span 4 MiB \(4194304 bytes\) at offset 1 MiB is "
+                       r"larger than the target \(4 MiB, 4194304 bytes\)"):
+        ssdcore.replay(tr, t, offset="1m", span="4m")
