@@ -1,6 +1,7 @@
 /* cmd_identity.c - `ssdcore identity TARGET`: who the drive is (model,
  * serial, firmware, capacity, sectors, transport, link, temperature). */
 #include <stdio.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -22,6 +23,20 @@ static const char identity_usage[] =
 static const struct fo_cli_spec identity_cli = {
     .cmd = "identity", .usage = identity_usage, .npos = 1, .operands = "TARGET"};
 
+/* The text leaves out nulls, so a drive without a serial shows no serial
+ * line; a "serial_hashed: false" about it would name what is not there.
+ * Only the text: --json keeps both members (the schema). The library
+ * writes them side by side in compact JSON. */
+static void drop_serial_hashed_without_serial(char *json) {
+    static const char pair[] = "\"serial\":null,\"serial_hashed\":false";
+    static const char hashed[] = ",\"serial_hashed\":false";
+    char *at = strstr(json, pair);
+    if (!at)
+        return;
+    at += sizeof pair - sizeof hashed;
+    memmove(at, at + sizeof hashed - 1, strlen(at + sizeof hashed - 1) + 1);
+}
+
 int cmd_identity(int argc, char **argv) {
     const char *target;
     int hash = 0, json_out = 0;
@@ -41,6 +56,8 @@ int cmd_identity(int argc, char **argv) {
         ssd_free(json);
         return status;
     }
+    if (!json_out)
+        drop_serial_hashed_without_serial(json);
     cli_print_result(json, json_out);
     ssd_free(json);
     return 0;

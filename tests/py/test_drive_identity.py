@@ -170,3 +170,22 @@ def test_identity_text_omits_unknowns_and_a_sim_has_its_health_temperature(cli):
     truth = json.loads(run("sim", "truth", "sim:bx200", "--json"))
     assert truth["write_amplification"] is None and truth["host_written_bytes"] == 0
     assert "write_amplification" not in run("sim", "truth", "sim:bx200")
+
+
+def test_text_leaves_out_serial_hashed_when_there_is_no_serial(cli):
+    """The text has no line for a null serial; 'serial_hashed: false' about
+    it named what is not there. --json keeps both (the schema)."""
+    r = subprocess.run([cli, "identity", "sim:bx200"], capture_output=True, text=True)
+    assert r.returncode == 0 and "serial" not in r.stdout, r.stdout
+    assert "profile: bx200\ncapacity_bytes: " in r.stdout, r.stdout
+    r = subprocess.run([cli, "identity", "sim:bx200", "--json"], capture_output=True, text=True)
+    d = json.loads(r.stdout)
+    assert d["serial"] is None and d["serial_hashed"] is False
+
+
+def test_text_keeps_serial_hashed_with_a_serial(afile, tmp_path, monkeypatch, cli):
+    fake_nvme(tmp_path / "sys", os.stat(afile).st_dev)
+    monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "sys"))
+    r = subprocess.run([cli, "identity", str(afile), "--hash-serial"], capture_output=True,
+                       text=True)
+    assert r.returncode == 0 and "\nserial_hashed: true\n" in r.stdout, r.stdout
