@@ -814,13 +814,17 @@ class SuiteStep(Dict[str, Any]):
 
 class SuiteResult(Result):
     """What :func:`ssdcore.suite` and :func:`ssdcore.report` return: the
-    parsed results.json, and where it lives (``.out_dir``)."""
+    parsed results.json, where it lives (``.out_dir``) and, from
+    :func:`ssdcore.suite`, where an earlier run's files in that directory
+    were moved (``.previous_dir``: ``OUT/previous-YYYYMMDD-HHMMSS``, None
+    when there were none)."""
 
     kind = "suite"
 
     def __init__(self, data: Dict[str, Any], out_dir: Optional[str] = None) -> None:
         super().__init__(data)
         self.out_dir = out_dir
+        self.previous_dir: Optional[str] = None
         if isinstance(self.get("steps"), list):
             self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
                              for s in self["steps"]]

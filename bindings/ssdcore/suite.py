@@ -167,6 +167,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise error_from_code(lib.SSD_ENOMEM)
     result = SuiteResult(json.loads(take_string(js)), os.fsdecode(out))
+    # where the earlier run's files in ``out`` went (the CLI's "earlier: ...")
+    prev = ffi.string(lib.ssd_suite_previous_path(s))
+    result.previous_dir = os.fsdecode(prev) if prev else None
     if callback.exc is not None:
         raise callback.exc
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:

@@ -442,3 +442,18 @@ def test_a_rerun_in_the_same_out_sets_the_earlier_run_aside(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     assert "earlier run's files in the directory moved to" in r.stderr
     assert len([d for d in os.listdir(out) if d.startswith("previous-")]) == 2
+
+
+def test_python_says_where_a_rerun_moved_the_earlier_run(tmp_path):
+    # The CLI says "earlier: OUT/previous-..."; ssdcore.suite() said nothing.
+    f = tmp_path / "s.suite"
+    f.write_text("job name=a pattern=write bs=64k time=0.2s log=a\n")
+    out = tmp_path / "r"
+    r = ssdcore.suite("sim:bx200", out, suite_file=f, report=False)
+    assert r.previous_dir is None
+    old = (out / "results.json").read_text()
+    r = ssdcore.suite("sim:bx200", out, suite_file=f, report=False)
+    prev = [d for d in os.listdir(out) if d.startswith("previous-")]
+    assert len(prev) == 1 and r.previous_dir == os.path.join(str(out), prev[0])
+    assert (out / prev[0] / "results.json").read_text() == old
+    assert ssdcore.report(out, out / "x.html").previous_dir is None
