@@ -18,9 +18,8 @@ subclasses). The calls one makes most are re-exported here (``job``,
 are not (``ssdcore.results.JobResult``); the rest are reached
 through their module, by names that do not repeat it: ``ssdcore.sim.truth``,
 ``ssdcore.catalog.add``, ``ssdcore.drive.identity``,
-``ssdcore.trace.scenarios``. The names they had here before
-(``ssdcore.sim_truth``, ``ssdcore.catalog_add``...) still work for one
-release, with a DeprecationWarning naming the new one (docs/python.md,
+``ssdcore.trace.scenarios`` (the names they had here before,
+``ssdcore.sim_truth``, ``ssdcore.catalog_add``..., are gone: docs/python.md,
 "Renamed names").
 """
 from typing import TYPE_CHECKING, Any
@@ -40,7 +39,6 @@ from .suite import report, suite, suite_builtins, suite_steps
 from .trace import Trace, apps, fsd, replay
 from .compare import compare
 from . import catalog, drive, sim, trace
-from ._deprecation import renamed
 from ._util import options, parse_duration, parse_size
 from . import results
 
@@ -75,60 +73,27 @@ option helpers and the modules reached by name. The result classes live in
 ``check`` (the C library through cffi, for a call the package does not
 wrap) are attributes, in neither list (docs/python.md, "The top level")."""
 
-_RESULT_CLASSES = ("Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep",
-                   "FilebenchResult", "CompareResult", "ReplayResult", "AppsResult", "FsdResult",
-                   "CatalogRuns", "CatalogFigures", "BatchResult")
-"""Result classes ssdcore re-exported before (for one release, with a
-DeprecationWarning naming ssdcore.results.NAME)."""
-
 
 def version() -> str:
     """The version string of the linked C library."""
     return str(ffi.string(lib.ssd_version_string()).decode())
 
 
-_RENAMED = {f"{m}_{n}": f"{m}.{n}" for m, names in (
-    ("sim", ("profile", "profiles", "truth")),
-    ("catalog", ("add", "compare", "figures", "path", "runs")),
-    ("drive", ("identity", "temperature")),
-    ("trace", ("filetests", "scenarios"))) for n in names}
-"""Names ssdcore had before -> where they are now (for one release)."""
-_RENAMED.update({n: f"results.{n}" for n in _RESULT_CLASSES})
-_old_name = renamed(__name__, _RENAMED, old={"trace_scenarios": trace._trace_scenarios},
-                    stacklevel=4)
-
-
 if TYPE_CHECKING:
-    # What a type checker sees instead of __getattr__: the names it gives,
-    # with their types, so that mypy --strict checks an annotation
-    # ``ssdcore.JobResult`` and calls to the old names, and refuses a name
-    # that does not exist (``ssdcore.anlyze``); a module __getattr__ made
-    # every such name Any.
+    # What a type checker sees instead of __getattr__ (ssdcore.plot), so
+    # that mypy --strict refuses a name that does not exist (ssdcore.anlyze).
     from . import plot as plot
-    from .results import (Result as Result, JobResult as JobResult,
-                          AnalysisResult as AnalysisResult, SuiteResult as SuiteResult,
-                          SuiteStep as SuiteStep, FilebenchResult as FilebenchResult,
-                          CompareResult as CompareResult, ReplayResult as ReplayResult,
-                          AppsResult as AppsResult, FsdResult as FsdResult,
-                          CatalogRuns as CatalogRuns, CatalogFigures as CatalogFigures,
-                          BatchResult as BatchResult)
-    sim_profile, sim_profiles, sim_truth = sim.profile, sim.profiles, sim.truth
-    catalog_add, catalog_compare, catalog_figures = catalog.add, catalog.compare, catalog.figures
-    catalog_path, catalog_runs = catalog.path, catalog.runs
-    drive_identity, drive_temperature = drive.identity, drive.temperature
-    trace_filetests, trace_scenarios = trace.filetests, trace._trace_scenarios
 else:
     def __getattr__(name: str) -> Any:
         # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
         if name == "plot":
             import importlib
             return importlib.import_module(".plot", __name__)
-        return _old_name(name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    # ssdcore.<tab>: the public names and the modules, not ffi/lib/check
-    # nor the names kept for one release.
+    # ssdcore.<tab>: the public names and the modules, not ffi/lib/check.
     return sorted(set(__all__) | {"plot", "__version__", "__doc__", "__name__"})
 
 

@@ -2,9 +2,7 @@
 keywords (``analyze``, ``analyze_many``, ``replay``, ``apps``, ``fsd``),
 typed for mypy (PEP 692: ``**options: Unpack[AnalysisOptions]``), so
 ``mypy --strict`` on a user's code checks each key and its type and
-refuses a key of no table: an old keyword too (``capacity=``,
-``target_options=``), which still works at run time for one release with
-its DeprecationWarning but is in no signature. Each class is
+refuses a key of no table. Each class is
 ``ssdcore.options(KIND)``'s keys less those the call names itself;
 tests/py/test_options_tables.py checks them against the tables."""
 import os  # noqa: F401 (PathLike's "os.PathLike[str]": typing.get_type_hints reads it)
@@ -14,11 +12,6 @@ from ._util import PathLike
 
 Size = Union[int, str]  # bytes, or a size text ("4k", "512GB")
 Duration = Union[float, str]  # seconds, or a duration text ("500ms")
-
-
-class NoOptions(TypedDict):
-    """No keyword: ``**deprecated: Unpack[NoOptions]`` takes a call's old
-    keywords at run time and none for mypy."""
 
 
 class AnalysisOptions(TypedDict, total=False):

@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 
 import numpy as np
 
-from ._deprecation import deprecated as _deprecated
-from ._deprecation import old_keywords, renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
@@ -30,13 +28,9 @@ from .storage import is_parquet_file, is_url, open_url, series_from_parquet, ser
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from ._options import AnalysisOptions, NoOptions
+    from ._options import AnalysisOptions
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "job_context"]
-
-# analyze_many moved to ssdcore.batch (re-exported as ssdcore.analyze_many).
-if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
-    __getattr__ = renamed(__name__, {"analyze_many": "batch.analyze_many"})
 
 
 def _per_io_interval(v: Any) -> float:
@@ -509,9 +503,6 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     writes fast, so a fast start that ends when they run out is the used
     state's onset (``"gc"``), never a cache. An option given here wins. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, throttle, slow_start, other) and ``"dips"``.
-    ``capacity=`` and ``written_before=``, the old names of
-    ``capacity_bytes=`` and ``written_before_bytes=``, work for one release
-    with a DeprecationWarning (they are in no signature: ``mypy`` refuses them).
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -541,17 +532,9 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
 def _context_sizes(fn: str, options: Dict[str, Any], capacity_bytes: Any,
                    written_before_bytes: Any) -> None:
     """Puts ``capacity_bytes`` and ``written_before_bytes`` (numbers or size
-    strings) into the analysis ``options`` of ``fn``, taking their old names
-    ``capacity`` and ``written_before`` from ``options`` for one release
-    with a warning."""
-    for new, v, old in (("capacity_bytes", capacity_bytes, "capacity"),
-                        ("written_before_bytes", written_before_bytes, "written_before")):
-        v_old = options.pop(old, None)
-        if v_old is not None:
-            _deprecated(f"{fn}({old}=)", f"{fn}({new}=)", stacklevel=4)
-            if v is not None:
-                raise TypeError(f"{fn}: give {new}= (or {old}=, its old name), not both")
-            v = v_old
+    strings) into the analysis ``options`` of ``fn``."""
+    for new, v in (("capacity_bytes", capacity_bytes),
+                   ("written_before_bytes", written_before_bytes)):
         if isinstance(v, str):  # "512GB": the library parses it as the CLI's flag
             options[new] = v
         elif v is not None:
@@ -602,27 +585,14 @@ def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, **deprecated: Unpack[NoOptions]) -> FioResult:
+def read_fio_json(path: PathLike) -> FioResult:
     """Summary figures and latency percentiles of fio JSON output as a
     :class:`~ssdcore.results.FioResult`: ``jobs`` (one dict per job and
     direction with I/O, as ``ssdcore fio-result --json`` lists them),
     ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
-    inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
-    which returned the DataFrame (the JSON's keys as columns: ``io_bytes``),
-    returns it for one release with a DeprecationWarning (``mypy`` refuses
-    it): use ``read_fio_json(path).to_frame()`` (``total_bytes``, typed
-    columns).
+    inconsistent with lat_ns (``clat_inconsistent``).
     """
-    as_frame = old_keywords("read_fio_json", deprecated, ("as_frame",)).get("as_frame")
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
                   source=os.fsdecode(os.fspath(path)))
-    if as_frame is not None:
-        _deprecated("read_fio_json(as_frame=)", "read_fio_json(path).to_frame()")
-        if as_frame:  # the frame it returned before: the JSON's keys (io_bytes...)
-            return _frame(r.jobs)  # type: ignore[return-value]
     return r
-
-
-if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
-    from .batch import analyze_many as analyze_many

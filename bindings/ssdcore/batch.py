@@ -460,9 +460,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     writes both as Parquet (:func:`write_results_parquet`).
     ``progress`` counts inputs (see :mod:`ssdcore.progress`).
     ``capacity_bytes``, ``written_before_bytes`` and the keyword options are
-    :func:`ssdcore.analyze`'s, for every input (``capacity=``, the old name
-    of ``capacity_bytes=``, works for one release with a warning; it is in
-    no signature: ``mypy`` refuses it).
+    :func:`ssdcore.analyze`'s, for every input.
     """
     pd = __import__("pandas")
     if errors not in ("raise", "record"):

@@ -10,10 +10,6 @@ with Python's own sqlite3 (the file is plain SQLite: tables ``runs`` and
 >>> ssdcore.catalog.runs("runs.sqlite", drive="bx200").to_frame()   # doctest: +SKIP
 >>> ssdcore.catalog.figures("runs.sqlite").plot(figure="write_curves.degradation.cache_bytes")  # doctest: +SKIP
 >>> ssdcore.catalog.compare(["bx200", "ssd370"], catalog="runs.sqlite", out="cmp")  # doctest: +SKIP
-
-``catalog_add``, ``catalog_runs``, ``catalog_figures``, ``catalog_compare``
-and ``catalog_path``, the old names (also ``ssdcore.catalog_add``...),
-still work for one release with a DeprecationWarning.
 """
 from __future__ import annotations
 
@@ -22,9 +18,8 @@ import os
 import sqlite3
 import urllib.request
 from contextlib import closing
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
-from ._deprecation import renamed
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, make_handle, option_text, take_string, take_text
@@ -32,9 +27,6 @@ from .compare import compare as _compare
 from .results import CatalogAddResult, CatalogFigures, CatalogRuns, CompareResult, _figure
 
 __all__ = ["path", "add", "runs", "figures", "compare"]
-
-if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
-    __getattr__ = renamed(__name__, {f"catalog_{n}": f"catalog.{n}" for n in __all__})
 
 
 def path() -> str:
@@ -154,8 +146,3 @@ def compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
     result = _compare(dirs, out, highlight=highlight, title=title)
     result.picked = picked
     return result
-
-
-if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
-    catalog_add, catalog_compare, catalog_figures = add, compare, figures
-    catalog_path, catalog_runs = path, runs

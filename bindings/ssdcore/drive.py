@@ -5,26 +5,18 @@ ATA identify ioctl (``<ssdcore/drive.h>``). Unknown members are None.
 >>> import ssdcore
 >>> ssdcore.drive.identity("sim:bx200").profile
 'bx200'
-
-``drive_identity`` and ``drive_temperature``, the old names, still work for
-one release with a DeprecationWarning.
 """
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from ._deprecation import renamed
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict
 from .results import DriveIdentity
 
 __all__ = ["identity", "temperature"]
-
-if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
-    __getattr__ = renamed(__name__, {"drive_identity": "drive.identity",
-                                     "drive_temperature": "drive.temperature"})
 
 
 def identity(target: PathLike, hash_serial: bool = False) -> DriveIdentity:
@@ -47,7 +39,3 @@ def temperature(target: PathLike) -> Optional[float]:
         return None
     check(rc)
     return float(c[0])
-
-
-if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
-    drive_identity, drive_temperature = identity, temperature

@@ -22,15 +22,8 @@ from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
                     options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
-from ._deprecation import deprecated as _deprecated
-from ._deprecation import old_keywords
 from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
                       _bytes_text, _frame)
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
-    from ._options import NoOptions
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
            "fill"]
@@ -653,16 +646,13 @@ def _size_arg(fn: str, name: str, v: Any) -> int:
 
 
 def fill(target: Target, level_pct: Optional[float] = None, *,
-         bytes: Union[int, str, None] = None, progress: ProgressArg = None,
-         **deprecated: "Unpack[NoOptions]") -> FillResult:
+         bytes: Union[int, str, None] = None, progress: ProgressArg = None) -> FillResult:
     """Fills the target to a level, as reviewers test a nearly full drive:
     ``level_pct`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
     size, ``bytes="900g"``, as a suite's ``fill bytes=900g``), from offset 0,
     written once with 128 KiB sequential writes at QD32 (fresh,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
-    ``level=``, the old name of ``level_pct=``, works for one release with
-    a DeprecationWarning (it is in no signature: ``mypy`` refuses it).
 
     Returns a :class:`~ssdcore.results.FillResult`: ``{"fill_bytes",
     "written_bytes"}`` (and ``level_pct`` when a level was given) with
@@ -673,12 +663,6 @@ def fill(target: Target, level_pct: Optional[float] = None, *,
     >>> ssdcore.fill(t, 90).written_bytes > 0.899 * t.size_bytes
     True
     """
-    level = old_keywords("fill", deprecated, ("level",)).get("level")
-    if level is not None:
-        _deprecated("fill(level=)", "fill(level_pct=)")
-        if level_pct is not None:
-            raise TypeError("fill: give level_pct= (or level=, its old name), not both")
-        level_pct = level
     if not isinstance(target, Target):
         raise TypeError("fill: expected an open ssdcore.Target")
     if (level_pct is None) == (bytes is None):

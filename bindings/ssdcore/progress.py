@@ -9,9 +9,7 @@ Every long call (``job``, ``suite``, ``filebench``, ``make_set``,
   None when the run has none), ``unit`` ("bytes", "s" or "steps"),
   ``fraction`` (0..1 or None), ``rate_bps`` (bytes a second, the current
   rate, when ``unit`` is "bytes"; else None), ``elapsed_s`` and the call's
-  own figures (``bytes``, ``bw_bps``, ``iops``, ``step``, ``name``...).
-  ``rate``, its old name, is still there for one release and warns
-  (DeprecationWarning) when read;
+  own figures (``bytes``, ``bw_bps``, ``iops``, ``step``, ``name``...);
 - ``True``: a tqdm bar (the ``[progress]`` extra), a text bar in a terminal
   and a widget in a notebook (``tqdm.auto``);
 - None (the default): nothing.
@@ -23,43 +21,18 @@ not read anyway, so a callback costs nothing worth measuring.
 from __future__ import annotations
 
 import time
-import warnings
 from typing import Any, Callable, Dict, Optional, Union
 
-__all__ = ["ProgressArg", "ProgressInfo", "Throttle", "MAX_PER_SECOND"]
+__all__ = ["ProgressArg", "Throttle", "MAX_PER_SECOND"]
 
 MAX_PER_SECOND = 10
 """At most this many progress calls per second reach the user."""
 
 ProgressArg = Union[None, bool, Callable[[Dict[str, Any]], object]]
 
-# Keys renamed to carry their unit; the old one still reads, with a warning.
-_RENAMED = {"rate": "rate_bps"}
-
-
-class ProgressInfo(Dict[str, Any]):
-    """One progress update: a dict. Reading a renamed key (``rate``, now
-    ``rate_bps``) gives its value with a DeprecationWarning; it goes in the
-    next release."""
-
-    def __getitem__(self, key: str) -> Any:
-        _warn_renamed(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        _warn_renamed(key)
-        return super().get(key, default)
-
-
-def _warn_renamed(key: str) -> None:
-    if key in _RENAMED:
-        warnings.warn(f"progress[{key!r}] is deprecated and goes in the next release: "
-                      f"read {_RENAMED[key]!r}", DeprecationWarning, stacklevel=3)
-
-
-def progress_info(rate_bps: Optional[float], **fields: Any) -> ProgressInfo:
-    """A progress dict with ``rate_bps`` and, for one release, ``rate``."""
-    return ProgressInfo(fields, rate_bps=rate_bps, rate=rate_bps)
+def progress_info(rate_bps: Optional[float], **fields: Any) -> Dict[str, Any]:
+    """A progress dict: ``fields`` and ``rate_bps``."""
+    return dict(fields, rate_bps=rate_bps)
 
 
 class _Bar:
@@ -153,7 +126,7 @@ class Throttle:
         try:
             p = self._pending
             if p is None and override:
-                p = ProgressInfo(self._latest) if self._latest is not None else None
+                p = dict(self._latest) if self._latest is not None else None
             if p is not None and self._fn is not None:
                 p.update(override)
                 if p.get("total") and "done" in override:

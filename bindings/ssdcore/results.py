@@ -41,7 +41,6 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional
 
 import numpy as np
 
-from ._deprecation import deprecated as _deprecated
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -172,18 +171,6 @@ def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
     """A read-only attribute that ``fn`` computes from the results JSON, a
     property typed as its value (as :func:`_field`)."""
     return cast(T, property(fn, doc=doc))
-
-
-def _renamed(old: str, new: str, fn: Callable[[Any], T]) -> T:
-    """The attribute ``old``, renamed ``new``: still read (``fn`` gives its
-    old value, in its old unit) with a DeprecationWarning naming ``new``, for
-    one release (docs/python.md, "Renamed attributes")."""
-    def get(self: Any) -> T:
-        import warnings
-        warnings.warn(f"{type(self).__name__}.{old} is deprecated and goes in the next release: "
-                      f"use .{new}", DeprecationWarning, stacklevel=2)
-        return fn(self)
-    return cast(T, property(get, doc=f"Deprecated: use ``{new}``."))
 
 
 def _us(v: Any) -> Optional[float]:
@@ -1068,7 +1055,6 @@ class CopyResult(_FileopsResult):
     robocopy_exit = _derived(lambda r: _int(r.get("robocopy_exit", r.get("exit_code"))) or 0,
                              "Robocopy's exit bits: 1 copied, 2 extras, 4 mismatches,\n"
                              "8 failures (``exit_code`` in results before round 21).")
-    exit_code = _renamed("exit_code", "robocopy_exit", lambda r: r.robocopy_exit)
     first_error = _field("first_error", _int, 0, "Code of the first failure (0 when none).")
     workers = _field("workers", _int, 0, "Workers used.")
     failures: List[str] = _field("failures", lambda v: [str(x) for x in v]
@@ -1293,7 +1279,6 @@ class ReplayResult(Result):
     bw_bps = _field("bw_bps", _float, 0.0, "Bytes per busy second.")
     access_us = _derived(lambda r: _access_us(r) or 0.0, "Mean access time, µs (the JSON's\n"
                          "access_us; access_s, in s, before round 20).")
-    access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
 
     status = _derived(_status, "\"complete\" or \"interrupted\".")
@@ -1418,8 +1403,6 @@ class FsdResult(_TracesResult):
                       "second, bytes/s.")
     access_us = _derived(lambda r: _access_us(r) or 0.0,
                          "The scored traces' mean access time, µs.")
-    bandwidth_bps = _renamed("bandwidth_bps", "bw_bps", lambda r: r.bw_bps)
-    access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     score = _field("score", _float, 0.0, "UL's score (no unit).")
 
     def _title(self) -> str:
@@ -1817,11 +1800,7 @@ class CatalogAddResult(_OneRow):
     changed since: it was still running) or "unchanged"; ``added`` and
     ``changed`` (added or updated) say it as booleans. ``to_frame()`` and
     ``summary()``: one row. No plot (``catalog.figures(...).plot(figure=)``
-    draws a figure across runs).
-
-    ``catalog_add`` returned ``changed`` as a bool: ``if
-    catalog.add(...)`` still reads it for one release, with a
-    DeprecationWarning."""
+    draws a figure across runs)."""
 
     kind = "catalog_add"
     _no_plot = ("adding a run", "catalog.figures(...).plot(figure=KEY) draws a figure across "
@@ -1833,11 +1812,6 @@ class CatalogAddResult(_OneRow):
     added = _derived(lambda r: r.get("status") == "added", "True when the run was new.")
     changed = _derived(lambda r: r.get("status") in ("added", "updated"),
                        "True when the catalog changed (added or updated).")
-
-    def __bool__(self) -> bool:
-        _deprecated("the truth value of ssdcore.catalog.add()'s result (a bool before)",
-                    ".changed")
-        return bool(self.changed)
 
     def _title(self) -> str:
         return f"{self.run_dir}: {self.status} in {self.catalog}"
@@ -1867,11 +1841,7 @@ class FioResult(_RowsResult):
     - ``to_frame()``: one row per entry, the names every frame uses (the
       JSON's ``io_bytes`` is ``total_bytes``, int), fixed dtypes;
     - ``summary()``: one row per entry, the headline columns;
-    - ``to_dict()``: ``{"source", "jobs"}``; ``plot()``: MiB/s per entry.
-
-    It was a list of dicts before: ``r[0]``, ``for job in r`` and
-    ``len(r)`` still work for one release, with a DeprecationWarning
-    naming ``.jobs``."""
+    - ``to_dict()``: ``{"source", "jobs"}``; ``plot()``: MiB/s per entry."""
 
     kind = "fio"
 
@@ -1914,20 +1884,6 @@ class FioResult(_RowsResult):
         """MiB/s of each job and direction as a bar."""
         from . import plot as _plot
         return _plot.fio_bars(self, ax=ax)
-
-    # The list it was before, for one release.
-    def _old(self, what: str) -> List[Dict[str, Any]]:
-        _deprecated(f"{what} a read_fio_json() result (a list before)", ".jobs", stacklevel=4)
-        return self.jobs
-
-    def __getitem__(self, i: Union[int, slice]) -> Any:
-        return self._old("indexing")[i]
-
-    def __iter__(self) -> Any:
-        return iter(self._old("iterating over"))
-
-    def __len__(self) -> int:
-        return len(self._old("len() of"))
 
 
 # ---- Results of an action on a drive, and the built-in catalogues ----

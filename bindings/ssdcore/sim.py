@@ -10,15 +10,11 @@
 
 Units follow the reviews: sizes in the parameters are GiB, speeds MiB/s;
 everything in the ground truth is bytes, seconds or plain ratios.
-``sim_profile``, ``sim_profiles`` and ``sim_truth``, the old names (also
-``ssdcore.sim_truth``...), still work for one release with a
-DeprecationWarning.
 """
 import json
 import os
-from typing import TYPE_CHECKING, Any, Optional, Union, overload
+from typing import Any, Optional, Union, overload
 
-from ._deprecation import renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import json_dict, take_string
@@ -26,10 +22,6 @@ from .job import Target, _opened
 from .results import Listing, SimProfile, SimTruth
 
 __all__ = ["profiles", "profile", "truth", "SimTarget"]
-
-if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
-    __getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
-                                     "sim_truth": "sim.truth"})
 
 
 def profile(spec: str) -> SimProfile:
@@ -134,7 +126,3 @@ class SimTarget(Target):
 
     def __repr__(self) -> str:
         return f"SimTarget({self._uri!r})"
-
-
-if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
-    sim_profile, sim_profiles, sim_truth = profile, profiles, truth

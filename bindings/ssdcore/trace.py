@@ -20,10 +20,7 @@ JSON of ``ssd_replay_to_json`` with attributes, ``to_frame()``,
 scenario and returns an :class:`~ssdcore.results.AppsResult`: per-trace
 bandwidth and the score (total bytes / total busy time, PCMark 8's way);
 ``fsd`` an :class:`~ssdcore.results.FsdResult`. ``scenarios()`` and
-``filetests()`` list the built-in traces; ``trace_scenarios`` (whose dicts
-said ``describe``) and ``trace_filetests``, the old names (also
-``ssdcore.trace_scenarios``...), still work for one release with a
-DeprecationWarning.
+``filetests()`` list the built-in traces.
 """
 from __future__ import annotations
 
@@ -31,10 +28,9 @@ import contextlib
 import json
 import os
 import threading
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple,
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Tuple,
                     Union)
 
-from ._deprecation import renamed
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
@@ -47,11 +43,6 @@ if TYPE_CHECKING:
     from ._options import ReplayOptions, TargetOptions
 
 __all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
-
-if not TYPE_CHECKING:  # mypy sees the old names below, and no Any for a typo
-    __getattr__ = renamed(__name__, {"trace_scenarios": "trace.scenarios",
-                                     "trace_filetests": "trace.filetests"},
-                          old={"trace_scenarios": lambda: _trace_scenarios()})
 
 
 _OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
@@ -180,11 +171,6 @@ def scenarios() -> Listing:
             for i in range(lib.ssd_trace_scenario_count())], "application scenarios")
 
 
-def _trace_scenarios() -> List[Dict[str, str]]:
-    """The old trace_scenarios: [{"name", "describe"}]."""
-    return [{"name": s["name"], "describe": s["description"]} for s in scenarios()]
-
-
 def filetests() -> Listing:
     """[{"name", "set_bytes", "device_bytes"}] of the recorded file tests:
     the set size each was recorded with and the loop device's size; a
@@ -204,22 +190,9 @@ def _target_options(fn: str, target: Union[Target, PathLike],
     """The target options among ``fn``'s keywords, popped from ``options``:
     the keys of the target's table (``ssdcore.options("target")``: size,
     destroy_data, buffered, read_only, layout, fitrim), given as keywords as
-    :func:`ssdcore.job` takes them. The old ``target_options={...}`` dict
-    among them is still taken for one release, with a DeprecationWarning.
-    Options for a :class:`Target` already open are a TypeError (they would
+    :func:`ssdcore.job` takes them. Options for a :class:`Target` already open are a TypeError (they would
     be ignored)."""
-    legacy: Optional[Mapping[str, Any]] = options.pop("target_options", None)
     opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
-    if legacy is not None:
-        import warnings
-        warnings.warn(f"{fn}(target_options={{...}}) is deprecated and goes in the next release: "
-                      f"give the target options as keywords, {fn}(..., size=\"16m\"), as "
-                      f"ssdcore.job() takes them", DeprecationWarning, stacklevel=3)
-        both = sorted(set(opts) & set(legacy))
-        if both:
-            raise TypeError(f"{fn}(): {', '.join(both)} given both as a keyword and in "
-                            f"target_options")
-        opts = dict(legacy, **opts)
     refuse_options_for_open_target(fn, target, opts)
     return opts
 
@@ -270,8 +243,7 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
     job's): ``ssdcore.options("replay")``; and, for a URI, the target
     options (``size="16m"``, ``destroy_data``, ``read_only``...:
     ``ssdcore.options("target")``) as keywords, as :func:`ssdcore.job`
-    takes them (``target_options={...}`` is deprecated, and in no
-    signature: ``mypy`` refuses it). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
+    takes them. Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
     KeyboardInterrupt, with the results of what was replayed
     (``"interrupted": true``) as ``.results``."""
     if not isinstance(trace, Trace):
@@ -308,8 +280,7 @@ def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: in
     :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
     per trace, ``plot()`` the bars). The keyword options are the target
-    options, for a URI (``size="1g"``...: ``ssdcore.options("target")``;
-    ``target_options={...}`` is deprecated, and in no signature)."""
+    options, for a URI (``size="1g"``...: ``ssdcore.options("target")``)."""
     opts: Dict[str, Any] = dict(options)
     opened = _target_options("apps", target, opts)
     return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, opts,
@@ -361,7 +332,3 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
             raise Error(rc, ffi.string(err).decode(errors="replace"))
         result: Dict[str, Any] = json.loads(take_string(out))
         return result
-
-
-if TYPE_CHECKING:  # the old names, typed, for mypy (the __getattr__ above at run time)
-    trace_filetests, trace_scenarios = filetests, _trace_scenarios

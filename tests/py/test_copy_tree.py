@@ -184,11 +184,11 @@ def test_copy_seconds_options_are_durations_with_units(tmp_path):
         ssdcore.copy_tree(src, tmp_path / "dst3", wait="soon")
 
 
-def test_robocopys_bits_are_named_robocopy_exit_and_the_old_name_still_reads(tmp_path, cli):
+def test_robocopys_bits_are_named_robocopy_exit_and_old_results_still_read(tmp_path, cli):
     """copy's JSON called Robocopy's bits exit_code, though the exit status
     is 0 or 1 unless --robocopy-exit: now robocopy_exit, what that flag
-    exits with; CopyResult reads exit_code from older dicts, and .exit_code
-    still reads with a DeprecationWarning."""
+    exits with; CopyResult reads exit_code from older dicts (the attribute
+    .exit_code is gone)."""
     src, dst = tmp_path / "src", tmp_path / "dst"
     make_tree(src)
     r = run_cli(cli, "copy", src, dst, "--json")  # with --robocopy-exit
@@ -203,5 +203,4 @@ def test_robocopys_bits_are_named_robocopy_exit_and_the_old_name_still_reads(tmp
     old = ssdcore.results.CopyResult({k: v for k, v in res.items() if k != "robocopy_exit"}
                                      | {"exit_code": 9})
     assert old.robocopy_exit == 9
-    with pytest.warns(DeprecationWarning, match="use .robocopy_exit"):
-        assert res.exit_code == 1
+    assert not hasattr(res, "exit_code")

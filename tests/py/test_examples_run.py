@@ -127,9 +127,9 @@ from ssdcore.catalog import ad
 t = ssdcore.SimTarget("sim:bx200")
 ssdcore.sim.turth(t)
 ssdcore.anlyze("x.csv")
-def bw(r: ssdcore.JobResult) -> float:
+def bw(r: ssdcore.results.JobResult) -> float:
     return r.bw_bps
-def cache(r: ssdcore.AnalysisResult) -> str:
+def cache(r: ssdcore.results.AnalysisResult) -> str:
     return r.cache_bytes
 truth: float = ssdcore.sim_truth(t)
 ssdcore.catalog.catalog_add("run", "c.sqlite").changed
@@ -151,15 +151,13 @@ ssdcore.replay("scenario:pcm8-word", "sim:bx200", qd="4")
 
 
 @pytest.mark.slow
-def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path):
-    """The modules' __getattr__ (the old names, for one release) made every
-    name Any to mypy: ``ssdcore.sim.turth(t)`` passed --strict and an
-    annotation ``ssdcore.JobResult`` checked nothing. mypy now sees the old
-    names with their types and no __getattr__: the misspelt names and the
-    two wrong types are the only errors. The old keywords (capacity=,
-    level=, as_frame=, target_options=), which still work with a warning,
-    are in no signature, so mypy refuses them; the options keywords are
-    typed by their table (a text for a number is an error)."""
+def test_mypy_refuses_a_misspelt_name_and_the_old_ones(build_dir, tmp_path):
+    """A module __getattr__ made every name Any to mypy:
+    ``ssdcore.sim.turth(t)`` passed --strict. mypy sees no __getattr__: the
+    misspelt names, the old names (gone: ``ssdcore.sim_truth``...), the
+    old keywords (capacity=, level=, as_frame=, target_options=) and the
+    wrong types are the errors; the options keywords are typed by their
+    table (a text for a number is an error)."""
     pytest.importorskip("mypy", reason="the [test] extra")
     ini = tmp_path / "mypy.ini"
     ini.write_text(MYPY_INI)
@@ -170,9 +168,10 @@ def test_mypy_refuses_a_misspelt_name_and_types_the_old_ones(build_dir, tmp_path
     errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
                     if ": error:" in line)
     # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
-    # 11: sim_truth(t) is a SimTruth (typed as sim.truth), no float,
-    # 16-21: the old keywords, 25, 26: a text for a float, for an int
-    assert errors == [3, 5, 6, 10, 11, 16, 17, 18, 19, 20, 21, 25, 26], r.stdout + r.stderr
+    # 11-15: the old names, 16-21: the old keywords, 25, 26: a text for a
+    # float, for an int
+    assert errors == [3, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25, 26], \
+        r.stdout + r.stderr
     assert r.stdout.count('Unexpected keyword argument') == 6, r.stdout
 
 

@@ -49,28 +49,20 @@ def test_a_byte_budget_is_the_total():
     assert calls[-1]["done"] == 8 << 30 and calls[-1]["rate_bps"] > 0
 
 
-def test_rate_is_rate_bps_and_the_old_key_warns(tmp_path):
-    """The rate carries its unit in its name (issue #22 item 8); ``rate``
-    still reads for one release, with a DeprecationWarning, in the job's
-    dict and in the file operations'."""
-    import warnings
+def test_rate_is_rate_bps(tmp_path):
+    """The rate carries its unit in its name (issue #22 item 8), in the
+    job's dict and in the file operations'; ``rate``, its old name, is gone."""
     calls = []
     ssdcore.job("sim:bx200", pattern="write", bs="1m", qd=4, bytes="1g", progress=calls.append)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert calls[-1]["rate_bps"] > 0 and calls[-1]["bytes"] == 1 << 30
-    with pytest.warns(DeprecationWarning, match=r"progress\['rate'\] is deprecated.*'rate_bps'"):
-        assert calls[-1]["rate"] == calls[-1]["rate_bps"]
-    with pytest.warns(DeprecationWarning):
-        assert calls[-1].get("rate") == calls[-1]["rate_bps"]
+    assert calls[-1]["rate_bps"] > 0 and calls[-1]["bytes"] == 1 << 30
+    assert "rate" not in calls[-1] and type(calls[-1]) is dict
     src = tmp_path / "src"
     src.mkdir()
     (src / "f.bin").write_bytes(b"x" * (1 << 20))
     got = []
     ssdcore.copy_tree(src, tmp_path / "dst", progress=got.append)
     assert got and got[-1]["unit"] == "bytes" and "rate_bps" in got[-1]
-    with pytest.warns(DeprecationWarning):
-        assert got[-1]["rate"] == got[-1]["rate_bps"]
+    assert "rate" not in got[-1]
 
 
 def test_suite_progress_is_steps_and_bounded(sim_runs):

@@ -1,8 +1,7 @@
 """Target options go one way in Python (issue #22 item 8, "options as
 tables"): keywords checked against the target's table
 (``ssdcore.options("target")``), as job() takes them, in replay(),
-apps() and fsd() too; the old ``target_options={...}`` dict still works
-for one release with a DeprecationWarning."""
+apps() and fsd() too; the old ``target_options={...}`` dict is gone."""
 import os
 
 import pytest
@@ -30,25 +29,11 @@ def test_replay_takes_target_options_as_keywords(tmp_path):
     assert r.total_bytes == 4 * 4096 and os.path.getsize(p) == 1 << 20
 
 
-def test_the_old_dict_still_works_with_a_warning(tmp_path):
-    p = tmp_path / "f.bin"
-    with pytest.warns(DeprecationWarning, match=r"replay\(target_options=\{\.\.\.\}\) is "
-                                                r"deprecated.*as keywords"):
-        r = ssdcore.replay(_trace(), str(p), target_options={"size": "2m"})
-    assert r.total_bytes == 4 * 4096 and os.path.getsize(p) == 2 << 20
-    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="both"):
-        ssdcore.replay(_trace(), str(p), target_options={"size": "2m"}, size="2m")
-
-
 @pytest.mark.parametrize("fn", [ssdcore.apps, ssdcore.fsd])
 def test_scored_runs_check_their_keywords_against_the_table(fn):
     with pytest.raises(TypeError, match=r"unknown target option\(s\): sizee .*"
                                         r"ssdcore.options\(\"target\"\)'s: size, "):
         fn("sim:bx200", sizee="1g")
-    # the old dict, in no signature now (mypy refuses it), still reaches the target
-    with pytest.warns(DeprecationWarning, match=rf"^{fn.__name__}\(target_options=\{{\.\.\.\}}\)"), \
-            pytest.raises(TypeError, match=r"unknown target option\(s\): sizee"):
-        fn("sim:bx200", target_options={"sizee": "1g"})
 
 
 def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):

@@ -2,10 +2,8 @@
 time is a latency, in µs (``access_us``), never ``access_s`` in one table
 and ``access_us`` in another; a rate is ``bw_bps``, not ``bandwidth_bps``
 beside it; a queue depth is ``queue_depth`` in every frame. The old
-attribute names still read, for one release, with a DeprecationWarning
-naming the new one."""
+attribute names are gone; results written with the old keys still read."""
 import re
-import warnings
 
 import pytest
 
@@ -57,18 +55,6 @@ def test_replay_access_time_is_us_in_attribute_and_summary():
     r = ReplayResult(REPLAY)
     assert r.access_us == pytest.approx(50.0)
     assert r.summary()["access_us"][0] == pytest.approx(50.0)
-
-
-@pytest.mark.parametrize("r, old, new, value", [
-    (FsdResult(FSD), "bandwidth_bps", "bw_bps", 2e6),
-    (FsdResult(FSD), "access_s", "access_us", 2e-4),
-    (ReplayResult(REPLAY), "access_s", "access_us", 5e-5)])
-def test_old_names_still_read_with_a_warning_naming_the_new(r, old, new, value):
-    with pytest.warns(DeprecationWarning, match=rf"{type(r).__name__}\.{old} .* use \.{new}$"):
-        assert getattr(r, old) == pytest.approx(value)  # its old value, in its old unit
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        getattr(r, new)  # the new name does not warn
 
 
 def test_headline_figures_take_the_python_names():

@@ -2,8 +2,8 @@
 results returns a result object (repr, summary(), to_frame(), to_dict(),
 plot() where a plot makes sense), names do not repeat their module
 (ssdcore.sim.truth, not ssdcore.sim.sim_truth), keywords carry their unit
-(capacity_bytes=, level_pct=). Every old name and keyword still works for
-one release, with a DeprecationWarning naming the new one."""
+(capacity_bytes=, level_pct=). The old names and keywords are gone (no
+release was ever made with them)."""
 import contextlib
 import json
 import shutil
@@ -63,13 +63,12 @@ def test_precondition_and_fill_return_result_objects():
             r.plot()
 
 
-def test_fill_level_is_level_pct_and_the_old_keyword_warns():
+def test_fill_level_is_level_pct():
     t = ssdcore.SimTarget("sim:bx200")
-    with pytest.warns(DeprecationWarning, match=r"fill\(level=\) .* use fill\(level_pct=\)"):
-        f = ssdcore.fill(t, level=25)
+    f = ssdcore.fill(t, level_pct=25)
     assert f.level_pct == 25.0 and f.fill_bytes == int(t.size_bytes * 0.25)
-    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
-        ssdcore.fill(t, 10, level=25)
+    with pytest.raises(TypeError, match="level"):
+        ssdcore.fill(t, level=25)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="level_pct 0"):
         ssdcore.fill(t, level_pct=0)
 
@@ -85,7 +84,7 @@ def test_drive_identity_is_a_result_object():
         d.plot()
 
 
-def test_read_fio_json_is_a_fio_result_and_the_list_still_reads_with_a_warning():
+def test_read_fio_json_is_a_fio_result():
     with _quiet():
         r = ssdcore.read_fio_json(FIO)
     assert isinstance(r, FioResult) and [j["ddir"] for j in r.jobs] == ["write", "read"]
@@ -98,13 +97,6 @@ def test_read_fio_json_is_a_fio_result_and_the_list_still_reads_with_a_warning()
     assert list(r.summary().columns)[:4] == ["name", "ddir", "total_bytes", "bw_bps"]
     assert r.to_dict() == {"source": str(FIO), "jobs": r.jobs}
     _result_api(r, rows=2)
-    for old in (lambda: r[0], lambda: list(r), lambda: len(r)):
-        with pytest.warns(DeprecationWarning, match=r"read_fio_json\(\) result .* use \.jobs"):
-            old()
-    with pytest.warns(DeprecationWarning, match=r"as_frame=\) .*\.to_frame\(\)"):
-        old_frame = ssdcore.read_fio_json(FIO, as_frame=True)
-    # the frame it returned before, so df["io_bytes"] still reads
-    assert len(old_frame) == 2 and list(old_frame["io_bytes"]) == list(df["total_bytes"])
 
 
 def test_fio_result_plots_a_bar_per_job():
@@ -115,7 +107,7 @@ def test_fio_result_plots_a_bar_per_job():
     assert len(ax.patches) == 2 and ax.get_ylabel() == "MiB/s"
 
 
-def test_catalog_add_is_a_result_object_and_its_old_truth_value_warns(tmp_path):
+def test_catalog_add_is_a_result_object(tmp_path):
     d = tmp_path / "r"
     shutil.copytree(SAMPLE, d)
     db = tmp_path / "c.sqlite"
@@ -126,10 +118,6 @@ def test_catalog_add_is_a_result_object_and_its_old_truth_value_warns(tmp_path):
     assert a.catalog == str(db) and a.run_dir == str(d)
     assert again.status == "unchanged" and not again.added and not again.changed
     _result_api(a)
-    with pytest.warns(DeprecationWarning, match=r"truth value .* use \.changed"):
-        assert bool(a) is True
-    with pytest.warns(DeprecationWarning):
-        assert not again  # `if catalog_add(...)` read the bool it returned
     with pytest.raises(TypeError, match="no plot"):
         a.plot()
 
@@ -146,27 +134,19 @@ RENAMED = [("sim", "sim_truth", "truth"), ("sim", "sim_profile", "profile"),
 
 
 @pytest.mark.parametrize("module, old, new", RENAMED, ids=[o for _, o, _ in RENAMED])
-def test_old_names_still_work_with_a_warning_naming_the_new(module, old, new):
+def test_old_names_are_gone(module, old, new):
     mod = getattr(ssdcore, module)
-    want = getattr(mod, new)
-    with _quiet():
-        assert callable(want)
-    for where, text in ((ssdcore, f"ssdcore.{old}"), (mod, f"ssdcore.{module}.{old}")):
-        with pytest.warns(DeprecationWarning,
-                          match=rf"^{text} is deprecated .* use ssdcore\.{module}\.{new}$") as w:
-            assert getattr(where, old) is want
-        assert w[0].filename == __file__  # the warning points at the caller
-        assert old not in where.__all__ and old not in dir(where)
+    assert callable(getattr(mod, new))
+    for where in (ssdcore, mod):
+        assert not hasattr(where, old), (where, old)
 
 
-def test_trace_scenarios_say_description_as_suites_do_and_the_old_name_keeps_describe():
+def test_trace_scenarios_say_description_as_suites_do():
     with _quiet():
         new = ssdcore.trace.scenarios()
     assert new and set(new[0]) == {"name", "description"}
     assert set(ssdcore.suite_builtins()[0]) == {"name", "description"}
-    with pytest.warns(DeprecationWarning, match="use ssdcore.trace.scenarios"):
-        old = ssdcore.trace_scenarios()
-    assert old == [{"name": s["name"], "describe": s["description"]} for s in new]
+    assert not hasattr(ssdcore, "trace_scenarios")
 
 
 def test_all_lists_no_alias_and_no_name_twice():
@@ -205,24 +185,12 @@ def test_analyze_takes_capacity_bytes_and_written_before_bytes_as_sizes():
     assert a.capacity_bytes == b.capacity_bytes == 512 * 10**9
 
 
-@pytest.mark.parametrize("old, new", [("capacity", "capacity_bytes"),
-                                      ("written_before", "written_before_bytes")])
-def test_analyze_old_keywords_warn_and_mean_the_same(old, new):
-    with pytest.warns(DeprecationWarning, match=rf"analyze\({old}=\) .* analyze\({new}=\)"):
-        a = ssdcore.analyze(_curve(), **{old: "256g"})
-    with _quiet():
-        b = ssdcore.analyze(_curve(), **{new: "256g"})
-    assert a.to_dict() == b.to_dict()
-    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
-        ssdcore.analyze(_curve(), **{old: "256g", new: "256g"})
-
-
-def test_analyze_many_takes_capacity_bytes_and_warns_on_capacity():
-    with _quiet():
-        a = ssdcore.analyze_many({"x": _curve()}, capacity_bytes="256g")
-    with pytest.warns(DeprecationWarning, match=r"analyze_many\(capacity=\)"):
-        b = ssdcore.analyze_many({"x": _curve()}, capacity="256g")
-    assert a.frame.equals(b.frame)
+@pytest.mark.parametrize("old", ["capacity", "written_before"])
+def test_analyze_old_keywords_are_refused(old):
+    with pytest.raises(TypeError, match=old):
+        ssdcore.analyze(_curve(), **{old: "256g"})
+    with pytest.raises(TypeError, match=old):
+        ssdcore.analyze_many({"x": _curve()}, **{old: "256g"})
 
 
 def test_frames_name_the_suite_group_value_and_the_trace_description():

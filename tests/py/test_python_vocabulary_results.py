@@ -203,10 +203,8 @@ def test_the_top_level_lists_the_calls_not_the_result_classes_nor_the_cffi_layer
 
 
 @pytest.mark.parametrize("name", RESULT_CLASSES)
-def test_result_classes_at_the_top_level_still_work_with_a_warning(name):
-    with pytest.warns(DeprecationWarning,
-                      match=rf"^ssdcore\.{name} is deprecated .* use ssdcore\.results\.{name}$"):
-        assert getattr(ssdcore, name) is getattr(ssdcore.results, name)
+def test_result_classes_are_not_at_the_top_level(name):
+    assert not hasattr(ssdcore, name) and hasattr(ssdcore.results, name)
 
 
 # --- size keywords that keep their option table's name ----------------------------------
