@@ -1813,6 +1813,13 @@ class CatalogAddResult(_OneRow):
     changed = _derived(lambda r: r.get("status") in ("added", "updated"),
                        "True when the catalog changed (added or updated).")
 
+    def __bool__(self) -> bool:
+        # catalog.add returned a bool until round 20: as a non-empty dict
+        # this would always be true, so `if catalog.add(...)` would be
+        # silently wrong. Refused, naming what to read.
+        raise TypeError("catalog.add() returns a CatalogAddResult, not a bool: read its "
+                        ".changed (added or updated) or .added")
+
     def _title(self) -> str:
         return f"{self.run_dir}: {self.status} in {self.catalog}"
 

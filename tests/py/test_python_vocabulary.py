@@ -120,6 +120,10 @@ def test_catalog_add_is_a_result_object(tmp_path):
     _result_api(a)
     with pytest.raises(TypeError, match="no plot"):
         a.plot()
+    # catalog.add returned a bool until round 20: as a non-empty dict the
+    # result would always be true, so `if catalog.add(...)` is refused
+    with pytest.raises(TypeError, match=r"\.changed"):
+        bool(again)
 
 
 # --- names that do not repeat their module -------------------------------------------
