@@ -469,3 +469,16 @@ def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
             # precondition: note: ..." on a sim: drive) is the progress
             drawn.append(re.sub(rb"(?m)^ssdcore [^\r\n]*\r?\n", b"", err) != b"")
         assert drawn == [True, False], (name, drawn)
+
+
+def test_a_bad_value_is_a_usage_error_on_the_command_line_and_a_failure_in_a_suite_file(
+        cli, tmp_path):
+    """docs/README.md: a suite file is input, like a CSV: a value it refuses
+    exits 1 naming the file, line and key; the same value as a flag is a
+    usage error (2)."""
+    suite = tmp_path / "bad.suite"
+    suite.write_text("job name=a pattern=write bs=4kb bytes=1g\n")
+    p = run(cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out", str(tmp_path / "o"))
+    assert p.returncode == 1 and f"{suite}:1: job: option bs: '4kb'" in p.stderr, p.stderr
+    p = run(cli, "job", "sim:bx200", "--bs", "4kb", "--bytes", "1g")
+    assert p.returncode == 2 and "4kb" in p.stderr, p.stderr
