@@ -373,30 +373,7 @@ static int remove_existing(ssd_extract *x, int pfd, const char *leaf, int keep_d
     return unlinkat(pfd, leaf, 0) < 0 ? -errno : 0;
 }
 
-/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
- * message set) once the callback has asked to stop, else 0. */
-static int emit_progress(ssd_extract *x, int force, const char *name) {
-    if (x->stopped)
-        return SSD_EINTERRUPTED;
-    if (!x->progress_fn)
-        return 0;
-    double now = ssd__mono_s();
-    if (!force && now < x->next_progress)
-        return 0;
-    x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.size = sizeof p,
-                              .phase = "extract",
-                              .files_done = x->res.files,
-                              .files_total = x->res.files,
-                              .bytes_done = x->res.data_bytes,
-                              .bytes_total = x->res.data_bytes,
-                              .elapsed_s = now - x->t0};
-    if (!x->progress_fn(x->progress_user, &p))
-        return 0;
-    x->stopped = 1;
-    return ssd__fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
-                     name);
-}
+SSD__FO_ARCHIVE_PROGRESS(extract)
 
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {

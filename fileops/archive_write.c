@@ -318,30 +318,7 @@ static int cmp_str(const void *x, const void *y) {
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
- * message set) once the callback has asked to stop, else 0. */
-static int emit_progress(ssd_archive *a, const char *phase, int force, const char *name) {
-    if (a->stopped)
-        return SSD_EINTERRUPTED;
-    if (!a->progress_fn)
-        return 0;
-    double now = ssd__mono_s();
-    if (!force && now < a->next_progress)
-        return 0;
-    a->next_progress = now + a->progress_interval;
-    ssd_fileops_progress p = {.size = sizeof p,
-                              .phase = phase,
-                              .files_done = a->res.files,
-                              .files_total = a->res.files,
-                              .bytes_done = a->res.data_bytes,
-                              .bytes_total = a->res.data_bytes,
-                              .elapsed_s = now - a->t0};
-    if (!a->progress_fn(a->progress_user, &p))
-        return 0;
-    a->stopped = 1;
-    return ssd__fail(a->err, SSD_EINTERRUPTED, "%s: archive stopped by the progress callback",
-                     name);
-}
+SSD__FO_ARCHIVE_PROGRESS(archive)
 
 /* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
  * by tmpdir_leave(). */
@@ -403,7 +380,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
             break;
         }
         a->res.data_bytes += (uint64_t)n;
-        if ((rc = emit_progress(a, "archive", 0, rel)) < 0)
+        if ((rc = emit_progress(a, 0, rel)) < 0)
             break;
     }
     close(fd);
@@ -524,7 +501,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         } else
             skip_special(a, child, st.st_mode); /* no data to store: left out, reported */
         if (rc == 0)
-            rc = emit_progress(a, "archive", 0, child);
+            rc = emit_progress(a, 0, child);
     }
 out:
     for (size_t i = 0; i < n; i++)
@@ -633,7 +610,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     if ((rc = walk(a, srcfd, "", e)) < 0)
         goto out;
     double t = ssd__mono_s();
-    emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
+    emit_progress(a, 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
     if (r == ARCHIVE_OK && a->zc && zstd_feed(a, NULL, 0, ZSTD_e_end) < 0)
         r = ARCHIVE_FATAL;
