@@ -455,14 +455,8 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
 }
 
 static int add_dirfix(ssd_extract *x, const char *name, struct archive_entry *e) {
-    if (x->ndirs == x->dirs_cap) {
-        size_t cap = x->dirs_cap ? x->dirs_cap * 2 : 64;
-        struct dirfix *g = realloc(x->dirs, cap * sizeof *g);
-        if (!g)
-            return SSD_ENOMEM;
-        x->dirs = g;
-        x->dirs_cap = cap;
-    }
+    if (ssd__fo_grow((void **)&x->dirs, &x->dirs_cap, x->ndirs + 1, sizeof *x->dirs))
+        return SSD_ENOMEM;
     char *p = strdup(name);
     if (!p)
         return SSD_ENOMEM;

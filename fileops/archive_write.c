@@ -418,16 +418,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     while ((de = readdir(d))) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **g = realloc(names, cap * sizeof *g);
-            if (!g) {
-                rc = SSD_ENOMEM;
-                break;
-            }
-            names = g;
-        }
-        if (!(names[n] = strdup(de->d_name))) {
+        if (ssd__fo_grow((void **)&names, &cap, n + 1, sizeof *names) ||
+            !(names[n] = strdup(de->d_name))) {
             rc = SSD_ENOMEM;
             break;
         }

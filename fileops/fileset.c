@@ -206,7 +206,7 @@ struct plan {
     size_t nfiles, cap;
     char **dirs;
     unsigned *depth;
-    size_t ndirs, dcap;
+    size_t ndirs, dcap, depth_cap;
     uint64_t bytes;
 };
 
@@ -221,35 +221,18 @@ static void plan_free(struct plan *p) {
 }
 
 static int plan_dir(struct plan *p, const char *path, unsigned depth) {
-    if (p->ndirs == p->dcap) {
-        size_t cap = p->dcap ? p->dcap * 2 : 64;
-        char **d = realloc(p->dirs, cap * sizeof *d);
-        if (!d)
-            return SSD_ENOMEM;
-        p->dirs = d;
-        unsigned *dp = realloc(p->depth, cap * sizeof *dp);
-        if (!dp)
-            return SSD_ENOMEM;
-        p->depth = dp;
-        p->dcap = cap;
-    }
-    if (!(p->dirs[p->ndirs] = strdup(path)))
+    if (ssd__fo_grow((void **)&p->dirs, &p->dcap, p->ndirs + 1, sizeof *p->dirs) ||
+        ssd__fo_grow((void **)&p->depth, &p->depth_cap, p->ndirs + 1, sizeof *p->depth) ||
+        !(p->dirs[p->ndirs] = strdup(path)))
         return SSD_ENOMEM;
     p->depth[p->ndirs++] = depth;
     return 0;
 }
 
 static int plan_file(struct plan *p, const char *path, uint64_t size, int content, int64_t mtime) {
-    if (p->nfiles == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 256;
-        struct pfile *f = realloc(p->files, cap * sizeof *f);
-        if (!f)
-            return SSD_ENOMEM;
-        p->files = f;
-        p->cap = cap;
-    }
-    char *dup = strdup(path);
-    if (!dup)
+    char *dup = NULL;
+    if (ssd__fo_grow((void **)&p->files, &p->cap, p->nfiles + 1, sizeof *p->files) ||
+        !(dup = strdup(path)))
         return SSD_ENOMEM;
     p->files[p->nfiles++] = (struct pfile){dup, size, content, mtime};
     p->bytes += size;

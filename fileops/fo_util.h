@@ -84,6 +84,10 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
 
+/* Room for need elements of elem bytes in the array *arr of *cap (doubled
+ * as it fills). 0, or SSD_ENOMEM with the array as it was. */
+int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem);
+
 /* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 
