@@ -413,7 +413,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
         }
         t = ssd__mono_s();
         if (off != pos && lseek(fd, (off_t)off, SEEK_SET) < 0) {
-            rc = ssd__fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
+            rc = ssd__fail_errno(x->err, "%s: seek", name);
             break;
         }
         if ((rc = ssd__write_all(fd, blk, len, -1)))
@@ -428,15 +428,15 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
     }
     t = ssd__mono_s();
     if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
-        rc = ssd__fail(x->err, -errno, "%s: ftruncate: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: ftruncate", name);
     if (rc == 0 && fchmod(fd, archive_entry_perm(e) & 0777) < 0)
-        rc = ssd__fail(x->err, -errno, "%s: chmod: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: chmod", name);
     if (rc == 0) {
         struct timespec ts[2] = {{0, UTIME_OMIT}, {archive_entry_mtime(e), 0}};
         if (archive_entry_mtime_is_set(e)) {
             ts[1].tv_nsec = archive_entry_mtime_nsec(e);
             if (futimens(fd, ts) < 0)
-                rc = ssd__fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
+                rc = ssd__fail_errno(x->err, "%s: set times", name);
         }
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
@@ -445,7 +445,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
                                       "never replaces one (remove it first)"
                                     : ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: close", name);
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
     x->res.write_s += ssd__mono_s() - t;
@@ -540,7 +540,7 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
     case AE_IFDIR:
         t = ssd__mono_s();
         if (mkdirat(pfd, leaf, 0700) < 0 && errno != EEXIST)
-            return ssd__fail(x->err, -errno, "%s: mkdir: %s", raw, strerror(errno));
+            return ssd__fail_errno(x->err, "%s: mkdir", raw);
         struct stat st;
         if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
             return ssd__fail(x->err, SSD_EHOSTILE,
@@ -642,8 +642,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     }
     x->in_fd = open(archive_path, O_RDONLY | O_CLOEXEC);
     if (x->in_fd < 0) {
-        rc =
-            ssd__fail(x->err, -errno, "%s: cannot open archive: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: cannot open archive", archive_path);
         goto out;
     }
     struct stat st;
@@ -656,7 +655,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     }
     x->root_fd = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (x->root_fd < 0) {
-        rc = ssd__fail(x->err, -errno, "%s: cannot open destination: %s", dst, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: cannot open destination", dst);
         goto out;
     }
     ar = archive_read_new();
@@ -728,7 +727,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
         if (x->sync_mode) {
             t = ssd__mono_s();
             if (syncfs(x->root_fd) < 0)
-                rc = ssd__fail(x->err, -errno, "%s: syncfs: %s", dst, strerror(errno));
+                rc = ssd__fail_errno(x->err, "%s: syncfs", dst);
             x->res.sync_s = ssd__mono_s() - t;
         }
     }

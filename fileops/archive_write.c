@@ -357,7 +357,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
     double t = ssd__mono_s();
     int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
-        return ssd__fail(a->err, -errno, "%s: cannot open: %s", rel, strerror(errno));
+        return ssd__fail_errno(a->err, "%s: cannot open", rel);
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     a->res.read_s += ssd__mono_s() - t;
     for (;;) {
@@ -367,7 +367,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            rc = ssd__fail(a->err, -errno, "%s: read failed: %s", rel, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: read failed", rel);
             break;
         }
         if (n == 0)
@@ -407,8 +407,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     if (!d) {
         if (fd >= 0)
             close(fd);
-        return ssd__fail(a->err, -errno, "%s: cannot read directory: %s", *rel ? rel : ".",
-                         strerror(errno));
+        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
     }
     rewinddir(d);
     char **names = NULL;
@@ -452,7 +451,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         struct stat st;
         t = ssd__mono_s();
         if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
-            rc = ssd__fail(a->err, -errno, "%s: cannot stat: %s", child, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: cannot stat", child);
             break;
         }
         a->res.read_s += ssd__mono_s() - t;
@@ -469,7 +468,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         } else if (S_ISLNK(st.st_mode)) {
             ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
             if (len < 0) {
-                rc = ssd__fail(a->err, -errno, "%s: readlink: %s", child, strerror(errno));
+                rc = ssd__fail_errno(a->err, "%s: readlink", child);
                 break;
             }
             target[len] = 0;
@@ -484,8 +483,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             a->res.dirs++;
             int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub < 0) {
-                rc = ssd__fail(a->err, -errno, "%s: cannot open directory: %s", child,
-                               strerror(errno));
+                rc = ssd__fail_errno(a->err, "%s: cannot open directory", child);
                 break;
             }
             rc = walk(a, sub, child, e);
@@ -548,8 +546,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     }
     srcfd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (srcfd < 0) {
-        rc =
-            ssd__fail(a->err, -errno, "%s: cannot open source directory: %s", src, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: cannot open source directory", src);
         goto out;
     }
     if ((rc = configure(a, archive_path)) < 0)
@@ -583,8 +580,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     a->out_fd = a->out.fd;
     created = 1;
     if (fstat(a->out_fd, &a->out_st) < 0) {
-        rc =
-            ssd__fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: cannot stat archive", archive_path);
         goto out;
     }
     if (a->format == FMT_7Z) {
@@ -614,14 +610,14 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     if (a->sync_mode) {
         t = ssd__mono_s();
         if (fsync(a->out_fd) < 0)
-            rc = ssd__fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: fsync", archive_path);
         a->res.sync_s = ssd__mono_s() - t;
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&a->out, 1)) < 0)
         ssd__fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
                   ssd_strerror(rc));
     if (close(a->out_fd) < 0 && rc == 0)
-        rc = ssd__fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: close", archive_path);
     a->out_fd = -1;
 out:
     if (a->ar)

@@ -1372,7 +1372,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
 
     struct stat sst, dst_st;
     if (stat(src, &sst) < 0)
-        return ssd__fail(c->err, -errno, "%s: cannot open source: %s", src, strerror(errno));
+        return ssd__fail_errno(c->err, "%s: cannot open source", src);
     if (!S_ISDIR(sst.st_mode))
         return ssd__fail(c->err, -ENOTDIR, "%s: source is not a directory", src);
     int dst_exists = stat(dst, &dst_st) == 0;

@@ -478,14 +478,14 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
             rc = ssd__fail(s->err, SSD_EINTERRUPTED, "%s: stopped by the progress callback", path);
     }
     if (rc == 0 && fchmod(fd, 0644) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: chmod", path);
     struct timespec ts[2] = {{(time_t)f->mtime, 0}, {(time_t)f->mtime, 0}};
     if (rc == 0 && futimens(fd, ts) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: set times", path);
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, 0)) < 0)
         ssd__fail(s->err, rc, "%s: cannot name the file: %s", path, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: close", path);
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
     return rc;
@@ -549,7 +549,7 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
         return ssd__fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
-        return ssd__fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
+        return ssd__fail_errno(s->err, "%s: cannot open", dir);
     /* refuse to mix a set into existing files, unless they are this very
      * set's, left unfinished by an earlier run (its marker says which) */
     int dup_fd = dup(dfd);
@@ -651,10 +651,9 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
     }
     res->dirs = p.ndirs;
     if (s->sync_mode && syncfs(dfd) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: syncfs", dir);
     if (rc == 0 && unlinkat(dfd, UNFINISHED_MARKER, 0) < 0)
-        rc =
-            ssd__fail(s->err, -errno, "%s: cannot mark the set finished: %s", dir, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: cannot mark the set finished", dir);
 out:
     plan_free(&p);
     close(dfd);
