@@ -373,30 +373,7 @@ static int remove_existing(ssd_extract *x, int pfd, const char *leaf, int keep_d
     return unlinkat(pfd, leaf, 0) < 0 ? -errno : 0;
 }
 
-/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
- * message set) once the callback has asked to stop, else 0. */
-static int emit_progress(ssd_extract *x, int force, const char *name) {
-    if (x->stopped)
-        return SSD_EINTERRUPTED;
-    if (!x->progress_fn)
-        return 0;
-    double now = ssd__mono_s();
-    if (!force && now < x->next_progress)
-        return 0;
-    x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.size = sizeof p,
-                              .phase = "extract",
-                              .files_done = x->res.files,
-                              .files_total = x->res.files,
-                              .bytes_done = x->res.data_bytes,
-                              .bytes_total = x->res.data_bytes,
-                              .elapsed_s = now - x->t0};
-    if (!x->progress_fn(x->progress_user, &p))
-        return 0;
-    x->stopped = 1;
-    return ssd__fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
-                     name);
-}
+SSD__FO_ARCHIVE_PROGRESS(extract)
 
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
@@ -436,7 +413,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
         }
         t = ssd__mono_s();
         if (off != pos && lseek(fd, (off_t)off, SEEK_SET) < 0) {
-            rc = ssd__fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
+            rc = ssd__fail_errno(x->err, "%s: seek", name);
             break;
         }
         if ((rc = ssd__write_all(fd, blk, len, -1)))
@@ -451,15 +428,15 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
     }
     t = ssd__mono_s();
     if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
-        rc = ssd__fail(x->err, -errno, "%s: ftruncate: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: ftruncate", name);
     if (rc == 0 && fchmod(fd, archive_entry_perm(e) & 0777) < 0)
-        rc = ssd__fail(x->err, -errno, "%s: chmod: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: chmod", name);
     if (rc == 0) {
         struct timespec ts[2] = {{0, UTIME_OMIT}, {archive_entry_mtime(e), 0}};
         if (archive_entry_mtime_is_set(e)) {
             ts[1].tv_nsec = archive_entry_mtime_nsec(e);
             if (futimens(fd, ts) < 0)
-                rc = ssd__fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
+                rc = ssd__fail_errno(x->err, "%s: set times", name);
         }
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
@@ -468,7 +445,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
                                       "never replaces one (remove it first)"
                                     : ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: close", name);
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
     x->res.write_s += ssd__mono_s() - t;
@@ -478,14 +455,8 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
 }
 
 static int add_dirfix(ssd_extract *x, const char *name, struct archive_entry *e) {
-    if (x->ndirs == x->dirs_cap) {
-        size_t cap = x->dirs_cap ? x->dirs_cap * 2 : 64;
-        struct dirfix *g = realloc(x->dirs, cap * sizeof *g);
-        if (!g)
-            return SSD_ENOMEM;
-        x->dirs = g;
-        x->dirs_cap = cap;
-    }
+    if (ssd__fo_grow((void **)&x->dirs, &x->dirs_cap, x->ndirs + 1, sizeof *x->dirs))
+        return SSD_ENOMEM;
     char *p = strdup(name);
     if (!p)
         return SSD_ENOMEM;
@@ -569,7 +540,7 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
     case AE_IFDIR:
         t = ssd__mono_s();
         if (mkdirat(pfd, leaf, 0700) < 0 && errno != EEXIST)
-            return ssd__fail(x->err, -errno, "%s: mkdir: %s", raw, strerror(errno));
+            return ssd__fail_errno(x->err, "%s: mkdir", raw);
         struct stat st;
         if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
             return ssd__fail(x->err, SSD_EHOSTILE,
@@ -671,8 +642,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     }
     x->in_fd = open(archive_path, O_RDONLY | O_CLOEXEC);
     if (x->in_fd < 0) {
-        rc =
-            ssd__fail(x->err, -errno, "%s: cannot open archive: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: cannot open archive", archive_path);
         goto out;
     }
     struct stat st;
@@ -685,7 +655,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     }
     x->root_fd = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (x->root_fd < 0) {
-        rc = ssd__fail(x->err, -errno, "%s: cannot open destination: %s", dst, strerror(errno));
+        rc = ssd__fail_errno(x->err, "%s: cannot open destination", dst);
         goto out;
     }
     ar = archive_read_new();
@@ -757,7 +727,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
         if (x->sync_mode) {
             t = ssd__mono_s();
             if (syncfs(x->root_fd) < 0)
-                rc = ssd__fail(x->err, -errno, "%s: syncfs: %s", dst, strerror(errno));
+                rc = ssd__fail_errno(x->err, "%s: syncfs", dst);
             x->res.sync_s = ssd__mono_s() - t;
         }
     }

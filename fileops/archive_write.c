@@ -318,30 +318,7 @@ static int cmp_str(const void *x, const void *y) {
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
- * message set) once the callback has asked to stop, else 0. */
-static int emit_progress(ssd_archive *a, const char *phase, int force, const char *name) {
-    if (a->stopped)
-        return SSD_EINTERRUPTED;
-    if (!a->progress_fn)
-        return 0;
-    double now = ssd__mono_s();
-    if (!force && now < a->next_progress)
-        return 0;
-    a->next_progress = now + a->progress_interval;
-    ssd_fileops_progress p = {.size = sizeof p,
-                              .phase = phase,
-                              .files_done = a->res.files,
-                              .files_total = a->res.files,
-                              .bytes_done = a->res.data_bytes,
-                              .bytes_total = a->res.data_bytes,
-                              .elapsed_s = now - a->t0};
-    if (!a->progress_fn(a->progress_user, &p))
-        return 0;
-    a->stopped = 1;
-    return ssd__fail(a->err, SSD_EINTERRUPTED, "%s: archive stopped by the progress callback",
-                     name);
-}
+SSD__FO_ARCHIVE_PROGRESS(archive)
 
 /* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
  * by tmpdir_leave(). */
@@ -380,7 +357,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
     double t = ssd__mono_s();
     int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
-        return ssd__fail(a->err, -errno, "%s: cannot open: %s", rel, strerror(errno));
+        return ssd__fail_errno(a->err, "%s: cannot open", rel);
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     a->res.read_s += ssd__mono_s() - t;
     for (;;) {
@@ -390,7 +367,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            rc = ssd__fail(a->err, -errno, "%s: read failed: %s", rel, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: read failed", rel);
             break;
         }
         if (n == 0)
@@ -403,7 +380,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
             break;
         }
         a->res.data_bytes += (uint64_t)n;
-        if ((rc = emit_progress(a, "archive", 0, rel)) < 0)
+        if ((rc = emit_progress(a, 0, rel)) < 0)
             break;
     }
     close(fd);
@@ -430,8 +407,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     if (!d) {
         if (fd >= 0)
             close(fd);
-        return ssd__fail(a->err, -errno, "%s: cannot read directory: %s", *rel ? rel : ".",
-                         strerror(errno));
+        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
     }
     rewinddir(d);
     char **names = NULL;
@@ -441,16 +417,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     while ((de = readdir(d))) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **g = realloc(names, cap * sizeof *g);
-            if (!g) {
-                rc = SSD_ENOMEM;
-                break;
-            }
-            names = g;
-        }
-        if (!(names[n] = strdup(de->d_name))) {
+        if (ssd__fo_grow((void **)&names, &cap, n + 1, sizeof *names) ||
+            !(names[n] = strdup(de->d_name))) {
             rc = SSD_ENOMEM;
             break;
         }
@@ -483,7 +451,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         struct stat st;
         t = ssd__mono_s();
         if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
-            rc = ssd__fail(a->err, -errno, "%s: cannot stat: %s", child, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: cannot stat", child);
             break;
         }
         a->res.read_s += ssd__mono_s() - t;
@@ -500,7 +468,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         } else if (S_ISLNK(st.st_mode)) {
             ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
             if (len < 0) {
-                rc = ssd__fail(a->err, -errno, "%s: readlink: %s", child, strerror(errno));
+                rc = ssd__fail_errno(a->err, "%s: readlink", child);
                 break;
             }
             target[len] = 0;
@@ -515,8 +483,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             a->res.dirs++;
             int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub < 0) {
-                rc = ssd__fail(a->err, -errno, "%s: cannot open directory: %s", child,
-                               strerror(errno));
+                rc = ssd__fail_errno(a->err, "%s: cannot open directory", child);
                 break;
             }
             rc = walk(a, sub, child, e);
@@ -524,7 +491,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         } else
             skip_special(a, child, st.st_mode); /* no data to store: left out, reported */
         if (rc == 0)
-            rc = emit_progress(a, "archive", 0, child);
+            rc = emit_progress(a, 0, child);
     }
 out:
     for (size_t i = 0; i < n; i++)
@@ -579,8 +546,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     }
     srcfd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (srcfd < 0) {
-        rc =
-            ssd__fail(a->err, -errno, "%s: cannot open source directory: %s", src, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: cannot open source directory", src);
         goto out;
     }
     if ((rc = configure(a, archive_path)) < 0)
@@ -614,8 +580,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     a->out_fd = a->out.fd;
     created = 1;
     if (fstat(a->out_fd, &a->out_st) < 0) {
-        rc =
-            ssd__fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: cannot stat archive", archive_path);
         goto out;
     }
     if (a->format == FMT_7Z) {
@@ -633,7 +598,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     if ((rc = walk(a, srcfd, "", e)) < 0)
         goto out;
     double t = ssd__mono_s();
-    emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
+    emit_progress(a, 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
     if (r == ARCHIVE_OK && a->zc && zstd_feed(a, NULL, 0, ZSTD_e_end) < 0)
         r = ARCHIVE_FATAL;
@@ -645,14 +610,14 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     if (a->sync_mode) {
         t = ssd__mono_s();
         if (fsync(a->out_fd) < 0)
-            rc = ssd__fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
+            rc = ssd__fail_errno(a->err, "%s: fsync", archive_path);
         a->res.sync_s = ssd__mono_s() - t;
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&a->out, 1)) < 0)
         ssd__fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
                   ssd_strerror(rc));
     if (close(a->out_fd) < 0 && rc == 0)
-        rc = ssd__fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
+        rc = ssd__fail_errno(a->err, "%s: close", archive_path);
     a->out_fd = -1;
 out:
     if (a->ar)

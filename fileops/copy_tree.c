@@ -297,20 +297,6 @@ static void scan_failure(ssd_copy *c, int code, const char *rel, const char *why
     pthread_mutex_unlock(&c->mu);
 }
 
-static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap)
-        return 0;
-    size_t ncap = *cap ? *cap * 2 : 64;
-    while (ncap < need)
-        ncap *= 2;
-    void *p = realloc(*arr, ncap * elem);
-    if (!p)
-        return SSD_ENOMEM;
-    *arr = p;
-    *cap = ncap;
-    return 0;
-}
-
 static int cmp_ent(const void *a, const void *b) {
     return strcmp(((const struct ent *)a)->name, ((const struct ent *)b)->name);
 }
@@ -337,7 +323,7 @@ static int list_dir(const char *path, struct ent **out, size_t *count) {
     while ((de = readdir(d))) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
-        if ((rc = grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
+        if ((rc = ssd__fo_grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
             break;
         if (fstatat(dirfd(d), de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
             if (errno == ENOENT) {
@@ -913,7 +899,7 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char *
     j->kind = kind;
     memcpy(j->rel, rel, n);
     pthread_mutex_lock(&c->mu);
-    int rc = grow((void **)&c->jobs, &c->jobs_cap, c->njobs + 1, sizeof *c->jobs);
+    int rc = ssd__fo_grow((void **)&c->jobs, &c->jobs_cap, c->njobs + 1, sizeof *c->jobs);
     if (rc == 0) {
         c->jobs[c->njobs++] = j;
         pthread_cond_signal(&c->cv_work);
@@ -929,7 +915,7 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char *
 }
 
 static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
-    int rc = grow((void **)&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof *c->dirs);
+    int rc = ssd__fo_grow((void **)&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof *c->dirs);
     if (rc < 0)
         return rc;
     if (!(c->dirs[c->ndirs].rel = strdup(rel)))
@@ -1124,8 +1110,8 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
             return SSD_ENOMEM;
         }
         if (first) {
-            if ((rc = grow((void **)&c->links, &c->links_cap, c->nlinks + 1, sizeof *c->links)) <
-                0) {
+            if ((rc = ssd__fo_grow((void **)&c->links, &c->links_cap, c->nlinks + 1,
+                                   sizeof *c->links)) < 0) {
                 free(rel_copy);
                 return rc;
             }
@@ -1386,7 +1372,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
 
     struct stat sst, dst_st;
     if (stat(src, &sst) < 0)
-        return ssd__fail(c->err, -errno, "%s: cannot open source: %s", src, strerror(errno));
+        return ssd__fail_errno(c->err, "%s: cannot open source", src);
     if (!S_ISDIR(sst.st_mode))
         return ssd__fail(c->err, -ENOTDIR, "%s: source is not a directory", src);
     int dst_exists = stat(dst, &dst_st) == 0;

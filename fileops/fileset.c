@@ -206,7 +206,7 @@ struct plan {
     size_t nfiles, cap;
     char **dirs;
     unsigned *depth;
-    size_t ndirs, dcap;
+    size_t ndirs, dcap, depth_cap;
     uint64_t bytes;
 };
 
@@ -221,35 +221,18 @@ static void plan_free(struct plan *p) {
 }
 
 static int plan_dir(struct plan *p, const char *path, unsigned depth) {
-    if (p->ndirs == p->dcap) {
-        size_t cap = p->dcap ? p->dcap * 2 : 64;
-        char **d = realloc(p->dirs, cap * sizeof *d);
-        if (!d)
-            return SSD_ENOMEM;
-        p->dirs = d;
-        unsigned *dp = realloc(p->depth, cap * sizeof *dp);
-        if (!dp)
-            return SSD_ENOMEM;
-        p->depth = dp;
-        p->dcap = cap;
-    }
-    if (!(p->dirs[p->ndirs] = strdup(path)))
+    if (ssd__fo_grow((void **)&p->dirs, &p->dcap, p->ndirs + 1, sizeof *p->dirs) ||
+        ssd__fo_grow((void **)&p->depth, &p->depth_cap, p->ndirs + 1, sizeof *p->depth) ||
+        !(p->dirs[p->ndirs] = strdup(path)))
         return SSD_ENOMEM;
     p->depth[p->ndirs++] = depth;
     return 0;
 }
 
 static int plan_file(struct plan *p, const char *path, uint64_t size, int content, int64_t mtime) {
-    if (p->nfiles == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 256;
-        struct pfile *f = realloc(p->files, cap * sizeof *f);
-        if (!f)
-            return SSD_ENOMEM;
-        p->files = f;
-        p->cap = cap;
-    }
-    char *dup = strdup(path);
-    if (!dup)
+    char *dup = NULL;
+    if (ssd__fo_grow((void **)&p->files, &p->cap, p->nfiles + 1, sizeof *p->files) ||
+        !(dup = strdup(path)))
         return SSD_ENOMEM;
     p->files[p->nfiles++] = (struct pfile){dup, size, content, mtime};
     p->bytes += size;
@@ -495,14 +478,14 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
             rc = ssd__fail(s->err, SSD_EINTERRUPTED, "%s: stopped by the progress callback", path);
     }
     if (rc == 0 && fchmod(fd, 0644) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: chmod", path);
     struct timespec ts[2] = {{(time_t)f->mtime, 0}, {(time_t)f->mtime, 0}};
     if (rc == 0 && futimens(fd, ts) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: set times", path);
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, 0)) < 0)
         ssd__fail(s->err, rc, "%s: cannot name the file: %s", path, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
-        rc = ssd__fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: close", path);
     if (rc < 0)
         ssd__fo_tmp_discard(&tmp);
     return rc;
@@ -566,7 +549,7 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
         return ssd__fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
-        return ssd__fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
+        return ssd__fail_errno(s->err, "%s: cannot open", dir);
     /* refuse to mix a set into existing files, unless they are this very
      * set's, left unfinished by an earlier run (its marker says which) */
     int dup_fd = dup(dfd);
@@ -668,10 +651,9 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
     }
     res->dirs = p.ndirs;
     if (s->sync_mode && syncfs(dfd) < 0)
-        rc = ssd__fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: syncfs", dir);
     if (rc == 0 && unlinkat(dfd, UNFINISHED_MARKER, 0) < 0)
-        rc =
-            ssd__fail(s->err, -errno, "%s: cannot mark the set finished: %s", dir, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: cannot mark the set finished", dir);
 out:
     plan_free(&p);
     close(dfd);

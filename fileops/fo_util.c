@@ -67,6 +67,20 @@ int ssd__fo_syncfs(const char *path) {
     return rc;
 }
 
+int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem) {
+    if (need <= *cap)
+        return 0;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = realloc(*arr, ncap * elem);
+    if (!p)
+        return SSD_ENOMEM;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b) {
     int len;
     if (!*b)

@@ -37,6 +37,35 @@
         return 0;                                                                                  \
     }
 
+/* Defines emit_progress(h, force, name) for an archive or extract run (T
+ * archive or extract, also the phase said): the progress callback when due
+ * or forced, what res holds so far being the total too. Returns
+ * SSD_EINTERRUPTED (the message naming name set the first time) once the
+ * callback has asked to stop, else 0. */
+#define SSD__FO_ARCHIVE_PROGRESS(T)                                                                \
+    static int emit_progress(ssd_##T *h, int force, const char *name) {                            \
+        if (h->stopped)                                                                            \
+            return SSD_EINTERRUPTED;                                                               \
+        if (!h->progress_fn)                                                                       \
+            return 0;                                                                              \
+        double now = ssd__mono_s();                                                                \
+        if (!force && now < h->next_progress)                                                      \
+            return 0;                                                                              \
+        h->next_progress = now + h->progress_interval;                                             \
+        ssd_fileops_progress p = {.size = sizeof p,                                                \
+                                  .phase = #T,                                                     \
+                                  .files_done = h->res.files,                                      \
+                                  .files_total = h->res.files,                                     \
+                                  .bytes_done = h->res.data_bytes,                                 \
+                                  .bytes_total = h->res.data_bytes,                                \
+                                  .elapsed_s = now - h->t0};                                       \
+        if (!h->progress_fn(h->progress_user, &p))                                                 \
+            return 0;                                                                              \
+        h->stopped = 1;                                                                            \
+        return ssd__fail(h->err, SSD_EINTERRUPTED, "%s: " #T " stopped by the progress callback",  \
+                         name);                                                                    \
+    }
+
 /* A handle's stored compact document json in the style flags ask for:
  * 0, SSD_EINVAL (NULL handle or out, an unknown flag), SSD_ESTATE (no
  * document: the handle has not run, or its run failed before it had
@@ -54,6 +83,10 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
 
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
+
+/* Room for need elements of elem bytes in the array *arr of *cap (doubled
+ * as it fills). 0, or SSD_ENOMEM with the array as it was. */
+int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
 /* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b);

@@ -194,6 +194,13 @@ void cli_print_result(const char *json, int as_json) {
     ssd_free(text);
 }
 
+ssd_json *cli_json_begin(int array) {
+    ssd_json *w = NULL;
+    ssd_json_create(&w, SSD_JSON_COMPACT);
+    (array ? ssd_json_begin_array : ssd_json_begin_object)(w, NULL);
+    return w;
+}
+
 void cli_json_put(ssd_json *w) {
     char *text = NULL;
     int rc = w ? ssd_json_finish(w, &text) : SSD_ENOMEM; /* no writer: create ran out */

@@ -328,9 +328,7 @@ int cmd_analyze(int argc, char **argv) {
         nout++;
     }
     if (json && nseries > 1) { /* several series: an array of their analyses */
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_array(w, NULL);
+        ssd_json *w = cli_json_begin(1);
         for (size_t i = 0; i < nout; i++)
             ssd_json_raw(w, NULL, out[i]);
         ssd_json_end_array(w);

@@ -1,4 +1,6 @@
-/* cmd_archive.c - `ssdcore archive SRC ARCHIVE`: 7-Zip-style packing. */
+/* cmd_archive.c - `ssdcore archive SRC ARCHIVE` (7-Zip-style packing) and
+ * `ssdcore extract ARCHIVE DST` (secure unpacking): one command line and one
+ * result (ssd_archive_result) for the two handles. */
 #include <stdio.h>
 
 #include <ssdcore.h>
@@ -6,56 +8,85 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-static const char usage_text[] =
+static const char archive_usage[] =
     "usage: ssdcore archive SRC ARCHIVE [options]\n"
     "Packs the tree SRC into ARCHIVE through libarchive (entries relative to SRC).\n"
     "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
-FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "SRC ARCHIVE", 0, NULL);
+static const char extract_usage[] =
+    "usage: ssdcore extract ARCHIVE DST [options]\n"
+    "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
+    "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
+    "DST are refused (exit status 1) before anything is written for them.\n"
+    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
-int cmd_archive(int argc, char **argv) {
-    const char *cmd = "archive";
-    const char *pos[2] = {NULL, NULL};
+static const struct cli_alias extract_aliases[] = {
+    {"allow-absolute-symlinks", "absolute_symlinks", "1"},
+    {"no-overwrite", "overwrite", "0"},
+    {NULL, NULL, NULL}};
+
+FO_CLI_SPEC(archive_cli, archive, "archive", archive_usage, 2, "SRC ARCHIVE", 0, NULL);
+FO_CLI_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0, extract_aliases);
+
+/* The command with the archive writer a, or else the extractor x: parses,
+ * runs with the progress line, prints the result; the exit status. */
+static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
+    const struct fo_cli_spec *spec = a ? &archive_cli : &extract_cli;
+    const char *cmd = spec->cmd, *pos[2] = {NULL, NULL};
+    void *h = a ? (void *)a : (void *)x;
     int json = 0;
-    ssd_archive *a = NULL;
-    if (ssd_archive_create(&a) < 0)
-        return cli_error(cmd, "out of memory creating the archive writer");
     const struct fo_cli_own own[] = {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&archive_cli, a, own, argc, argv, pos);
-    if (status >= 0) {
-        ssd_archive_free(a);
+    int status = fo_cli_args(spec, h, own, argc, argv, pos);
+    if (status >= 0)
         return status;
-    }
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
-    ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
-    ssd_archive_set_progress(a, fo_cli_progress, NULL);
+    spec->set_option(h, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
-    int rc = ssd_archive_run(a, pos[0], pos[1], &r);
+    int rc = a ? (ssd_archive_set_progress(a, fo_cli_progress, NULL),
+                  ssd_archive_run(a, pos[0], pos[1], &r))
+               : (ssd_extract_set_progress(x, fo_cli_progress, NULL),
+                  ssd_extract_run(x, pos[0], pos[1], &r));
     fo_cli_progress_end();
-    if (rc < 0) {
-        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-            cli_error(cmd, "interrupted: %s not written", pos[1]);
-        else
-            cli_error(cmd, "%s", ssd_archive_errmsg(a));
-        ssd_archive_free(a);
-        return 1;
-    }
-    char *text = NULL;
+    if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
+        return a ? cli_error(cmd, "interrupted: %s not written", pos[1])
+                 : cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
+                             (unsigned long long)r.files);
+    if (rc < 0) /* a hostile archive too: the message says "refused" */
+        return cli_error(cmd, "%s", spec->errmsg(h));
+    status = 0;
     if (json) {
-        int jrc = ssd_archive_to_json(a, SSD_JSON_COMPACT, &text);
-        status = fo_cli_put_json(cmd, jrc, text);
+        char *text = NULL;
+        rc = a ? ssd_archive_to_json(a, SSD_JSON_COMPACT, &text)
+               : ssd_extract_to_json(x, SSD_JSON_COMPACT, &text);
+        status = fo_cli_put_json(cmd, rc, text);
     } else {
-        fo_cli_print_archive_result(stdout, "archive", &r);
-        status = 0;
+        fo_cli_print_archive_result(stdout, cmd, &r);
     }
     /* like tar's "socket ignored": said, not fatal */
-    for (size_t i = 0; i < ssd_archive_skipped_count(a); i++)
+    for (size_t i = 0; a && i < ssd_archive_skipped_count(a); i++)
         fprintf(stderr, "ssdcore archive: left out %s: no data an archive can hold\n",
                 fo_cli_safe(ssd_archive_skipped(a, i)));
-    if (r.skipped > ssd_archive_skipped_count(a))
+    if (a && r.skipped > ssd_archive_skipped_count(a))
         fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
                 (unsigned long long)r.skipped);
+    return status;
+}
+
+int cmd_archive(int argc, char **argv) {
+    ssd_archive *a = NULL;
+    if (ssd_archive_create(&a) < 0)
+        return cli_error("archive", "out of memory creating the archive writer");
+    int status = run(a, NULL, argc, argv);
     ssd_archive_free(a);
+    return status;
+}
+
+int cmd_extract(int argc, char **argv) {
+    ssd_extract *x = NULL;
+    if (ssd_extract_create(&x) < 0)
+        return cli_error("extract", "out of memory creating the extractor");
+    int status = run(NULL, x, argc, argv);
+    ssd_extract_free(x);
     return status;
 }

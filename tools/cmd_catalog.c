@@ -100,8 +100,7 @@ int cmd_catalog(int argc, char **argv) {
             char *def = NULL;
             if (!path)
                 ssd_catalog_default_path(&def);
-            ssd_json_create(&w, SSD_JSON_COMPACT);
-            ssd_json_begin_object(w, NULL);
+            w = cli_json_begin(0);
             ssd_json_str(w, "catalog", path ? path : def);
             ssd_free(def);
             ssd_json_begin_array(w, "runs");

@@ -159,9 +159,7 @@ int cmd_compare(int argc, char **argv) {
     }
     char *text = NULL;
     if (json && ssd_compare_to_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "out", out);
         ssd_json_u64(w, "drives", ssd_compare_drive_count(cmp));
         ssd_json_begin_array(w, "runs");

@@ -51,9 +51,7 @@ static double value(const char *spec, const char *key) {
 }
 
 static int sim_list_json(void) {
-    ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_COMPACT);
-    ssd_json_begin_array(w, NULL);
+    ssd_json *w = cli_json_begin(1);
     for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
         char *json = NULL;

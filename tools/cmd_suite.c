@@ -124,9 +124,7 @@ int cmd_suite(int argc, char **argv) {
         goto out;
     }
     if (list) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_array(w, NULL);
+        ssd_json *w = cli_json_begin(1);
         for (size_t i = 0; i < ssd_suite_step_count(s); i++) {
             if (!json) {
                 printf("%3zu  %s\n", i + 1, ssd_suite_step_line(s, i));

@@ -113,9 +113,7 @@ static int trace_convert(int argc, char **argv) {
     if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status && json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "in", pos[0]);
         ssd_json_str(w, "from", ssd_trace_format(tr));
         ssd_json_str(w, "out", pos[1]);
@@ -359,9 +357,7 @@ static int trace_record(int argc, char **argv) {
         ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
     else if (!status && json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "device", dev);
         ssd_json_str(w, "command", cmdv[0]);
         ssd_json_u64(w, "command_exit", (uint64_t)cmd_status);
@@ -431,9 +427,7 @@ static int list_verb(const char *cmd, const char *usage, int argc, char **argv, 
     int json, rc = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
     if (rc >= 0)
         return rc;
-    ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_COMPACT);
-    ssd_json_begin_array(w, NULL);
+    ssd_json *w = cli_json_begin(1);
     for (size_t i = 0; i < n; i++)
         item(w, json, i);
     ssd_json_end_array(w);

@@ -84,9 +84,7 @@ int cmd_trim(int argc, char **argv) {
     }
     reached = ssd_target_trim_reach(t, &r) == 0 && r.reached == 1;
     if (json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "target", target);
         ssd_json_u64(w, "offset_bytes", off);
         ssd_json_u64(w, "trimmed_bytes", len);
@@ -159,9 +157,7 @@ int cmd_purge(int argc, char **argv) {
     if (ssd_target_purge(t, &how) < 0)
         status = cli_error("purge", "%s", ssd_target_errmsg(t));
     else if (json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "target", target);
         ssd_json_u64(w, "purged_bytes", ssd_target_size(t));
         ssd_json_str(w, "how", how);
@@ -270,9 +266,7 @@ int cmd_precondition(int argc, char **argv) {
     status = cli_run_status("precondition", rc, ssd_target_errmsg(t),
                             "interrupted after %llu bytes", (unsigned long long)written);
     if (!status && json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "kind", kind);
         ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
         ssd_json_u64(w, "written_bytes", written);

@@ -15,9 +15,7 @@ int cmd_version(int argc, char **argv) {
     if (rc >= 0)
         return rc;
     if (json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
+        ssd_json *w = cli_json_begin(0);
         ssd_json_str(w, "version", ssd_version_string());
         ssd_json_u64(w, "version_number", ssd_version_number());
         ssd_json_end_object(w);

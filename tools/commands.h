@@ -106,6 +106,11 @@ int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, con
  * exits with status 1. */
 void cli_print_result(const char *json, int as_json);
 
+/* A compact ssd_json writer (ssdcore/base.h) with its top-level object (an
+ * array when array) begun, for cli_json_put; NULL when out of memory, which
+ * the ssd_json calls and cli_json_put take. */
+ssd_json *cli_json_begin(int array);
+
 /* Prints the document w holds (ssd_json, ssdcore/base.h) as
  * cli_print_result does with --json, and frees w. Out of memory (w NULL:
  * ssd_json_create ran out) it says so and exits with status 1: half a JSON

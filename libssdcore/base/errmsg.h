@@ -11,6 +11,9 @@
 /* Formats a message into buf (always NUL-terminated, truncated if long) and
  * returns code, so that failure paths read `return ssd__fail(h->err, ...);`. */
 int ssd__fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* ssd__fail(buf, -errno, ...) with ": " and strerror(errno) after the
+ * message: "PATH: cannot open: No such file or directory". Returns -errno. */
+int ssd__fail_errno(char *buf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same with a va_list, for a handle's own wrapper. */
 int ssd__vfail(char *buf, int code, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));

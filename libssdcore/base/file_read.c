@@ -38,7 +38,7 @@ static const char *file_kind_name(unsigned mode) {
 int ssd__open_text(const char *path, int fifo_ok, struct stat *out_st, char *err) {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
-        return ssd__fail(err, -errno, "%s: %s", path, strerror(errno));
+        return ssd__fail_errno(err, "%s", path);
     struct stat st;
     if (fstat(fd, &st) < 0) {
         int e = errno;
@@ -53,7 +53,7 @@ int ssd__open_text(const char *path, int fifo_ok, struct stat *out_st, char *err
                        file_kind_name(st.st_mode));
     int fl = rc ? 0 : fcntl(fd, F_GETFL);
     if (!rc && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0))
-        rc = ssd__fail(err, -errno, "%s: %s", path, strerror(errno));
+        rc = ssd__fail_errno(err, "%s", path);
     if (rc) {
         close(fd);
         return rc;

@@ -357,7 +357,7 @@ static int identity_fail(char **out, int code, const char *target, const char *w
     return code;
 }
 
-int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_capacity,
+int ssd__drive_identity_json(const char *target, int hash_serial, int text, uint64_t sim_capacity,
                              double sim_temp_c, enum ssd__jw_style style, char **out) {
     if (!target || !out)
         return SSD_EINVAL;
@@ -373,7 +373,8 @@ int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_c
         ssd__jw_kstr(&w, "model", target);
         ssd__jw_kstr(&w, "profile", profile);
         ssd__jw_kstr(&w, "serial", NULL);
-        ssd__jw_kbool(&w, "serial_hashed", 0);
+        if (!text)
+            ssd__jw_kbool(&w, "serial_hashed", 0);
         ssd__jw_kstr(&w, "firmware", NULL);
         ssd__jw_ku64(&w, "capacity_bytes", sim_capacity);
         ssd__jw_kstr(&w, "transport", "sim");
@@ -418,7 +419,8 @@ int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_c
     jstr_or_null(&w, "model", id.model);
     jstr_or_null(&w, "vendor", id.vendor);
     jstr_or_null(&w, "serial", serial);
-    ssd__jw_kbool(&w, "serial_hashed", hash_serial && serial[0]);
+    if (!text || serial[0])
+        ssd__jw_kbool(&w, "serial_hashed", hash_serial && serial[0]);
     jstr_or_null(&w, "firmware", id.firmware);
     ssd__jw_knum(&w, "capacity_bytes", id.capacity);
     ssd__jw_knum(&w, "logical_sector_bytes", id.logical);

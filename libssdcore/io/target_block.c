@@ -168,7 +168,7 @@ static int device_in_use(const char *path, dev_t dev, char *why, size_t why_size
 int ssd__block_target_open(ssd_target *t, const char *path) {
     struct stat st;
     if (stat(path, &st) < 0)
-        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+        return ssd__fail_errno(t->err, "%s", path);
     if (!S_ISBLK(st.st_mode))
         return ssd__fail(t->err, SSD_EINVAL, "%s: not a block device", path);
     char why[SSD__ERRMSG_SIZE - 16];
@@ -219,8 +219,7 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     uint64_t size = 0;
     int lbs = 0;
     if (ioctl(t->fd, BLKGETSIZE64, &size) < 0 || ioctl(t->fd, BLKSSZGET, &lbs) < 0)
-        return ssd__fail(t->err, -errno, "%s: cannot read the device size: %s", path,
-                         strerror(errno));
+        return ssd__fail_errno(t->err, "%s: cannot read the device size", path);
     if (size == 0 || lbs <= 0)
         return ssd__fail(t->err, SSD_EINVAL, "%s: the device is empty", path);
     size -= size % (unsigned)lbs;

@@ -211,8 +211,7 @@ static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
         off += n;
     }
     if (!rc && fdatasync(t->fd) < 0)
-        rc = ssd__fail(t->err, -errno, "%s: fdatasync after layout failed: %s", t->uri,
-                       strerror(errno));
+        rc = ssd__fail_errno(t->err, "%s: fdatasync after layout failed", t->uri);
     free(buf);
     return rc;
 }
@@ -256,7 +255,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
     struct stat st;
     int exists = stat(path, &st) == 0;
     if (!exists && errno != ENOENT)
-        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+        return ssd__fail_errno(t->err, "%s", path);
     if (exists && S_ISBLK(st.st_mode))
         return ssd__block_target_open(t, path);
     if (exists && !S_ISREG(st.st_mode))
@@ -318,7 +317,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
                          strerror(e));
     }
     if (fstat(t->fd, &st) < 0)
-        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+        return ssd__fail_errno(t->err, "%s", path);
     /* The lock before anything is written; ops set now so that a failed
      * open gives it back (ssd_target_open calls ops->close). */
     t->ops = &file_ops;

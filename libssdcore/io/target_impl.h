@@ -141,8 +141,10 @@ int ssd__target_writes_refused(const ssd_target *t);
 /* ssd_drive_identity_json() for any target, the sim: profile taken as it
  * is written (sim/target_uri.c checks it first, and gives a sim: drive's
  * user capacity as sim_capacity and its idle temperature, where a fresh
- * model sits, as sim_temp_c: the simulator sits above io/). */
-int ssd__drive_identity_json(const char *target, int hash_serial, uint64_t sim_capacity,
+ * model sits, as sim_temp_c: the simulator sits above io/). text: the
+ * document SSD_JSON_TEXT restyles, where serial_hashed stands only beside a
+ * serial (a line about a serial that is not there would name nothing). */
+int ssd__drive_identity_json(const char *target, int hash_serial, int text, uint64_t sim_capacity,
                              double sim_temp_c, enum ssd__jw_style style, char **out);
 
 /* The hwmon temperature input (".../temp1_input") of the disk under target

@@ -50,8 +50,9 @@ int ssd_target_open(ssd_target *t, const char *uri) {
  * refuse the same unknown profile, and the identity has the drive's user
  * capacity as a real drive's has its size. */
 int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out) {
+    int text = flags == SSD_JSON_TEXT;
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, target, out, flags);
+    int rc = ssd__jw_open(&w, target, out, text ? SSD_JSON_COMPACT : flags);
     if (rc)
         return rc;
     uint64_t sim_capacity = 0;
@@ -70,5 +71,12 @@ int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char
         sim_capacity = ssd__sim_user_bytes(&p);
         sim_temp_c = p.temp_idle_c;
     }
-    return ssd__drive_identity_json(target, hash_serial, sim_capacity, sim_temp_c, w.style, out);
+    rc =
+        ssd__drive_identity_json(target, hash_serial, text, sim_capacity, sim_temp_c, w.style, out);
+    if (rc < 0 || !text)
+        return rc;
+    char *json = *out;
+    rc = ssd_json_restyle(json, SSD_JSON_TEXT, out);
+    ssd_free(json);
+    return rc;
 }

@@ -121,9 +121,9 @@ static int set_aside_previous(ssd_suite *s) {
                 if (mkdirat(dirfd(d), sub, 0777) == 0)
                     break;
                 if (errno != EEXIST || k == 999) {
-                    rc = ssd__fail(s->err, -errno,
-                                   "%s: cannot set the previous run's files aside in %s: %s",
-                                   s->out_dir, sub, strerror(errno));
+                    rc = ssd__fail_errno(s->err,
+                                         "%s: cannot set the previous run's files aside in %s",
+                                         s->out_dir, sub);
                     break;
                 }
             }
@@ -133,8 +133,8 @@ static int set_aside_previous(ssd_suite *s) {
         char to[sizeof sub + 256 + 2];
         snprintf(to, sizeof to, "%s/%s", sub, n);
         if (renameat(dirfd(d), n, dirfd(d), to))
-            rc = ssd__fail(s->err, -errno, "%s: cannot move the previous run's %s to %s: %s",
-                           s->out_dir, n, to, strerror(errno));
+            rc = ssd__fail_errno(s->err, "%s: cannot move the previous run's %s to %s", s->out_dir,
+                                 n, to);
     }
     closedir(d);
     if (sub[0] && !rc) {
@@ -153,8 +153,7 @@ int ssd__suite_lock_out(ssd_suite *s) {
     int rc = 0;
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) {
-        rc =
-            ssd__fail(s->err, -errno, "%s: cannot create the lock file: %s", path, strerror(errno));
+        rc = ssd__fail_errno(s->err, "%s: cannot create the lock file", path);
         goto out;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {

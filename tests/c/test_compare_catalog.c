@@ -159,6 +159,24 @@ Test(compare, identity_of_sim_and_a_missing_path) {
     cr_assert_eq(ssd_drive_identity_json(NULL, 0, SSD_JSON_COMPACT, &json), SSD_EINVAL);
 }
 
+/* The text `ssdcore identity` prints comes from the library (it was cut
+ * out of the JSON text with strstr in the CLI): a sim: drive has no serial,
+ * so neither a serial line nor a serial_hashed one; the JSON keeps both. */
+Test(compare, identity_text_has_no_serial_hashed_without_a_serial) {
+    char *text = NULL;
+    cr_assert_eq(ssd_drive_identity_json("sim:bx200", 1, SSD_JSON_TEXT, &text), 0);
+    cr_expect(strstr(text, "profile: bx200\ncapacity_bytes: "), "%s", text);
+    cr_expect_null(strstr(text, "serial"), "%s", text);
+    cr_expect_null(strchr(text, '{'), "%s", text);
+    ssd_free(text);
+    cr_assert_eq(ssd_drive_identity_json("sim:bx200", 1, SSD_JSON_COMPACT, &text), 0);
+    cr_expect(strstr(text, "\"serial\":null,\"serial_hashed\":false"), "%s", text);
+    ssd_free(text);
+    text = (char *)1;
+    cr_assert_eq(ssd_drive_identity_json(NULL, 0, SSD_JSON_TEXT, &text), SSD_EINVAL);
+    cr_expect_null(text);
+}
+
 /* One opener: whether a missing file is created is the create option,
  * set before the one ssd_catalog_open (there was ssd_catalog_open_existing
  * beside ssd_catalog_open). */

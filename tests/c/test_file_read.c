@@ -102,3 +102,23 @@ Test(read_text, write_all_writes_every_byte_at_the_offset_asked_and_reports_enos
     }
     cr_expect_eq(ssd__write_all(-1, "x", 1, -1), -EBADF);
 }
+
+/* ssd__fail_errno, the one spelling of "PATH: what: strerror(errno)": the
+ * message and code ssd__fail(buf, -errno, "...: %s", ..., strerror(errno))
+ * gave, cut at the buffer's end the same way. */
+Test(read_text, fail_errno_is_fail_with_strerror) {
+    char a[SSD__ERRMSG_SIZE], b[SSD__ERRMSG_SIZE], longp[1100];
+    errno = ENOENT;
+    cr_assert_eq(ssd__fail_errno(a, "%s: cannot open", "/x"), -ENOENT);
+    cr_expect_str_eq(a, "/x: cannot open: No such file or directory");
+    memset(longp, 'p', sizeof longp - 1);
+    longp[sizeof longp - 1] = 0;
+    for (size_t cut = 970; cut < 1030; cut += 7) {
+        longp[cut] = 0;
+        errno = EACCES;
+        ssd__fail_errno(a, "%s: close", longp);
+        ssd__fail(b, -EACCES, "%s: close: %s", longp, strerror(EACCES));
+        cr_expect_str_eq(a, b, "cut at %zu", cut);
+        longp[cut] = 'p';
+    }
+}

@@ -148,16 +148,19 @@ static int bl_truncate(const char *path, off_t size, struct fuse_file_info *fi) 
     return strcmp(path, phase_name) ? -EPERM : 0;
 }
 
-static int bl_read(const char *path, char *buf, size_t len, off_t off, struct fuse_file_info *fi) {
-    (void)fi;
-    if (strcmp(path, image_name))
-        return -EINVAL;
+/* A read ('R', into buf) or write ('W', from wbuf) of the image, logged. */
+static int image_io(char op, char *buf, const char *wbuf, size_t len, off_t off) {
     double t = now_s();
-    ssize_t n = pread(g.image_fd, buf, len, off);
+    ssize_t n = op == 'R' ? pread(g.image_fd, buf, len, off) : pwrite(g.image_fd, wbuf, len, off);
     if (n < 0)
         return -errno;
-    log_io('R', (long long)off, (long long)len, t, now_s());
+    log_io(op, (long long)off, (long long)len, t, now_s());
     return (int)n;
+}
+
+static int bl_read(const char *path, char *buf, size_t len, off_t off, struct fuse_file_info *fi) {
+    (void)fi;
+    return strcmp(path, image_name) ? -EINVAL : image_io('R', buf, NULL, len, off);
 }
 
 static int bl_write(const char *path, const char *buf, size_t len, off_t off,
@@ -169,14 +172,7 @@ static int bl_write(const char *path, const char *buf, size_t len, off_t off,
         pthread_mutex_unlock(&g.lock);
         return rc ? rc : (int)len;
     }
-    if (strcmp(path, image_name))
-        return -EINVAL;
-    double t = now_s();
-    ssize_t n = pwrite(g.image_fd, buf, len, off);
-    if (n < 0)
-        return -errno;
-    log_io('W', (long long)off, (long long)len, t, now_s());
-    return (int)n;
+    return strcmp(path, image_name) ? -EINVAL : image_io('W', NULL, buf, len, off);
 }
 
 static int bl_fsync(const char *path, int datasync, struct fuse_file_info *fi) {

@@ -110,7 +110,7 @@ enum ssd_json_flags {
     SSD_JSON_COMPACT = 0, /* the document as the function documents it, on one line */
     SSD_JSON_PRETTY = 1,  /* one key or element per line, two spaces a level */
     SSD_JSON_SPACED = 2,  /* ssd_json_create, _restyle: one line, "a": 1, "b": [1, 2] */
-    SSD_JSON_TEXT = 4     /* ssd_json_restyle only: not JSON but "key: value" lines */
+    SSD_JSON_TEXT = 4     /* _restyle, drive_identity_json only: not JSON but "key: value" lines */
 };
 
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "240GB", "512B". The

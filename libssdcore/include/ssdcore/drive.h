@@ -34,7 +34,9 @@ extern "C" {
  * is on), or a sim: URI (the profile). hash_serial non-zero replaces the
  * serial by "sha256:" and the first 16 hex digits of its SHA-256, so runs
  * of one drive still match without publishing its serial. flags: enum
- * ssd_json_flags (base.h). Thread-safe.
+ * ssd_json_flags (base.h), SSD_JSON_TEXT too: the text `ssdcore identity`
+ * prints (ssd_json_restyle's), with no serial_hashed line where there is no
+ * serial. Thread-safe.
  * Returns 0, SSD_EINVAL (target or out NULL, an unknown flag; a character device, FIFO,
  * socket or directory, which names no drive; a sim: spec that does not
  * resolve, as ssd_target_open refuses it), SSD_ERANGE (a sim: value out of
