@@ -1,10 +1,13 @@
 """The analysis on real fio logs of a Samsung 970 EVO Plus 2TB, each run right
-after a blkdiscard (datasets/samsung_970evoplus, MIT, copied unchanged): a
-60 s and two 2-hour 4 MiB QD32 runs (sequential and random) and eight 1-hour
-QD1 runs. The verdicts that agree with what the source and the drive's maker
-say are pinned here, with the two that did not until 4 Dec 2026 (the QD1
-128 KiB run's "cache", the used state's start level and its return;
-docs/analysis.md, "Public real logs")."""
+after a blkdiscard (datasets/samsung_970evoplus, MIT, copied unchanged, two
+of them xz-compressed): a 60 s and two 2-hour 4 MiB QD32 runs (sequential
+and random), the same two 2-hour runs again at QD64 with 50 ms windows, and
+eight 1-hour QD1 runs. The verdicts that agree with what the source and the
+drive's maker say are pinned here, with the two that did not until 4 Dec
+2026 (the QD1 128 KiB run's "cache", the used state's start level and its
+return; docs/analysis.md, "Public real logs")."""
+import hashlib
+import lzma
 import statistics
 
 import pytest
@@ -23,17 +26,44 @@ RUNS = {
     "slc60": ("SLC_cache/fio_results_write.csv", 4096, 100),
     "rand2h": ("performance_drop/fio_results_randwrite_4096_32.csv", 4096, 500),
     "seq2h": ("performance_drop/fio_results_write_4096_32.csv", 4096, 500),
+    # The source's last runs (commit 02f4040): QD64, 50 ms windows, each
+    # after a blkdiscard and 20 minutes of idle; kept xz-compressed.
+    "rand_qd64_2h": ("performance_drop/fio_results_randwrite.csv.xz", 4096, 50),
+    "seq_qd64_2h": ("performance_drop/fio_results_write.csv.xz", 4096, 50),
 }
 for _bs in (4, 128, 512, 1024):
     RUNS[f"rand_qd1_{_bs}k"] = ("block_size/fio_results_randwrite_3600.csv", _bs, 1000)
     RUNS[f"seq_qd1_{_bs}k"] = ("block_size/fio_results_write_3600.csv", _bs, 1000)
 QD32 = ("slc60", "rand2h", "seq2h")
+QD64 = ("rand_qd64_2h", "seq_qd64_2h")
+# The git blob ids of the compressed files' contents at the source's commit
+# 02f40403dd39fd898308715bc83094e0188079c9 (README.md).
+SOURCE_BLOBS = {
+    "rand_qd64_2h": "a6836bd2416c8a4702e30a93b027a42f76272654",
+    "seq_qd64_2h": "ec64fff59018cf4ce3e72daecedca3bd13fe4b74",
+}
+
+
+def text_of(path):
+    """A file's text, decompressed when it is kept as .xz (lossless)."""
+    if path.suffix == ".xz":
+        return lzma.decompress(path.read_bytes()).decode()
+    return path.read_text()
+
+
+def plain_file(path, tmp):
+    """The file as the source has it: an .xz file decompressed into tmp."""
+    if path.suffix != ".xz":
+        return path
+    out = tmp / path.stem
+    out.write_bytes(lzma.decompress(path.read_bytes()))
+    return out
 
 
 def read_run(path, bs, window_ms):
     """One run of the source's CSV as (t_s, bytes): each row is fio's mean
     MiB/s over the window that ends at its time (README.md, "Format")."""
-    lines = path.read_text().splitlines()
+    lines = text_of(path).splitlines()
     assert lines[0] == HEADER
     rows = []
     for line in lines[1:]:
@@ -67,17 +97,27 @@ def runs(datasets_dir, request, tmp_path_factory):
     for name, (rel, bs, win) in RUNS.items():
         series = read_run(d / rel, bs, win)
         if request.param == "file":
-            series = str(d / rel if name in QD32 else one_run_file(d / rel, bs, tmp / f"{name}.csv"))
+            series = str(plain_file(d / rel, tmp) if name in QD32 + QD64
+                         else one_run_file(d / rel, bs, tmp / f"{name}.csv"))
         # blkdiscard before every run: nothing written before it.
         out[name] = ssdcore.analyze(series, capacity_bytes=CAPACITY, written_before_bytes=0,
                                     precondition="none")
     return out
 
 
-@pytest.mark.parametrize("name", QD32)
-def test_the_file_reads_as_the_conversion(datasets_dir, name):
+@pytest.mark.parametrize("name", QD64)
+def test_the_compressed_files_are_the_sources_bytes(datasets_dir, name):
+    # xz is lossless: the content is the source's file to the byte (its git
+    # blob id at the commit the README names).
+    data = lzma.decompress((datasets_dir / "samsung_970evoplus" / RUNS[name][0]).read_bytes())
+    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    assert blob == SOURCE_BLOBS[name]
+
+
+@pytest.mark.parametrize("name", QD32 + QD64)
+def test_the_file_reads_as_the_conversion(datasets_dir, name, tmp_path):
     rel, bs, win = RUNS[name]
-    path = datasets_dir / "samsung_970evoplus" / rel
+    path = plain_file(datasets_dir / "samsung_970evoplus" / rel, tmp_path)
     t, b = read_run(path, bs, win)
     s = ssdcore.Series.open(path)
     assert s.format == "rate-csv"
@@ -111,10 +151,10 @@ def test_every_run_is_read_whole(runs):
         assert r["duration_s"] == pytest.approx(want, abs=2), name
 
 
-@pytest.mark.parametrize("name", QD32)
-def test_the_turbowrite_cache_is_found_at_qd32(runs, name):
+@pytest.mark.parametrize("name", QD32 + QD64)
+def test_the_turbowrite_cache_is_found_at_qd32_and_qd64(runs, name):
     # The source's SLC_cache run ("show slcCache run out performance") and
-    # both 2 h runs start with the same cache: 3 GB/s (the maker: up to
+    # all four 2 h runs start with the same cache: 3 GB/s (the maker: up to
     # 3,300 MB/s) for about the maker's 78 GB, then about half the speed.
     c = runs[name]["cache"]
     assert c is not None and c["censored"] == "none"
@@ -127,6 +167,15 @@ def test_the_turbowrite_cache_is_found_at_qd32(runs, name):
 def test_the_three_qd32_runs_agree_on_the_cache(runs):
     sizes = [runs[n]["cache"]["bytes"] for n in QD32]
     assert max(sizes) / min(sizes) < 1.01
+
+
+def test_the_qd64_runs_find_the_qd32_runs_cache(runs):
+    # Two more runs of the same drive at twice the depth, each after a
+    # blkdiscard and 20 minutes of idle: the same cache (83.6-84.5 GB in
+    # all five, the QD64 runs' 50 ms windows a finer edge).
+    qd32 = statistics.mean(runs[n]["cache"]["bytes"] for n in QD32)
+    for n in QD64:
+        assert runs[n]["cache"]["bytes"] == pytest.approx(qd32, rel=0.02), n
 
 
 def test_the_random_run_reaches_its_used_state_once_the_capacity_is_written(runs):
@@ -143,10 +192,35 @@ def test_the_random_run_reaches_its_used_state_once_the_capacity_is_written(runs
     assert r["cache"]["bytes"] == pytest.approx(TURBOWRITE, rel=0.10)
 
 
-def test_sequential_overwrites_never_reach_a_used_state(runs):
+def test_the_qd64_random_run_falls_where_the_qd32_run_fell(runs):
+    # The same 2 h of 4 MiB random writes at twice the depth, another run
+    # (20 minutes of idle after its blkdiscard, not 10): the clean blocks
+    # run out at the same bytes written, whatever the depth.
+    r, r32 = runs["rand_qd64_2h"], runs["rand2h"]
+    gc = r["gc"]
+    assert gc is not None
+    assert 1.0 * CAPACITY < gc["start_bytes"] < 1.15 * CAPACITY
+    assert gc["start_bytes"] == pytest.approx(r32["gc"]["start_bytes"], rel=0.01)
+    assert gc["level_bps"] < 0.15 * r["post_cache_bps"]
+    assert r["folding"] is None
+    assert r["cache"]["bytes"] == pytest.approx(TURBOWRITE, rel=0.10)
+
+
+@pytest.mark.parametrize("name", ["rand2h", "rand_qd64_2h"])
+def test_the_used_state_comes_back_as_fios_second_pass_ends(runs, name):
+    # fio's random map writes every block once a pass: its second pass ends
+    # at 2 x 2 TB (3.64 TiB), after which the drive writes at full speed
+    # again for about 200 GiB, at either depth.
+    tr = runs[name]["gc"]["trend"]
+    top = [q for q in tr if 3.69 * 2**40 < q["bytes"] < 3.84 * 2**40]
+    assert top and all(q["level_bps"] > 1.5 * GIB for q in top)
+
+
+@pytest.mark.parametrize("name", ["seq2h", "seq_qd64_2h"])
+def test_sequential_overwrites_never_reach_a_used_state(runs, name):
     # 11 TiB sequential, 5.5 times the capacity: whole blocks are
     # overwritten in order, nothing to collect; the speed stays.
-    r = runs["seq2h"]
+    r = runs[name]
     assert r["total_bytes"] > 5 * CAPACITY
     assert r["gc"] is None and r["folding"] is None
     assert len(r["phases"]) == 2
