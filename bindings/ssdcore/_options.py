@@ -1,12 +1,13 @@
 """The keyword options of the calls that take an option table's keys as
-keywords (``analyze``, ``analyze_many``, ``replay``, ``apps``, ``fsd``),
+keywords (``analyze``, ``analyze_many``, ``job``, ``precondition``,
+``suite``, ``suite_steps``, ``replay``, ``apps``, ``fsd``),
 typed for mypy (PEP 692: ``**options: Unpack[AnalysisOptions]``), so
 ``mypy --strict`` on a user's code checks each key and its type and
 refuses a key of no table. Each class is
 ``ssdcore.options(KIND)``'s keys less those the call names itself;
 tests/py/test_options_tables.py checks them against the tables."""
 import os  # noqa: F401 (PathLike's "os.PathLike[str]": typing.get_type_hints reads it)
-from typing import TypedDict, Union
+from typing import Any, Dict, TypedDict, Union
 
 from ._util import PathLike
 
@@ -33,14 +34,48 @@ class AnalysisOptions(TypedDict, total=False):
     throttle_min_c: float
 
 
-class TargetOptions(TypedDict, total=False):
+class _LayoutOptions(TypedDict, total=False):
+    """The target options ``job()`` does not name itself."""
+    fitrim: str
+    layout: str
+
+
+class SuiteTargetOptions(_LayoutOptions, total=False):
+    """The target options ``suite()`` does not name itself."""
+    read_only: bool
+
+
+class TargetOptions(SuiteTargetOptions, total=False):
     """``ssdcore.options("target")``: for a call that opens a URI itself."""
     size: Size
     destroy_data: bool
     buffered: bool
-    read_only: bool
-    fitrim: str
-    layout: str
+
+
+class JobOptions(_LayoutOptions, total=False):
+    """``ssdcore.options("job")`` but pattern, bs and qd (named arguments
+    of ``job``), and the target's but those ``job`` names."""
+    threads: int
+    submit_batch: int
+    read_pct: int
+    offset: Size
+    span: Size
+    time: Duration
+    warmup: Duration
+    temp_steady: Duration
+    bytes: Size
+    rate: Size
+    coverage: bool
+    seed: int
+    engine: str
+    interval: Duration
+    log: PathLike
+    written_before: Size
+    precondition: str
+    idle_before: Duration
+    reference: Union[PathLike, Dict[str, Any]]  # a log, or its figures (JSON text or dict)
+    stamp: bool
+    fail_io: int
 
 
 class ReplayOptions(TargetOptions, total=False):
