@@ -259,9 +259,24 @@ class Result(Dict[str, Any]):
         """The raw results JSON as a plain dict (not a copy of nested parts)."""
         return dict(self)
 
-    # What the repr and the one-row summary show: (name, value, unit) triples.
+    # What the repr and the one-row summary show, as (name, value, unit)
+    # triples: "_shown"'s words, each an attribute ("name", "name:unit", or
+    # "label=attr.path:unit"; a list attribute shows its length), and with
+    # "_latency_keys" a job's or a replay's latency figures.
+    _shown: ClassVar[str] = ""
+    _latency_keys: ClassVar[Tuple[str, ...]] = ()
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return []
+        out: List[Tuple[str, Any, str]] = []
+        for word in self._shown.split():
+            name, _, unit = word.partition(":")
+            label, _, path = name.partition("=")
+            v: Any = self
+            for attr in (path or label).split("."):
+                v = getattr(v, attr)
+            out.append((label, len(v) if isinstance(v, list) else v, unit))
+        return out + [(f"{d}_{k}_us", cast(Any, self).latency_us(d)[k], "µs")
+                      for d in ("read", "write") for k in self._latency_keys]
 
     def _title(self) -> str:
         return ""
@@ -320,11 +335,6 @@ def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
         return {k: None for k in keys}
     ns = {k: _float(_get(d, "lat_ns", k)) for k in keys}
     return {k: None if v is None else v / 1e3 for k, v in ns.items()}
-
-
-def _latency_figures(r: Any, keys: Tuple[str, ...]) -> List[Tuple[str, Any, str]]:
-    """Headline figures ``read_p50_us``... of a job or a replay (``r.latency_us``)."""
-    return [(f"{d}_{k}_us", r.latency_us(d)[k], "µs") for d in ("read", "write") for k in keys]
 
 
 def _latency_lines(r: Any, p99_9: bool) -> List[str]:
@@ -412,14 +422,9 @@ class JobResult(Result):
         return (f"{self.target_uri} {self.pattern} {self.block_size_bytes} B "
                 f"QD{self.queue_depth}, {self.runtime_s:g} s, {self.status}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("pattern", self.pattern, ""),
-            ("block_size_bytes", self.block_size_bytes, ""),
-            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
-            ("total_bytes", self.total_bytes, "B"), ("iops", self.iops, ""),
-            ("bw_bps", self.bw_bps, "B/s"), ("status", self.status, "")]
-        return out + _latency_figures(self, ("p50", "p99", "p99_9", "max"))
+    _shown = ("target=target_uri pattern block_size_bytes queue_depth runtime_s:s total_bytes:B "
+              "iops bw_bps:B/s status")
+    _latency_keys = ("p50", "p99", "p99_9", "max")
 
     def __repr__(self) -> str:
         lines = [f"<JobResult {self._title()}>",
@@ -726,15 +731,8 @@ class AnalysisResult(Result):
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("cache_bytes", self.cache_bytes, "B"),
-                ("cache_level_bps", self.cache_level_bps, "B/s"),
-                ("post_cache_bps", self.post_cache_bps, "B/s"),
-                ("folding_start_bytes", self.folding_start_bytes, "B"),
-                ("gc_start_bytes", self.gc_start_bytes, "B"),
-                ("recovered_bytes", self.recovered_bytes, "B"),
-                ("total_bytes", self.total_bytes, "B"), ("phases", len(self.phases), ""),
-                ("cv", self.cv, "")]
+    _shown = ("cache_bytes:B cache_level_bps:B/s post_cache_bps:B/s folding_start_bytes:B "
+              "gc_start_bytes:B recovered_bytes:B total_bytes:B phases cv")
 
     @property
     def cache_at_most_bytes(self) -> Optional[int]:
@@ -863,11 +861,10 @@ class SuiteResult(Result):
     def _title(self) -> str:
         return f"{self.suite_name} on {self.target_uri}: {_count(len(self.steps), 'step')}, {self.status}"
 
+    _shown = "suite=suite_name target=target_uri status steps"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [("suite", self.suite_name, ""),
-                                           ("target", self.target_uri, ""),
-                                           ("status", self.status, ""),
-                                           ("steps", len(self.steps), "")]
+        out = super()._headline()
         # The figures as the C library flattens the headline (the catalog's
         # and the compare page's dotted keys), shown here without their
         # group: "degradation.cache_bytes", "files-iso.copy_bps".
@@ -1014,10 +1011,6 @@ class _FileopsResult(Result):
         """The run's parts and their seconds, in order ({label: s})."""
         return {label: _float(self.get(key)) or 0.0 for key, label in self._parts}
 
-    def summary(self) -> "pd.DataFrame":
-        """One row: the headline figures (the repr's names)."""
-        return _frame([{k: v for k, v, _ in self._headline()}])
-
     def to_frame(self) -> "pd.DataFrame":
         """One row per part of the run: ``part``, ``runtime_s``."""
         parts = self.parts_s()
@@ -1066,12 +1059,8 @@ class CopyResult(_FileopsResult):
         return (f"copy: {f.copied} of {f.total} files copied, {f.failed} failed, "
                 f"robocopy exit {self.robocopy_exit}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        f, b = self.files, self.bytes
-        return [("files_copied", f.copied, ""), ("files_skipped", f.skipped, ""),
-                ("files_failed", f.failed, ""), ("copied_bytes", b.copied, "B"),
-                ("total_s", self.total_s, "s"), ("bw_bps", self.bw_bps, "B/s"),
-                ("robocopy_exit", self.robocopy_exit, ""), ("workers", self.workers, "")]
+    _shown = ("files_copied=files.copied files_skipped=files.skipped files_failed=files.failed "
+              "copied_bytes=bytes.copied:B total_s:s bw_bps:B/s robocopy_exit workers")
 
     def to_frame(self) -> "pd.DataFrame":
         """Robocopy's summary table: one row each for dirs, files and bytes
@@ -1118,10 +1107,7 @@ class ArchiveResult(_FileopsResult):
         return (f"{self.operation}: {self.files} files, {_bytes_text(self.data_bytes)} of data, "
                 f"archive {_bytes_text(self.archive_bytes)}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("files", self.files, ""), ("data_bytes", self.data_bytes, "B"),
-                ("archive_bytes", self.archive_bytes, "B"), ("total_s", self.total_s, "s"),
-                ("bw_bps", self.bw_bps, "B/s"), ("skipped", self.skipped, "")]
+    _shown = "files data_bytes:B archive_bytes:B total_s:s bw_bps:B/s skipped"
 
 
 class FilesetResult(_FileopsResult):
@@ -1143,10 +1129,7 @@ class FilesetResult(_FileopsResult):
     def _title(self) -> str:
         return f"{self.set} set: {self.files} files, {self.dirs} dirs"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("set", self.set, ""), ("files", self.files, ""), ("dirs", self.dirs, ""),
-                ("total_bytes", self.total_bytes, "B"), ("total_s", self.total_s, "s"),
-                ("bw_bps", self.bw_bps, "B/s")]
+    _shown = "set files dirs total_bytes:B total_s:s bw_bps:B/s"
 
     def to_frame(self) -> "pd.DataFrame":
         """One row: set, files, dirs, total_bytes (int), total_s, bw_bps."""
@@ -1293,15 +1276,9 @@ class ReplayResult(Result):
         return (f"{what + ' ' if what else ''}trace on {self.target_uri}, "
                 f"{self.timing}, QD{self.queue_depth}, {self.status}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("trace", self.trace_name, ""),
-            ("timing", self.timing, ""), ("queue_depth", self.queue_depth, ""),
-            ("runtime_s", self.runtime_s, "s"), ("busy_s", self.busy_s, "s"),
-            ("total_bytes", self.total_bytes, "B"), ("ios", self.ios, ""),
-            ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
-            ("access_us", self.access_us, "µs"), ("status", self.status, "")]
-        return out + _latency_figures(self, ("p50", "p99", "p99_9"))
+    _shown = ("target=target_uri trace=trace_name timing queue_depth runtime_s:s busy_s:s "
+              "total_bytes:B ios iops bw_bps:B/s access_us:µs status")
+    _latency_keys = ("p50", "p99", "p99_9")
 
     def __repr__(self) -> str:
         lines = [f"<ReplayResult {self._title()}>",
@@ -1356,12 +1333,11 @@ class AppsResult(_TracesResult):
     def _title(self) -> str:
         return f"{len(self.traces)} traces, {self.timing}"
 
+    _shown = "score_bps:B/s mean_bps:B/s traces"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [("score_bps", self.score_bps, "B/s"),
-                                           ("mean_bps", self.mean_bps, "B/s"),
-                                           ("traces", len(self.traces), "")]
-        out += [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s") for t in self.traces]
-        return out
+        return super()._headline() + [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s")
+                                      for t in self.traces]
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
@@ -1408,9 +1384,7 @@ class FsdResult(_TracesResult):
     def _title(self) -> str:
         return f"{len(self.traces)} traces, scale {self.scale:g}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("score", self.score, ""), ("bw_bps", self.bw_bps, "B/s"),
-                ("access_us", self.access_us, "µs"), ("traces", len(self.traces), "")]
+    _shown = "score bw_bps:B/s access_us:µs traces"
 
 
 _CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
@@ -1672,9 +1646,7 @@ class PreconditionResult(_OneRow):
         return (f"{self.precondition}, {self.loops} loop{'' if self.loops == 1 else 's'}: "
                 f"{_bytes_text(self.written_bytes)} written")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("precondition", self.precondition, ""), ("loops", self.loops, ""),
-                ("written_bytes", self.written_bytes, "B")]
+    _shown = "precondition loops written_bytes:B"
 
 
 class FillResult(_OneRow):
@@ -1697,9 +1669,7 @@ class FillResult(_OneRow):
         return f"{_bytes_text(self.fill_bytes)}{level} asked, {_bytes_text(self.written_bytes)} " \
                "written"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("fill_bytes", self.fill_bytes, "B"), ("written_bytes", self.written_bytes, "B"),
-                ("level_pct", self.level_pct, "%")]
+    _shown = "fill_bytes:B written_bytes:B level_pct:%"
 
 
 class DriveIdentity(_OneRow):
@@ -1734,14 +1704,8 @@ class DriveIdentity(_OneRow):
         return " ".join(str(v) for v in (self.model or self.get("source") or "unknown drive",
                                          self.transport) if v)
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("model", self.model, ""), ("serial", self.serial, ""),
-                ("firmware", self.firmware, ""), ("transport", self.transport, ""),
-                ("link", self.link, ""), ("capacity_bytes", self.capacity_bytes, "B"),
-                ("logical_sector_bytes", self.logical_sector_bytes, "B"),
-                ("physical_sector_bytes", self.physical_sector_bytes, "B"),
-                ("rotational", self.rotational, "bool"),
-                ("temperature_c", self.temperature_c, "°C")]
+    _shown = ("model serial firmware transport link capacity_bytes:B logical_sector_bytes:B "
+              "physical_sector_bytes:B rotational:bool temperature_c:°C")
 
 
 class TraceSummary(_OneRow):
@@ -1783,15 +1747,8 @@ class TraceSummary(_OneRow):
         return (f"{self.ios} I/O{'' if self.ios == 1 else 's'} ({self.format}), "
                 f"{_bytes_text(self.read_bytes)} read, {_bytes_text(self.write_bytes)} written")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("format", self.format, ""), ("name", self.name, ""), ("ios", self.ios, ""),
-                ("reads", self.reads, ""),
-                ("writes", self.writes, ""), ("read_bytes", self.read_bytes, "B"),
-                ("write_bytes", self.write_bytes, "B"), ("duration_s", self.duration_s, "s"),
-                ("idle_share", self.idle_share, ""), ("seq_read_share", self.seq_read_share, ""),
-                ("seq_write_share", self.seq_write_share, ""), ("trims", self.trims, ""),
-                ("flushes", self.flushes, ""), ("trim_bytes", self.trim_bytes, "B"),
-                ("max_overlap", self.max_overlap, "")]
+    _shown = ("format name ios reads writes read_bytes:B write_bytes:B duration_s:s idle_share "
+              "seq_read_share seq_write_share trims flushes trim_bytes:B max_overlap")
 
 
 class CatalogAddResult(_OneRow):
@@ -1823,9 +1780,7 @@ class CatalogAddResult(_OneRow):
     def _title(self) -> str:
         return f"{self.run_dir}: {self.status} in {self.catalog}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("catalog", self.catalog, ""), ("run_dir", self.run_dir, ""),
-                ("status", self.status, "")]
+    _shown = "catalog run_dir status"
 
 
 _FIO_COLUMNS: List[Tuple[str, str]] = [
@@ -1926,11 +1881,7 @@ class TrimResult(_OneRow):
         return f"{'reached' if self.reached else 'did not reach'} the drive" + \
             (f": {self.how}" if self.how else "")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("reached", self.reached, "bool"), ("how", self.how, ""),
-                ("filesystem", self.filesystem, ""), ("mount_point", self.mount_point, ""),
-                ("mount_options", self.mount_options, ""),
-                ("fitrim_bytes", self.fitrim_bytes, "B")]
+    _shown = "reached:bool how filesystem mount_point mount_options fitrim_bytes:B"
 
 
 _HEALTH_COUNTERS: List[Tuple[str, str]] = [
@@ -1971,10 +1922,11 @@ class HealthResult(_OneRow):
     def _title(self) -> str:
         return f"from {self.source}" if self.available else f"no counters: {self.why}"
 
+    _shown = "available:bool source"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("available", self.available, "bool"), ("source", self.source, "")] + \
-            [(k, _int(self.get(k)) if u == "B" else _float(self.get(k)), u)
-             for k, u in _HEALTH_COUNTERS]
+        return super()._headline() + [(k, _int(self.get(k)) if u == "B" else _float(self.get(k)),
+                                       u) for k, u in _HEALTH_COUNTERS]
 
     def summary(self) -> "pd.DataFrame":
         """One row: available, source and every counter (Int64 bytes,
@@ -2079,15 +2031,9 @@ class SimTruth(Result):
     def _title(self) -> str:
         return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("cache_effective_bytes", self.cache_effective_bytes, "B"),
-                ("cache_full_at_bytes", self.cache_full_at_bytes, "B"),
-                ("folding_start_bytes", self.folding_start_bytes, "B"),
-                ("gc_start_bytes", self.gc_start_bytes, "B"),
-                ("cache_level_bps", self.cache_level_bps, "B/s"),
-                ("post_cache_level_bps", self.post_cache_level_bps, "B/s"),
-                ("job_written_bytes", self.job_written_bytes, "B"),
-                ("write_amplification", self.write_amplification, "")]
+    _shown = ("cache_effective_bytes:B cache_full_at_bytes:B folding_start_bytes:B "
+              "gc_start_bytes:B cache_level_bps:B/s post_cache_level_bps:B/s job_written_bytes:B "
+              "write_amplification")
 
     def summary(self) -> "pd.DataFrame":
         """One row: every scalar figure (the JSON's members that are no
