@@ -99,13 +99,8 @@ def _pandas() -> Any:
 
 def _int(v: Any) -> Optional[int]:
     """A byte count as int (the JSON may carry 2.1e9); None stays None."""
-    if v is None or isinstance(v, bool):
-        return None
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return None
-    return int(round(f)) if math.isfinite(f) else None
+    f = _float(v)
+    return int(round(f)) if f is not None and math.isfinite(f) else None
 
 
 def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
@@ -115,6 +110,7 @@ def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
 
 
 def _float(v: Any) -> Optional[float]:
+    """A number as float; None, a bool or no number is None."""
     if v is None or isinstance(v, bool):
         return None
     try:
@@ -305,9 +301,6 @@ class Result(Dict[str, Any]):
                 lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return repr(self)
-
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
                        f"<td style='text-align:right'>"
@@ -467,41 +460,39 @@ class JobResult(Result):
         return analyze(self, **options)
 
 
-_ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
-    # (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
-    # batch's columns do not depend on which files it held.
-    ("source", "string"), ("error", "string"), ("error_type", "string"), ("samples", "Int64"),
-    ("duration_s", "float64"), ("total_bytes", "Int64"), ("capacity_bytes", "Int64"),
-    ("phase_count", "Int64"), ("cache_found", "boolean"), ("cache_bytes", "Int64"),
-    ("cache_level_bps", "float64"), ("cache_drop_ratio", "float64"),
-    ("cache_uncertainty_bytes", "Int64"), ("cache_censored", "string"),
-    ("post_cache_bps", "float64"), ("folding_start_bytes", "Int64"),
-    ("folding_level_bps", "float64"), ("gc_start_bytes", "Int64"), ("gc_level_bps", "float64"),
-    ("gc_end_level_bps", "float64"), ("gc_start_level_bps", "float64"),
-    ("gc_slope_bps_per_gib", "float64"), ("regime_note", "string"), ("recovered_bytes", "Int64"),
-    ("recovery_censored", "string"), ("recovery_reference_level_bps", "float64"),
-    ("recovery_note", "string"), ("steady_state_start_s", "float64"),
-    ("steady_state_bps", "float64"),
-    ("mean_bps", "float64"), ("cv", "float64"),
-    ("p1_over_mean", "float64"), ("p5_over_mean", "float64"), ("dips_period_s", "float64"),
-    ("dips_depth", "float64"), ("dips_duty", "float64"),
+def _columns(spec: str) -> List[Tuple[str, str]]:
+    """A frame's columns, "name:dtype ...", as [(name, dtype), ...]."""
+    return [(name, dtype) for name, _, dtype in (w.partition(":") for w in spec.split())]
+
+
+# (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
+# batch's columns do not depend on which files it held.
+_ANALYSIS_COLUMNS = _columns(
+    "source:string error:string error_type:string samples:Int64 duration_s:float64 "
+    "total_bytes:Int64 capacity_bytes:Int64 phase_count:Int64 cache_found:boolean "
+    "cache_bytes:Int64 cache_level_bps:float64 cache_drop_ratio:float64 "
+    "cache_uncertainty_bytes:Int64 cache_censored:string post_cache_bps:float64 "
+    "folding_start_bytes:Int64 folding_level_bps:float64 gc_start_bytes:Int64 "
+    "gc_level_bps:float64 gc_end_level_bps:float64 gc_start_level_bps:float64 "
+    "gc_slope_bps_per_gib:float64 "
+    "regime_note:string recovered_bytes:Int64 recovery_censored:string "
+    "recovery_reference_level_bps:float64 recovery_note:string steady_state_start_s:float64 "
+    "steady_state_bps:float64 mean_bps:float64 cv:float64 p1_over_mean:float64 "
+    "p5_over_mean:float64 dips_period_s:float64 dips_depth:float64 dips_duty:float64 "
     # The medians over sampling intervals of each interval's percentile (the
     # analysis's latency.p99_us...), named apart from a whole run's
     # lat_p99_us (SuiteResult.to_frame, fio results): one meaning per name.
-    ("lat_p50_median_us", "float64"), ("lat_p99_median_us", "float64"),
-    ("lat_p99_9_median_us", "float64"), ("input_note", "string"),
-]
+    "lat_p50_median_us:float64 lat_p99_median_us:float64 lat_p99_9_median_us:float64 "
+    "input_note:string")
 
-_PHASE_COLUMNS: List[Tuple[str, str]] = [
-    ("source", "string"), ("phase", "Int64"), ("start_bytes", "Int64"), ("end_bytes", "Int64"),
-    ("start_s", "float64"), ("end_s", "float64"), ("level_bps", "float64"),
+_PHASE_COLUMNS = _columns(
+    "source:string phase:Int64 start_bytes:Int64 end_bytes:Int64 start_s:float64 end_s:float64 "
+    "level_bps:float64 "
     # The phase's level at its start and end: level_bps both for a flat
     # phase, the used state's slide there for the phases it spans
     # (sliding: True), as ssdcore analyze's phase list gives them.
-    ("start_level_bps", "float64"), ("end_level_bps", "float64"), ("sliding", "boolean"),
-    ("mean_bps", "float64"), ("regime", "string"), ("dips_period_s", "float64"),
-    ("dips_depth", "float64"), ("dips_duty", "float64"),
-]
+    "start_level_bps:float64 end_level_bps:float64 sliding:boolean mean_bps:float64 regime:string "
+    "dips_period_s:float64 dips_depth:float64 dips_duty:float64")
 
 
 _ANALYSIS_NAMES = tuple(c for c, _ in _ANALYSIS_COLUMNS)
@@ -918,11 +909,10 @@ class SuiteResult(Result):
             row.update({k: _float(_get(s, "summary", k)) for k in (
                 "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
             rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
-        return _typed_frame(rows, [
-            ("index", "Int64"), ("name", "string"), ("kind", "string"), ("state", "string"),
-            ("group", "string"), ("group_value", "Float64"), ("runtime_s", "float64"),
-            ("total_bytes", "Int64"), ("iops", "float64"), ("bw_bps", "float64"),
-            ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64")])
+        return _typed_frame(rows, _columns(
+            "index:Int64 name:string kind:string state:string group:string group_value:Float64 "
+            "runtime_s:float64 total_bytes:Int64 iops:float64 bw_bps:float64 lat_p50_us:float64 "
+            "lat_p99_us:float64 lat_p99_9_us:float64"))
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
@@ -1341,10 +1331,9 @@ class AppsResult(_TracesResult):
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = [("name", "string"), ("trace", "string"), ("description", "string"),
-            ("scored", "boolean"), ("queue_depth", "Int64"), ("ios", "Int64"),
-            ("total_bytes", "Int64"), ("busy_s", "float64"), ("bw_bps", "float64"),
-            ("access_us", "float64")]
+    cols = _columns("name:string trace:string description:string scored:boolean "
+                    "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 bw_bps:float64 "
+                    "access_us:float64")
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
     # ("describe": the key of results written before round 20)
@@ -1387,12 +1376,10 @@ class FsdResult(_TracesResult):
     _shown = "score bw_bps:B/s access_us:µs traces"
 
 
-_CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
-    ("id", "Int64"), ("run_key", "string"), ("dir", "string"), ("drive", "string"),
-    ("model", "string"), ("serial", "string"), ("firmware", "string"),
-    ("capacity_bytes", "Int64"), ("target", "string"), ("target_kind", "string"),
-    ("suite", "string"), ("status", "string"), ("host", "string"), ("tool", "string"),
-    ("started", "string"), ("finished", "string"), ("added", "string")]
+_CATALOG_RUN_COLUMNS = _columns(
+    "id:Int64 run_key:string dir:string drive:string model:string serial:string firmware:string "
+    "capacity_bytes:Int64 target:string target_kind:string suite:string status:string host:string "
+    "tool:string started:string finished:string added:string")
 
 
 class CatalogRuns(Result):
@@ -1473,9 +1460,8 @@ class CatalogFigures(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per run x figure: run_id, drive, started, figure (dotted
         key), value (NaN when the run recorded it as missing)."""
-        return _typed_frame(self.figures, [("run_id", "Int64"), ("drive", "string"),
-                                           ("started", "string"), ("figure", "string"),
-                                           ("value", "float64")])
+        return _typed_frame(self.figures, _columns(
+            "run_id:Int64 drive:string started:string figure:string value:float64"))
 
     def summary(self) -> "pd.DataFrame":
         """One row per run (run_id, drive, started), one column per figure."""
@@ -1503,7 +1489,10 @@ _BATCH_HEADLINE = ["source", "error", "cache_bytes", "cache_level_bps", "post_ca
 class _RowsResult:
     """A result that is rows (a batch's inputs, a fio file's jobs), not one
     dict: a repr of its title and first 8 rows (``_rows``: those and the
-    count, ``_row_line``: one's line), the summary as an HTML table."""
+    count, ``_row_line``: one's line), the summary as an HTML table (its
+    first ``_html_rows``, or all)."""
+
+    _html_rows: ClassVar[Optional[int]] = 20
 
     def _title(self) -> str:
         raise NotImplementedError
@@ -1525,12 +1514,11 @@ class _RowsResult:
             lines.append(f"  ... {n - 8} more")
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return repr(self)
-
     def _repr_html_(self) -> str:
+        df = self.summary()
         return (f"<div><b>{type(self).__name__}</b> {html.escape(self._title())}"
-                f"{self.summary().head(20).to_html(index=False)}</div>")
+                f"{(df.head(self._html_rows) if self._html_rows else df).to_html(index=False)}"
+                "</div>")
 
 
 class BatchResult(_RowsResult):
@@ -1783,12 +1771,11 @@ class CatalogAddResult(_OneRow):
     _shown = "catalog run_dir status"
 
 
-_FIO_COLUMNS: List[Tuple[str, str]] = [
-    ("name", "string"), ("ddir", "string"), ("total_bytes", "Int64"), ("bw_bps", "float64"),
-    ("iops", "float64"), ("runtime_s", "float64"), ("lat_mean_us", "float64"),
-    ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64"),
-    ("lat_max_us", "float64"), ("p99_over_p50", "float64"), ("p99_9_over_p50", "float64"),
-    ("lat_source", "string"), ("clat_inconsistent", "boolean"), ("error", "Int64")]
+_FIO_COLUMNS = _columns(
+    "name:string ddir:string total_bytes:Int64 bw_bps:float64 iops:float64 runtime_s:float64 "
+    "lat_mean_us:float64 lat_p50_us:float64 lat_p99_us:float64 lat_p99_9_us:float64 "
+    "lat_max_us:float64 p99_over_p50:float64 p99_9_over_p50:float64 lat_source:string "
+    "clat_inconsistent:boolean error:Int64")
 _FIO_SUMMARY = ("name", "ddir", "total_bytes", "bw_bps", "iops", "lat_p50_us", "lat_p99_us",
                 "lat_p99_9_us", "error")
 
@@ -1980,10 +1967,9 @@ class SimProfile(_OneRow):
         return _frame([_flat_profile(self)])
 
 
-_TRUTH_PHASE_COLUMNS: List[Tuple[str, str]] = [
-    ("regime", "string"), ("start_bytes", "Int64"), ("start_s", "float64"),
-    ("total_bytes", "Int64"), ("runtime_s", "float64"), ("mean_bps", "float64"),
-    ("level_bps", "float64"), ("end_level_bps", "float64")]
+_TRUTH_PHASE_COLUMNS = _columns(
+    "regime:string start_bytes:Int64 start_s:float64 total_bytes:Int64 runtime_s:float64 "
+    "mean_bps:float64 level_bps:float64 end_level_bps:float64")
 
 
 class SimTruth(Result):
@@ -2057,7 +2043,7 @@ class SimTruth(Result):
         return _plot.sim_truth(self, series=series, ax=ax, **kwargs)
 
 
-class Listing(List[Dict[str, Any]]):
+class Listing(_RowsResult, List[Dict[str, Any]]):
     """A built-in catalogue: what :func:`ssdcore.sim.profiles`,
     :func:`ssdcore.suite_builtins`, :func:`ssdcore.suite_steps`,
     :func:`ssdcore.trace.scenarios` and :func:`ssdcore.trace.filetests` return. It is the list of dicts they
@@ -2068,6 +2054,7 @@ class Listing(List[Dict[str, Any]]):
     ``_repr_html_``. No plot: a catalogue is no measurement."""
 
     kind = "listing"
+    _html_rows = None
 
     def __init__(self, items: Sequence[Dict[str, Any]], what: str) -> None:
         super().__init__(items)
@@ -2098,7 +2085,13 @@ class Listing(List[Dict[str, Any]]):
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         raise TypeError(f"a list of {self.what} has no plot: it is no measurement")
 
-    def _line(self, d: Dict[str, Any]) -> str:
+    def _title(self) -> str:
+        return f"{len(self)} {self.what}"
+
+    def _rows(self) -> Tuple[List[Any], int]:
+        return self[:8], len(self)
+
+    def _row_line(self, d: Dict[str, Any]) -> str:
         rest = d.get("description", d.get("line"))  # a suite step: its line
         if rest is None:
             rest = ", ".join(f"{k} {_bytes_text(_int(v) or 0)}" for k, v in d.items()
@@ -2106,15 +2099,3 @@ class Listing(List[Dict[str, Any]]):
         text = f"{d.get('name')}: {rest}"
         return text if len(text) <= 100 else text[:97] + "..."
 
-    def __repr__(self) -> str:
-        lines = [f"<Listing {len(self)} {self.what}>"] + [f"  {self._line(d)}" for d in self[:8]]
-        if len(self) > 8:
-            lines.append(f"  ... {len(self) - 8} more")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return repr(self)
-
-    def _repr_html_(self) -> str:
-        return (f"<div><b>Listing</b> {len(self)} {html.escape(self.what)}"
-                f"{self.summary().to_html(index=False)}</div>")
