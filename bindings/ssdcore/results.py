@@ -931,9 +931,9 @@ class FilebenchResult(Result):
 
     kind = "filebench"
 
-    steps: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("steps")),
-                                            "The file tests, in order (dicts as in the JSON;\n"
-                                            "an older JSON's seconds as runtime_s).")
+    steps = _derived(lambda r: _runtime_s(r.get("steps")),
+                      "The file tests, in order (dicts as in the JSON;\n"
+                      "an older JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         # "set" is the file set's dict (kind, size, files, bytes...); a
@@ -1089,7 +1089,7 @@ class ArchiveResult(_FileopsResult):
     write_s = _field("write_s", _float, 0.0, "Writing the archive or the files, s.")
     sync_s = _field("sync_s", _float, 0.0, "Flushing what was written, s.")
     skipped = _field("skipped", _int, 0, "FIFOs, sockets and devices left out.")
-    skipped_entries: Tuple[str, ...] = _derived(
+    skipped_entries = _derived(
         lambda r: tuple(str(x) for x in r.get("skipped_entries") or ()),
         "On archive: the entries left out, \"relpath (FIFO)\" (at most 1000).")
 
@@ -1239,8 +1239,8 @@ class ReplayResult(Result):
     target_uri = _field("target.uri", _text, "", "The target's URI.")
     trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
                           "blkparse, generated...")
-    trace_name: Optional[str] = _maybe("trace.name", _str, "The built-in scenario or file test\n"
-                                       "replayed (pcm8-excel, iso-copy), None for another trace.")
+    trace_name = _maybe("trace.name", _str, "The built-in scenario or file test\n"
+                        "replayed (pcm8-excel, iso-copy), None for another trace.")
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
     queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
     runtime_s = _field("runtime_s", _float, 0.0, "Seconds from the first I/O to the last,\n"
@@ -1649,8 +1649,8 @@ class FillResult(_OneRow):
 
     fill_bytes = _field("fill_bytes", _int, 0, "Bytes asked for, from offset 0.")
     written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
-    level_pct: Optional[float] = _maybe("level_pct", _float, "The level asked, % of the "
-                                        "target (None when bytes were asked).")
+    level_pct = _maybe("level_pct", _float, "The level asked, % of the "
+                       "target (None when bytes were asked).")
 
     def _title(self) -> str:
         level = f" ({self.level_pct:g} %)" if self.level_pct is not None else ""
@@ -1672,21 +1672,18 @@ class DriveIdentity(_OneRow):
     kind = "drive_identity"
     _no_plot = ("a drive's identity", "it is no measurement")
 
-    model: Optional[str] = _maybe("model", _str, "The model, as the drive names itself.")
-    serial: Optional[str] = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
-    firmware: Optional[str] = _maybe("firmware", _str, "The firmware revision.")
-    transport: Optional[str] = _maybe("transport", _str, "nvme, sata, sim...")
-    link: Optional[str] = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
-    profile: Optional[str] = _maybe("profile", _str, "A sim: drive's profile.")
-    capacity_bytes: Optional[int] = _maybe("capacity_bytes", _int, "User capacity, bytes.")
-    logical_sector_bytes: Optional[int] = _maybe("logical_sector_bytes", _int,
-                                                 "Logical sector size, bytes.")
-    physical_sector_bytes: Optional[int] = _maybe("physical_sector_bytes", _int,
-                                                  "Physical sector size, bytes.")
-    rotational: Optional[bool] = _maybe("rotational", lambda v: None if v is None else bool(v),
-                                        "True for a spinning disk.")
-    temperature_c: Optional[float] = _maybe("temperature_c", _float,
-                                            "The temperature when asked, °C.")
+    model = _maybe("model", _str, "The model, as the drive names itself.")
+    serial = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
+    firmware = _maybe("firmware", _str, "The firmware revision.")
+    transport = _maybe("transport", _str, "nvme, sata, sim...")
+    link = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
+    profile = _maybe("profile", _str, "A sim: drive's profile.")
+    capacity_bytes = _maybe("capacity_bytes", _int, "User capacity, bytes.")
+    logical_sector_bytes = _maybe("logical_sector_bytes", _int, "Logical sector size, bytes.")
+    physical_sector_bytes = _maybe("physical_sector_bytes", _int, "Physical sector size, bytes.")
+    rotational = _maybe("rotational", lambda v: None if v is None else bool(v),
+                        "True for a spinning disk.")
+    temperature_c = _maybe("temperature_c", _float, "The temperature when asked, °C.")
 
     def _title(self) -> str:
         return " ".join(str(v) for v in (self.model or self.get("source") or "unknown drive",
@@ -1711,7 +1708,7 @@ class TraceSummary(_OneRow):
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
 
     format = _field("format", _text, "", "csv, iolog2, iolog3, blkparse, generated, recorded.")
-    name: Optional[str] = _maybe("name", _str, "The built-in scenario or file test, or None.")
+    name = _maybe("name", _str, "The built-in scenario or file test, or None.")
     ios = _field("ios", _int, 0, "I/Os (reads, writes, trims, flushes).")
     reads = _field("reads", _int, 0, "Reads.")
     writes = _field("writes", _int, 0, "Writes.")
@@ -1727,7 +1724,7 @@ class TraceSummary(_OneRow):
                              "previous write ended, 0-1.")
     idle_share = _field("idle_share", _float, 0.0, "Time with no I/O in flight, 0-1.")
     max_overlap = _field("max_overlap", _int, 1, "I/Os in flight at most, as recorded.")
-    size_mix: List[Tuple[int, int]] = _derived(
+    size_mix = _derived(
         lambda r: [(int(b), int(n)) for b, n in r.get("size_mix") or ()],
         "The most common read and write sizes: (bytes, count), most common first.")
 
@@ -1853,14 +1850,14 @@ class TrimResult(_OneRow):
     kind = "trim"
     _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
 
-    reached: Optional[bool] = _maybe("reached", lambda v: None if v is None else bool(v),
-                                     "Whether the TRIM reached the drive (None: no TRIM yet).")
+    reached = _maybe("reached", lambda v: None if v is None else bool(v),
+                     "Whether the TRIM reached the drive (None: no TRIM yet).")
     how = _field("how", _text, "", "How it went to the drive, or why it did not.")
-    filesystem: Optional[str] = _maybe("filesystem", _str, "A file target's filesystem.")
-    mount_point: Optional[str] = _maybe("mount_point", _str, "Where that filesystem is mounted.")
-    mount_options: Optional[str] = _maybe("mount_options", _str, "Its mount options.")
-    fitrim_bytes: Optional[int] = _maybe("fitrim_bytes", _int,
-                                         "Bytes FITRIM reported discarded (None: no FITRIM).")
+    filesystem = _maybe("filesystem", _str, "A file target's filesystem.")
+    mount_point = _maybe("mount_point", _str, "Where that filesystem is mounted.")
+    mount_options = _maybe("mount_options", _str, "Its mount options.")
+    fitrim_bytes = _maybe("fitrim_bytes", _int,
+                          "Bytes FITRIM reported discarded (None: no FITRIM).")
 
     def _title(self) -> str:
         if self.reached is None:
@@ -1895,16 +1892,14 @@ class HealthResult(_OneRow):
     _no_plot = ("a health reading", "it is one reading; read it before and after a job")
 
     available = _derived(lambda r: bool(r.get("available")), "Whether the drive has counters.")
-    source: Optional[str] = _maybe("source", _str, "Where the counters come from.")
-    why: Optional[str] = _maybe("why", _str, "Why there are no counters.")
-    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
-                                               "Bytes the host wrote (the drive's count).")
-    media_written_bytes: Optional[int] = _maybe("media_written_bytes", _int,
-                                                "Bytes written to the flash.")
-    host_read_bytes: Optional[int] = _maybe("host_read_bytes", _int, "Bytes the host read.")
-    temperature_c: Optional[float] = _maybe("temperature_c", _float, "Temperature, °C.")
-    percentage_used: Optional[float] = _maybe("percentage_used", _float,
-                                              "Endurance used, % (NVMe).")
+    source = _maybe("source", _str, "Where the counters come from.")
+    why = _maybe("why", _str, "Why there are no counters.")
+    host_written_bytes = _maybe("host_written_bytes", _int,
+                                "Bytes the host wrote (the drive's count).")
+    media_written_bytes = _maybe("media_written_bytes", _int, "Bytes written to the flash.")
+    host_read_bytes = _maybe("host_read_bytes", _int, "Bytes the host read.")
+    temperature_c = _maybe("temperature_c", _float, "Temperature, °C.")
+    percentage_used = _maybe("percentage_used", _float, "Endurance used, % (NVMe).")
 
     def _title(self) -> str:
         return f"from {self.source}" if self.available else f"no counters: {self.why}"
@@ -1946,12 +1941,11 @@ class SimProfile(_OneRow):
 
     name = _field("name", _text, "", "The profile's name.")
     description = _field("description", _text, "", "The drive it models.")
-    params: Dict[str, Any] = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
-    derived: Dict[str, Any] = _derived(lambda r: _sub(r, "derived"),
-                                       "Figures derived from them (bytes).")
-    user_bytes: Optional[int] = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
-    cache_effective_bytes: Optional[int] = _maybe("derived.cache_effective_bytes", _int,
-                                                  "SLC cache a fresh drive takes, bytes.")
+    params = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
+    derived = _derived(lambda r: _sub(r, "derived"), "Figures derived from them (bytes).")
+    user_bytes = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
+    cache_effective_bytes = _maybe("derived.cache_effective_bytes", _int,
+                                   "SLC cache a fresh drive takes, bytes.")
 
     def _title(self) -> str:
         return f"{self.name}: {self.description}"
@@ -1993,26 +1987,20 @@ class SimTruth(Result):
 
     profile = _field("profile", _text, "", "The sim profile.")
     regime = _field("regime", _text, "", "The regime the drive writes in now.")
-    cache_effective_bytes: Optional[int] = _maybe("cache_effective_bytes", _int,
-                                                  "The SLC cache the drive took, bytes.")
-    cache_full_at_bytes: Optional[int] = _maybe("cache_full_at_bytes", _int,
-                                                "Bytes written when the cache filled.")
-    folding_start_bytes: Optional[int] = _maybe("folding_start_bytes", _int,
-                                                "Bytes written when folding began.")
-    gc_start_bytes: Optional[int] = _maybe("gc_start_bytes", _int,
-                                           "Bytes written when GC slowed writes.")
-    job_written_bytes: Optional[int] = _maybe("job_written_bytes", _int,
-                                              "Bytes the last job wrote.")
-    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
-                                               "Bytes the host wrote since fresh.")
-    write_amplification: Optional[float] = _maybe("write_amplification", _float,
-                                                  "NAND bytes over host bytes.")
-    cache_level_bps: Optional[float] = _maybe("cache_level_bps", _float, "The cache's level.")
-    post_cache_level_bps: Optional[float] = _maybe("post_cache_level_bps", _float,
-                                                   "The level after the cache.")
-    phases: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("phases")),
-                                            "The last job's regimes, in order (an older\n"
-                                            "JSON's seconds as runtime_s).")
+    cache_effective_bytes = _maybe("cache_effective_bytes", _int,
+                                   "The SLC cache the drive took, bytes.")
+    cache_full_at_bytes = _maybe("cache_full_at_bytes", _int,
+                                 "Bytes written when the cache filled.")
+    folding_start_bytes = _maybe("folding_start_bytes", _int, "Bytes written when folding began.")
+    gc_start_bytes = _maybe("gc_start_bytes", _int, "Bytes written when GC slowed writes.")
+    job_written_bytes = _maybe("job_written_bytes", _int, "Bytes the last job wrote.")
+    host_written_bytes = _maybe("host_written_bytes", _int, "Bytes the host wrote since fresh.")
+    write_amplification = _maybe("write_amplification", _float, "NAND bytes over host bytes.")
+    cache_level_bps = _maybe("cache_level_bps", _float, "The cache's level.")
+    post_cache_level_bps = _maybe("post_cache_level_bps", _float, "The level after the cache.")
+    phases = _derived(lambda r: _runtime_s(r.get("phases")),
+                      "The last job's regimes, in order (an older\n"
+                      "JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"
