@@ -169,17 +169,12 @@ def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
     return cast(T, property(fn, doc=doc))
 
 
-def _us(v: Any) -> Optional[float]:
-    """Seconds (the JSON's access_s) as µs, as every latency is named."""
-    f = _float(v)
-    return None if f is None else f * 1e6
-
-
 def _access_us(d: Any) -> Optional[float]:
     """A replay's access time in µs: the JSON's access_us, or its access_s
     (seconds) in results written before round 20."""
-    v = _float(d.get("access_us")) if isinstance(d, dict) else None
-    return v if v is not None else _us(d.get("access_s") if isinstance(d, dict) else None)
+    d = d if isinstance(d, dict) else {}
+    v, s = _float(d.get("access_us")), _float(d.get("access_s"))
+    return v if v is not None else None if s is None else s * 1e6
 
 
 def _runtime_s(items: Any) -> List[Dict[str, Any]]:
@@ -938,8 +933,7 @@ class FilebenchResult(Result):
     def _title(self) -> str:
         # "set" is the file set's dict (kind, size, files, bytes...); a
         # string in older results
-        fs, n = self.get("set"), len(self.steps)
-        steps = f"{n} step" + ("" if n == 1 else "s")
+        fs, steps = self.get("set"), _count(len(self.steps), "step")
         if not isinstance(fs, dict):
             return f"{fs or ''} set, {steps}"
         files, size = _int(fs.get("files")), _int(fs.get("bytes"))
@@ -1631,7 +1625,7 @@ class PreconditionResult(_OneRow):
     written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
 
     def _title(self) -> str:
-        return (f"{self.precondition}, {self.loops} loop{'' if self.loops == 1 else 's'}: "
+        return (f"{self.precondition}, {_count(self.loops, 'loop')}: "
                 f"{_bytes_text(self.written_bytes)} written")
 
     _shown = "precondition loops written_bytes:B"
@@ -1729,7 +1723,7 @@ class TraceSummary(_OneRow):
         "The most common read and write sizes: (bytes, count), most common first.")
 
     def _title(self) -> str:
-        return (f"{self.ios} I/O{'' if self.ios == 1 else 's'} ({self.format}), "
+        return (f"{_count(self.ios, 'I/O')} ({self.format}), "
                 f"{_bytes_text(self.read_bytes)} read, {_bytes_text(self.write_bytes)} written")
 
     _shown = ("format name ios reads writes read_bytes:B write_bytes:B duration_s:s idle_share "
