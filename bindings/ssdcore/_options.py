@@ -52,14 +52,24 @@ class TargetOptions(SuiteTargetOptions, total=False):
     buffered: bool
 
 
-class JobOptions(_LayoutOptions, total=False):
+class _RunOptions(TypedDict, total=False):
+    """The keys the job and replay tables share: where and how a run
+    issues its I/O, and what its series log records."""
+    offset: Size
+    span: Size
+    interval: Duration
+    engine: str
+    log: PathLike
+    written_before: Size
+    precondition: str
+
+
+class JobOptions(_LayoutOptions, _RunOptions, total=False):
     """``ssdcore.options("job")`` but pattern, bs and qd (named arguments
     of ``job``), and the target's but those ``job`` names."""
     threads: int
     submit_batch: int
     read_pct: int
-    offset: Size
-    span: Size
     time: Duration
     warmup: Duration
     temp_steady: Duration
@@ -67,26 +77,14 @@ class JobOptions(_LayoutOptions, total=False):
     rate: Size
     coverage: bool
     seed: int
-    engine: str
-    interval: Duration
-    log: PathLike
-    written_before: Size
-    precondition: str
     idle_before: Duration
     reference: Union[PathLike, Dict[str, Any]]  # a log, or its figures (JSON text or dict)
     stamp: bool
     fail_io: int
 
 
-class ReplayOptions(TargetOptions, total=False):
+class ReplayOptions(TargetOptions, _RunOptions, total=False):
     """``ssdcore.options("replay")``, and the target's."""
     timing: str
     qd: int
-    offset: Size
-    span: Size
-    interval: Duration
-    engine: str
     record: PathLike
-    log: PathLike
-    written_before: Size
-    precondition: str
