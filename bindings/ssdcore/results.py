@@ -280,8 +280,13 @@ class Result(Dict[str, Any]):
     def to_frame(self) -> "pd.DataFrame":
         raise NotImplementedError
 
+    # (what it is, what to draw instead) for a result with nothing to draw
+    _no_plot: ClassVar[Optional[Tuple[str, str]]] = None
+
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         """Draws this result as the HTML report does (needs matplotlib)."""
+        if self._no_plot:
+            raise TypeError(f"{self._no_plot[0]} has no plot: {self._no_plot[1]}")
         from . import plot as _plot
         return _plot.plot(self, ax=ax, **kwargs)
 
@@ -1384,6 +1389,7 @@ class CatalogRuns(Result):
     draws a figure across runs.)"""
 
     kind = "catalog_runs"
+    _no_plot = ("a list of runs", "catalog.figures(...).plot(figure) draws a figure across runs")
 
     catalog = _field("catalog", _text, "", "The catalog file.")
     runs: List[Dict[str, Any]] = _field("runs", _dicts, [], "One dict per run, oldest first.")
@@ -1418,10 +1424,6 @@ class CatalogRuns(Result):
         rows = [{"drive": d, "runs": len(rs), "first_started": min(str(r.get("started")) for r in rs),
                  "last_started": max(str(r.get("started")) for r in rs)} for d, rs in by.items()]
         return _frame(rows, columns=["drive", "runs", "first_started", "last_started"])
-
-    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
-        raise TypeError("a list of runs has no plot: catalog.figures(...).plot(figure) draws "
-                        "a figure across runs")
 
 
 class CatalogFigures(Result):
@@ -1588,7 +1590,7 @@ class _OneRow(Result):
     and ``plot()`` says there is nothing to draw and what to draw instead
     (``_no_plot``: what it is, what instead)."""
 
-    _no_plot: Tuple[str, str] = ("this result", "it keeps no samples")
+    _no_plot = ("this result", "it keeps no samples")
 
     def summary(self) -> "pd.DataFrame":
         """One row: the headline figures, each column typed by its unit
@@ -1602,10 +1604,6 @@ class _OneRow(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row: the headline figures (as ``summary()``)."""
         return self.summary()
-
-    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
-        what, instead = self._no_plot
-        raise TypeError(f"{what} has no plot: {instead}")
 
 
 class PreconditionResult(_OneRow):
