@@ -120,6 +120,17 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     assert f"(checked {len(examples) + 1} source files)" in r.stdout, r.stdout
 
 
+def user_mypy(build_dir, path, text):
+    """mypy --strict, as a user runs it on the installed package, over a
+    file of ``text`` at ``path``."""
+    pytest.importorskip("mypy", reason="the [test] extra")
+    ini = path.parent / "mypy.ini"
+    ini.write_text(MYPY_INI)
+    path.write_text(text)
+    return mypy("installed", "--config-file", str(ini), str(path),
+                env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+
+
 USER_OLD_AND_MISSPELT = """\
 import ssdcore
 import ssdcore.analysis
@@ -158,13 +169,7 @@ def test_mypy_refuses_a_misspelt_name_and_the_old_ones(build_dir, tmp_path):
     old keywords (capacity=, level=, as_frame=, target_options=) and the
     wrong types are the errors; the options keywords are typed by their
     table (a text for a number is an error)."""
-    pytest.importorskip("mypy", reason="the [test] extra")
-    ini = tmp_path / "mypy.ini"
-    ini.write_text(MYPY_INI)
-    user = tmp_path / "user.py"
-    user.write_text(USER_OLD_AND_MISSPELT)
-    r = mypy("installed", "--config-file", str(ini), str(user),
-             env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+    r = user_mypy(build_dir, tmp_path / "user.py", USER_OLD_AND_MISSPELT)
     errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
                     if ": error:" in line)
     # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
@@ -197,13 +202,7 @@ def test_mypy_checks_the_keyword_options_of_job_suite_and_precondition(build_dir
     keyword options by the option tables (ssdcore._options, PEP 692), as
     analyze() and replay() do: a misspelt key or a wrong type is an error
     for the user's mypy --strict, not only a TypeError when it runs."""
-    pytest.importorskip("mypy", reason="the [test] extra")
-    ini = tmp_path / "mypy.ini"
-    ini.write_text(MYPY_INI)
-    user = tmp_path / "user_options.py"
-    user.write_text(USER_JOB_SUITE_OPTIONS)
-    r = mypy("installed", "--config-file", str(ini), str(user),
-             env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+    r = user_mypy(build_dir, tmp_path / "user_options.py", USER_JOB_SUITE_OPTIONS)
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
     # 2 layuot, 3 tme, 4 a text for an int, 7 sise, 9 red_only, 10 a text
     # for a bool, 12 sacle; lines 5-6, 8 and 11 are right
