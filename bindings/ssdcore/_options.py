@@ -88,3 +88,26 @@ class ReplayOptions(TargetOptions, _RunOptions, total=False):
     timing: str
     qd: int
     record: PathLike
+
+
+# The file operations' tables (copy_tree, archive, extract, make_set but
+# its kind, filebench), written compactly: one key per table row.
+CopyOptions = TypedDict("CopyOptions", {
+    "workers": int, "recursive": bool, "mirror": bool, "list_only": bool, "include_same": bool,
+    "exclude_older": bool, "exclude_newer": bool, "exclude_changed": bool,
+    "mtime_tolerance": Duration, "hardlinks": bool, "xattrs": bool, "acls": bool,
+    "sparse": bool, "unbuffered": bool, "unbuffered_min": Size, "buffer_size": Size,
+    "splice": bool, "write_behind": bool, "copy_file_range": bool, "reflink": bool,
+    "sync": str, "retries": int, "wait": Duration, "progress_interval": Duration,
+    "fault_read": str}, total=False)
+ArchiveOptions = TypedDict("ArchiveOptions", {
+    "format": str, "method": str, "level": int, "tmpdir": PathLike, "sync": str,
+    "progress_interval": Duration}, total=False)
+ExtractOptions = TypedDict("ExtractOptions", {
+    "sync": str, "overwrite": bool, "absolute_symlinks": bool, "progress_interval": Duration},
+    total=False)
+FilesetOptions = TypedDict("FilesetOptions", {
+    "size": Size, "seed": int, "sync": str, "progress_interval": Duration}, total=False)
+FilebenchOptions = TypedDict("FilebenchOptions", {
+    "set": str, "size": Size, "seed": int, "steps": str, "workers": int, "format": str,
+    "method": str, "level": int, "keep": bool}, total=False)

@@ -193,22 +193,27 @@ ssdcore.suite("sim:bx200", "out", red_only=True)
 ssdcore.suite("sim:bx200", "out", size="1g", read_only="yes")
 ssdcore.suite_steps("sim:bx200", "quick", size="1g", fitrim="off")
 ssdcore.suite_steps("sim:bx200", "quick", sacle=0.1)
+ssdcore.copy_tree("a", "b", workers=4, mirror=True, sync="file", wait="2s")
+ssdcore.copy_tree("a", "b", mirorr=True)
+ssdcore.archive("a", "a.7z", level="9")
 """
 
 
 @pytest.mark.slow
 def test_mypy_checks_the_keyword_options_of_job_suite_and_precondition(build_dir, tmp_path):
-    """job(), suite(), suite_steps(), precondition() and Target() type their
-    keyword options by the option tables (ssdcore._options, PEP 692), as
-    analyze() and replay() do: a misspelt key or a wrong type is an error
-    for the user's mypy --strict, not only a TypeError when it runs."""
+    """job(), suite(), suite_steps(), precondition(), Target() and the file
+    operations type their keyword options by the option tables
+    (ssdcore._options, PEP 692), as analyze() and replay() do: a misspelt
+    key or a wrong type is an error for the user's mypy --strict, not only
+    a TypeError when it runs."""
     r = user_mypy(build_dir, tmp_path / "user_options.py", USER_JOB_SUITE_OPTIONS)
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
     # 2 layuot, 3 tme, 4 a text for an int, 7 sise, 9 red_only, 10 a text
-    # for a bool, 12 sacle; lines 5-6, 8 and 11 are right
-    assert sorted({int(e.split(":")[1]) for e in errors}) == [2, 3, 4, 7, 9, 10, 12], \
+    # for a bool, 12 sacle, 14 mirorr, 15 a text for an int; lines 5-6, 8,
+    # 11 and 13 are right
+    assert sorted({int(e.split(":")[1]) for e in errors}) == [2, 3, 4, 7, 9, 10, 12, 14, 15], \
         r.stdout + r.stderr
-    for key in ("layuot", "tme", "sise", "red_only", "sacle"):
+    for key in ("layuot", "tme", "sise", "red_only", "sacle", "mirorr"):
         assert f'Unexpected keyword argument "{key}"' in r.stdout, (key, r.stdout)
     assert 'Argument "threads" to "job" has incompatible type "str"' in r.stdout, r.stdout
 
