@@ -153,36 +153,20 @@ class IsADirectory(Error, IsADirectoryError):
 for _c in (Error, *Error.__subclasses__()):
     _c.__module__ = "ssdcore"
 
+# The class each code raises: the library's SSD_E* codes and -errno.
 _BY_CODE: Dict[int, Type[Error]] = {
-    int(lib.SSD_EINVAL): InvalidArgument,
-    int(lib.SSD_ERANGE): InvalidArgument,
-    int(lib.SSD_EALIGN): InvalidArgument,
-    int(lib.SSD_EFORMAT): FormatError,
-    int(lib.SSD_ENODATA): FormatError,
-    int(lib.SSD_ENOMEM): OutOfMemory,
-    int(lib.SSD_EUNSAFE): Refused,
-    int(lib.SSD_EMOUNTED): Refused,
-    int(lib.SSD_EHOSTILE): Refused,
-    int(lib.SSD_EUNSUPPORTED): Unsupported,
-    int(lib.SSD_EINTERRUPTED): Interrupted,
-    int(lib.SSD_EIO): IOFailure,
-    int(lib.SSD_EEXIST): AlreadyExists,
-    int(lib.SSD_ESTATE): StateError,
-    -_errno.ENOENT: NotFound,
-    -_errno.EACCES: AccessDenied,
-    -_errno.EPERM: AccessDenied,
-    -_errno.EROFS: AccessDenied,
-    -_errno.EEXIST: AlreadyExists,
-    -_errno.ENOTDIR: NotADirectory,
-    -_errno.EISDIR: IsADirectory,
-    -_errno.ETIMEDOUT: TimedOut,
-    -_errno.EINVAL: InvalidArgument,
-    -_errno.ENOMEM: OutOfMemory,
-    -_errno.EOPNOTSUPP: Unsupported,
-    -_errno.EIO: IOFailure,
-    -_errno.ENOSPC: IOFailure,
-    -_errno.EINTR: Interrupted,
-}
+    int(getattr(lib, n)) if n.startswith("SSD_") else -getattr(_errno, n): cls
+    for cls, names in ((InvalidArgument, "SSD_EINVAL SSD_ERANGE SSD_EALIGN EINVAL"),
+                       (FormatError, "SSD_EFORMAT SSD_ENODATA"),
+                       (OutOfMemory, "SSD_ENOMEM ENOMEM"),
+                       (Refused, "SSD_EUNSAFE SSD_EMOUNTED SSD_EHOSTILE"),
+                       (Unsupported, "SSD_EUNSUPPORTED EOPNOTSUPP"),
+                       (Interrupted, "SSD_EINTERRUPTED EINTR"),
+                       (IOFailure, "SSD_EIO EIO ENOSPC"), (AlreadyExists, "SSD_EEXIST EEXIST"),
+                       (StateError, "SSD_ESTATE"), (NotFound, "ENOENT"),
+                       (AccessDenied, "EACCES EPERM EROFS"), (NotADirectory, "ENOTDIR"),
+                       (IsADirectory, "EISDIR"), (TimedOut, "ETIMEDOUT"))
+    for n in names.split()}
 
 
 def error_from_code(code: int, detail: str = "") -> Error:

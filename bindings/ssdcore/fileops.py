@@ -18,7 +18,7 @@ Python threads (each call uses its own handle).
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Tuple
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -26,11 +26,17 @@ from ._util import Callback, PathLike, json_dict, make_handle
 from .progress import ProgressArg, Throttle, progress_info
 from .results import ArchiveResult, CopyCounts, CopyResult, FilebenchResult, FilesetResult
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import (ArchiveOptions, CopyOptions, ExtractOptions, FilebenchOptions,
+                           FilesetOptions)
+
 __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
            "archive", "extract", "make_set", "filebench"]
 
 
-def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progress: ProgressArg,
+def _run(kind: str, options: Mapping[str, Any], paths: Tuple[PathLike, ...], progress: ProgressArg,
          desc: str = "ssdcore", result: Optional[str] = None) -> Tuple[Any, Any]:
     """Runs one fileops handle the API convention's way (``ssd_<kind>_create``,
     ``_set_option`` for each option not None, ``_set_progress``, ``_run``
@@ -93,7 +99,7 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
 
 
 def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
-              **options: Any) -> CopyResult:
+              **options: Unpack[CopyOptions]) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
 
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
@@ -121,7 +127,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
 
 
 def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = None,
-            **options: Any) -> ArchiveResult:
+            **options: Unpack[ArchiveOptions]) -> ArchiveResult:
     """Pack the tree ``src`` into ``archive_path`` (7z with Deflate by default).
 
     The keyword options are ``ssdcore.options("archive")``'s: ``format``
@@ -139,7 +145,7 @@ def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = No
 
 def extract(archive_path: PathLike, dst: PathLike, *,
             allow_absolute_symlinks: Optional[bool] = None, progress: ProgressArg = None,
-            **options: Any) -> ArchiveResult:
+            **options: Unpack[ExtractOptions]) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
     Raises :class:`Error` with ``name == "SSD_EHOSTILE"`` for absolute
@@ -159,7 +165,7 @@ def extract(archive_path: PathLike, dst: PathLike, *,
 
 
 def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
-             **options: Any) -> FilesetResult:
+             **options: Unpack[FilesetOptions]) -> FilesetResult:
     """Generate the "iso", "program" or "work" set into ``directory``.
 
     The keyword options are ``ssdcore.options("fileset")``'s (``size``,
@@ -179,7 +185,7 @@ def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
 
 
 def filebench(directory: PathLike, *, progress: ProgressArg = None,
-              **options: Any) -> FilebenchResult:
+              **options: Unpack[FilebenchOptions]) -> FilebenchResult:
     """Make a set under ``directory`` and time copy, archive and extract.
 
     The keyword options are ``ssdcore.options("filebench")``'s (``set``,

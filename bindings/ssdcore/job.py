@@ -25,6 +25,11 @@ from .progress import ProgressArg, Throttle
 from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
                       _bytes_text, _frame)
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import JobOptions, TargetOptions
+
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
            "fill"]
 
@@ -48,7 +53,7 @@ class Target:
     (67108864, 512, 'file')
     """
 
-    def __init__(self, uri: PathLike, **options: Any) -> None:
+    def __init__(self, uri: PathLike, **options: "Unpack[TargetOptions]") -> None:
         self._busy = 0  # jobs and suites running on it (close waits for none)
         self._t = make_handle("target", options=options)
         self._open(uri)
@@ -218,7 +223,7 @@ class Target:
 _TARGET_KEYS = tuple(options("target"))
 
 
-def refuse_options_for_open_target(fn: str, target: Any, opts: Dict[str, Any]) -> None:
+def refuse_options_for_open_target(fn: str, target: Any, opts: Mapping[str, Any]) -> None:
     """A TypeError when target options (``opts``, those given) come with a
     :class:`Target` already open: they open a URI, and would be ignored."""
     given = sorted(k for k, v in opts.items() if v is not None)
@@ -425,7 +430,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
         bs: Union[int, str] = 4096, qd: int = 1, *, progress: ProgressArg = None,
         size: Union[int, str, None] = None, destroy_data: Optional[bool] = None,
         buffered: Optional[bool] = None, read_only: Optional[bool] = None,
-        **options: Any) -> JobResult:
+        **job_options: "Unpack[JobOptions]") -> JobResult:
     """Runs one workload and returns its results as a :class:`JobResult`
     (a dict of the results JSON with attributes, ``to_frame()``, ``plot()``).
 
@@ -483,6 +488,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     >>> r["write"]["p99_over_p50"] > 1
     True
     """
+    options: Dict[str, Any] = dict(job_options)
     target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
     refuse_options_for_open_target("job", target, dict(
         target_opts, size=size, destroy_data=destroy_data, buffered=buffered,
@@ -499,8 +505,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
         if read_only is None and lib.ssd_job_opens_read_only(
                 target, option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
-        target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
-                        read_only=read_only, **target_opts)
+        target_opts.update(size=size, destroy_data=destroy_data, buffered=buffered,
+                           read_only=read_only)
+        target = Target(target, **target_opts)
     j = _set_job_options(target._handle(), opts)
 
     def errmsg() -> Any:
@@ -587,7 +594,8 @@ def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
 
 
 def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops: int = 2, *,
-                 progress: ProgressArg = None, **target_options: Any) -> PreconditionResult:
+                 progress: ProgressArg = None,
+                 **target_options: "Unpack[TargetOptions]") -> PreconditionResult:
     """Preconditions the whole target as SNIA PTS does before it measures:
     ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
     ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB

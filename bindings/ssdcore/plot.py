@@ -31,7 +31,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -554,16 +554,12 @@ def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
     if isinstance(result, (list, tuple)) and not (len(result) == 2 and
                                                   not isinstance(result[0], (dict, str))):
         return overlay(result, ax, **kwargs)
-    if isinstance(result, FilebenchResult):
-        return filebench_bars(result, ax)
-    if isinstance(result, _FileopsResult):
-        return fileops_times(result, ax)
-    if isinstance(result, (AppsResult, FsdResult)):
-        return trace_bars(result, ax)
-    if isinstance(result, ReplayResult):
-        return replay_rate(result, ax)
-    if isinstance(result, FioResult):
-        return fio_bars(result, ax)
+    draws: Tuple[Tuple[Any, Callable[[Any, Any], Any]], ...] = (
+        (FilebenchResult, filebench_bars), (_FileopsResult, fileops_times),
+        ((AppsResult, FsdResult), trace_bars), (ReplayResult, replay_rate), (FioResult, fio_bars))
+    for kinds, draw in draws:
+        if isinstance(result, kinds):
+            return draw(result, ax)
     if isinstance(result, CompareResult):
         return compare_bars(result, ax, **kwargs)
     if isinstance(result, SuiteResult):

@@ -99,13 +99,8 @@ def _pandas() -> Any:
 
 def _int(v: Any) -> Optional[int]:
     """A byte count as int (the JSON may carry 2.1e9); None stays None."""
-    if v is None or isinstance(v, bool):
-        return None
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return None
-    return int(round(f)) if math.isfinite(f) else None
+    f = _float(v)
+    return int(round(f)) if f is not None and math.isfinite(f) else None
 
 
 def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
@@ -115,6 +110,7 @@ def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
 
 
 def _float(v: Any) -> Optional[float]:
+    """A number as float; None, a bool or no number is None."""
     if v is None or isinstance(v, bool):
         return None
     try:
@@ -173,17 +169,12 @@ def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
     return cast(T, property(fn, doc=doc))
 
 
-def _us(v: Any) -> Optional[float]:
-    """Seconds (the JSON's access_s) as µs, as every latency is named."""
-    f = _float(v)
-    return None if f is None else f * 1e6
-
-
 def _access_us(d: Any) -> Optional[float]:
     """A replay's access time in µs: the JSON's access_us, or its access_s
     (seconds) in results written before round 20."""
-    v = _float(d.get("access_us")) if isinstance(d, dict) else None
-    return v if v is not None else _us(d.get("access_s") if isinstance(d, dict) else None)
+    d = d if isinstance(d, dict) else {}
+    v, s = _float(d.get("access_us")), _float(d.get("access_s"))
+    return v if v is not None else None if s is None else s * 1e6
 
 
 def _runtime_s(items: Any) -> List[Dict[str, Any]]:
@@ -259,9 +250,24 @@ class Result(Dict[str, Any]):
         """The raw results JSON as a plain dict (not a copy of nested parts)."""
         return dict(self)
 
-    # What the repr and the one-row summary show: (name, value, unit) triples.
+    # What the repr and the one-row summary show, as (name, value, unit)
+    # triples: "_shown"'s words, each an attribute ("name", "name:unit", or
+    # "label=attr.path:unit"; a list attribute shows its length), and with
+    # "_latency_keys" a job's or a replay's latency figures.
+    _shown: ClassVar[str] = ""
+    _latency_keys: ClassVar[Tuple[str, ...]] = ()
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return []
+        out: List[Tuple[str, Any, str]] = []
+        for word in self._shown.split():
+            name, _, unit = word.partition(":")
+            label, _, path = name.partition("=")
+            v: Any = self
+            for attr in (path or label).split("."):
+                v = getattr(v, attr)
+            out.append((label, len(v) if isinstance(v, list) else v, unit))
+        return out + [(f"{d}_{k}_us", cast(Any, self).latency_us(d)[k], "µs")
+                      for d in ("read", "write") for k in self._latency_keys]
 
     def _title(self) -> str:
         return ""
@@ -274,8 +280,13 @@ class Result(Dict[str, Any]):
     def to_frame(self) -> "pd.DataFrame":
         raise NotImplementedError
 
+    # (what it is, what to draw instead) for a result with nothing to draw
+    _no_plot: ClassVar[Optional[Tuple[str, str]]] = None
+
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         """Draws this result as the HTML report does (needs matplotlib)."""
+        if self._no_plot:
+            raise TypeError(f"{self._no_plot[0]} has no plot: {self._no_plot[1]}")
         from . import plot as _plot
         return _plot.plot(self, ax=ax, **kwargs)
 
@@ -289,9 +300,6 @@ class Result(Dict[str, Any]):
             if v is not None:
                 lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return repr(self)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
@@ -320,11 +328,6 @@ def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
         return {k: None for k in keys}
     ns = {k: _float(_get(d, "lat_ns", k)) for k in keys}
     return {k: None if v is None else v / 1e3 for k, v in ns.items()}
-
-
-def _latency_figures(r: Any, keys: Tuple[str, ...]) -> List[Tuple[str, Any, str]]:
-    """Headline figures ``read_p50_us``... of a job or a replay (``r.latency_us``)."""
-    return [(f"{d}_{k}_us", r.latency_us(d)[k], "µs") for d in ("read", "write") for k in keys]
 
 
 def _latency_lines(r: Any, p99_9: bool) -> List[str]:
@@ -412,14 +415,9 @@ class JobResult(Result):
         return (f"{self.target_uri} {self.pattern} {self.block_size_bytes} B "
                 f"QD{self.queue_depth}, {self.runtime_s:g} s, {self.status}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("pattern", self.pattern, ""),
-            ("block_size_bytes", self.block_size_bytes, ""),
-            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
-            ("total_bytes", self.total_bytes, "B"), ("iops", self.iops, ""),
-            ("bw_bps", self.bw_bps, "B/s"), ("status", self.status, "")]
-        return out + _latency_figures(self, ("p50", "p99", "p99_9", "max"))
+    _shown = ("target=target_uri pattern block_size_bytes queue_depth runtime_s:s total_bytes:B "
+              "iops bw_bps:B/s status")
+    _latency_keys = ("p50", "p99", "p99_9", "max")
 
     def __repr__(self) -> str:
         lines = [f"<JobResult {self._title()}>",
@@ -462,41 +460,39 @@ class JobResult(Result):
         return analyze(self, **options)
 
 
-_ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
-    # (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
-    # batch's columns do not depend on which files it held.
-    ("source", "string"), ("error", "string"), ("error_type", "string"), ("samples", "Int64"),
-    ("duration_s", "float64"), ("total_bytes", "Int64"), ("capacity_bytes", "Int64"),
-    ("phase_count", "Int64"), ("cache_found", "boolean"), ("cache_bytes", "Int64"),
-    ("cache_level_bps", "float64"), ("cache_drop_ratio", "float64"),
-    ("cache_uncertainty_bytes", "Int64"), ("cache_censored", "string"),
-    ("post_cache_bps", "float64"), ("folding_start_bytes", "Int64"),
-    ("folding_level_bps", "float64"), ("gc_start_bytes", "Int64"), ("gc_level_bps", "float64"),
-    ("gc_end_level_bps", "float64"), ("gc_start_level_bps", "float64"),
-    ("gc_slope_bps_per_gib", "float64"), ("regime_note", "string"), ("recovered_bytes", "Int64"),
-    ("recovery_censored", "string"), ("recovery_reference_level_bps", "float64"),
-    ("recovery_note", "string"), ("steady_state_start_s", "float64"),
-    ("steady_state_bps", "float64"),
-    ("mean_bps", "float64"), ("cv", "float64"),
-    ("p1_over_mean", "float64"), ("p5_over_mean", "float64"), ("dips_period_s", "float64"),
-    ("dips_depth", "float64"), ("dips_duty", "float64"),
+def _columns(spec: str) -> List[Tuple[str, str]]:
+    """A frame's columns, "name:dtype ...", as [(name, dtype), ...]."""
+    return [(name, dtype) for name, _, dtype in (w.partition(":") for w in spec.split())]
+
+
+# (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
+# batch's columns do not depend on which files it held.
+_ANALYSIS_COLUMNS = _columns(
+    "source:string error:string error_type:string samples:Int64 duration_s:float64 "
+    "total_bytes:Int64 capacity_bytes:Int64 phase_count:Int64 cache_found:boolean "
+    "cache_bytes:Int64 cache_level_bps:float64 cache_drop_ratio:float64 "
+    "cache_uncertainty_bytes:Int64 cache_censored:string post_cache_bps:float64 "
+    "folding_start_bytes:Int64 folding_level_bps:float64 gc_start_bytes:Int64 "
+    "gc_level_bps:float64 gc_end_level_bps:float64 gc_start_level_bps:float64 "
+    "gc_slope_bps_per_gib:float64 "
+    "regime_note:string recovered_bytes:Int64 recovery_censored:string "
+    "recovery_reference_level_bps:float64 recovery_note:string steady_state_start_s:float64 "
+    "steady_state_bps:float64 mean_bps:float64 cv:float64 p1_over_mean:float64 "
+    "p5_over_mean:float64 dips_period_s:float64 dips_depth:float64 dips_duty:float64 "
     # The medians over sampling intervals of each interval's percentile (the
     # analysis's latency.p99_us...), named apart from a whole run's
     # lat_p99_us (SuiteResult.to_frame, fio results): one meaning per name.
-    ("lat_p50_median_us", "float64"), ("lat_p99_median_us", "float64"),
-    ("lat_p99_9_median_us", "float64"), ("input_note", "string"),
-]
+    "lat_p50_median_us:float64 lat_p99_median_us:float64 lat_p99_9_median_us:float64 "
+    "input_note:string")
 
-_PHASE_COLUMNS: List[Tuple[str, str]] = [
-    ("source", "string"), ("phase", "Int64"), ("start_bytes", "Int64"), ("end_bytes", "Int64"),
-    ("start_s", "float64"), ("end_s", "float64"), ("level_bps", "float64"),
+_PHASE_COLUMNS = _columns(
+    "source:string phase:Int64 start_bytes:Int64 end_bytes:Int64 start_s:float64 end_s:float64 "
+    "level_bps:float64 "
     # The phase's level at its start and end: level_bps both for a flat
     # phase, the used state's slide there for the phases it spans
     # (sliding: True), as ssdcore analyze's phase list gives them.
-    ("start_level_bps", "float64"), ("end_level_bps", "float64"), ("sliding", "boolean"),
-    ("mean_bps", "float64"), ("regime", "string"), ("dips_period_s", "float64"),
-    ("dips_depth", "float64"), ("dips_duty", "float64"),
-]
+    "start_level_bps:float64 end_level_bps:float64 sliding:boolean mean_bps:float64 regime:string "
+    "dips_period_s:float64 dips_depth:float64 dips_duty:float64")
 
 
 _ANALYSIS_NAMES = tuple(c for c, _ in _ANALYSIS_COLUMNS)
@@ -726,15 +722,8 @@ class AnalysisResult(Result):
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("cache_bytes", self.cache_bytes, "B"),
-                ("cache_level_bps", self.cache_level_bps, "B/s"),
-                ("post_cache_bps", self.post_cache_bps, "B/s"),
-                ("folding_start_bytes", self.folding_start_bytes, "B"),
-                ("gc_start_bytes", self.gc_start_bytes, "B"),
-                ("recovered_bytes", self.recovered_bytes, "B"),
-                ("total_bytes", self.total_bytes, "B"), ("phases", len(self.phases), ""),
-                ("cv", self.cv, "")]
+    _shown = ("cache_bytes:B cache_level_bps:B/s post_cache_bps:B/s folding_start_bytes:B "
+              "gc_start_bytes:B recovered_bytes:B total_bytes:B phases cv")
 
     @property
     def cache_at_most_bytes(self) -> Optional[int]:
@@ -863,11 +852,10 @@ class SuiteResult(Result):
     def _title(self) -> str:
         return f"{self.suite_name} on {self.target_uri}: {_count(len(self.steps), 'step')}, {self.status}"
 
+    _shown = "suite=suite_name target=target_uri status steps"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [("suite", self.suite_name, ""),
-                                           ("target", self.target_uri, ""),
-                                           ("status", self.status, ""),
-                                           ("steps", len(self.steps), "")]
+        out = super()._headline()
         # The figures as the C library flattens the headline (the catalog's
         # and the compare page's dotted keys), shown here without their
         # group: "degradation.cache_bytes", "files-iso.copy_bps".
@@ -921,11 +909,10 @@ class SuiteResult(Result):
             row.update({k: _float(_get(s, "summary", k)) for k in (
                 "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
             rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
-        return _typed_frame(rows, [
-            ("index", "Int64"), ("name", "string"), ("kind", "string"), ("state", "string"),
-            ("group", "string"), ("group_value", "Float64"), ("runtime_s", "float64"),
-            ("total_bytes", "Int64"), ("iops", "float64"), ("bw_bps", "float64"),
-            ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64")])
+        return _typed_frame(rows, _columns(
+            "index:Int64 name:string kind:string state:string group:string group_value:Float64 "
+            "runtime_s:float64 total_bytes:Int64 iops:float64 bw_bps:float64 lat_p50_us:float64 "
+            "lat_p99_us:float64 lat_p99_9_us:float64"))
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
@@ -944,15 +931,14 @@ class FilebenchResult(Result):
 
     kind = "filebench"
 
-    steps: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("steps")),
-                                            "The file tests, in order (dicts as in the JSON;\n"
-                                            "an older JSON's seconds as runtime_s).")
+    steps = _derived(lambda r: _runtime_s(r.get("steps")),
+                      "The file tests, in order (dicts as in the JSON;\n"
+                      "an older JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         # "set" is the file set's dict (kind, size, files, bytes...); a
         # string in older results
-        fs, n = self.get("set"), len(self.steps)
-        steps = f"{n} step" + ("" if n == 1 else "s")
+        fs, steps = self.get("set"), _count(len(self.steps), "step")
         if not isinstance(fs, dict):
             return f"{fs or ''} set, {steps}"
         files, size = _int(fs.get("files")), _int(fs.get("bytes"))
@@ -1014,10 +1000,6 @@ class _FileopsResult(Result):
         """The run's parts and their seconds, in order ({label: s})."""
         return {label: _float(self.get(key)) or 0.0 for key, label in self._parts}
 
-    def summary(self) -> "pd.DataFrame":
-        """One row: the headline figures (the repr's names)."""
-        return _frame([{k: v for k, v, _ in self._headline()}])
-
     def to_frame(self) -> "pd.DataFrame":
         """One row per part of the run: ``part``, ``runtime_s``."""
         parts = self.parts_s()
@@ -1066,12 +1048,8 @@ class CopyResult(_FileopsResult):
         return (f"copy: {f.copied} of {f.total} files copied, {f.failed} failed, "
                 f"robocopy exit {self.robocopy_exit}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        f, b = self.files, self.bytes
-        return [("files_copied", f.copied, ""), ("files_skipped", f.skipped, ""),
-                ("files_failed", f.failed, ""), ("copied_bytes", b.copied, "B"),
-                ("total_s", self.total_s, "s"), ("bw_bps", self.bw_bps, "B/s"),
-                ("robocopy_exit", self.robocopy_exit, ""), ("workers", self.workers, "")]
+    _shown = ("files_copied=files.copied files_skipped=files.skipped files_failed=files.failed "
+              "copied_bytes=bytes.copied:B total_s:s bw_bps:B/s robocopy_exit workers")
 
     def to_frame(self) -> "pd.DataFrame":
         """Robocopy's summary table: one row each for dirs, files and bytes
@@ -1110,7 +1088,7 @@ class ArchiveResult(_FileopsResult):
     write_s = _field("write_s", _float, 0.0, "Writing the archive or the files, s.")
     sync_s = _field("sync_s", _float, 0.0, "Flushing what was written, s.")
     skipped = _field("skipped", _int, 0, "FIFOs, sockets and devices left out.")
-    skipped_entries: Tuple[str, ...] = _derived(
+    skipped_entries = _derived(
         lambda r: tuple(str(x) for x in r.get("skipped_entries") or ()),
         "On archive: the entries left out, \"relpath (FIFO)\" (at most 1000).")
 
@@ -1118,10 +1096,7 @@ class ArchiveResult(_FileopsResult):
         return (f"{self.operation}: {self.files} files, {_bytes_text(self.data_bytes)} of data, "
                 f"archive {_bytes_text(self.archive_bytes)}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("files", self.files, ""), ("data_bytes", self.data_bytes, "B"),
-                ("archive_bytes", self.archive_bytes, "B"), ("total_s", self.total_s, "s"),
-                ("bw_bps", self.bw_bps, "B/s"), ("skipped", self.skipped, "")]
+    _shown = "files data_bytes:B archive_bytes:B total_s:s bw_bps:B/s skipped"
 
 
 class FilesetResult(_FileopsResult):
@@ -1143,10 +1118,7 @@ class FilesetResult(_FileopsResult):
     def _title(self) -> str:
         return f"{self.set} set: {self.files} files, {self.dirs} dirs"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("set", self.set, ""), ("files", self.files, ""), ("dirs", self.dirs, ""),
-                ("total_bytes", self.total_bytes, "B"), ("total_s", self.total_s, "s"),
-                ("bw_bps", self.bw_bps, "B/s")]
+    _shown = "set files dirs total_bytes:B total_s:s bw_bps:B/s"
 
     def to_frame(self) -> "pd.DataFrame":
         """One row: set, files, dirs, total_bytes (int), total_s, bw_bps."""
@@ -1266,8 +1238,8 @@ class ReplayResult(Result):
     target_uri = _field("target.uri", _text, "", "The target's URI.")
     trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
                           "blkparse, generated...")
-    trace_name: Optional[str] = _maybe("trace.name", _str, "The built-in scenario or file test\n"
-                                       "replayed (pcm8-excel, iso-copy), None for another trace.")
+    trace_name = _maybe("trace.name", _str, "The built-in scenario or file test\n"
+                        "replayed (pcm8-excel, iso-copy), None for another trace.")
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
     queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
     runtime_s = _field("runtime_s", _float, 0.0, "Seconds from the first I/O to the last,\n"
@@ -1293,15 +1265,9 @@ class ReplayResult(Result):
         return (f"{what + ' ' if what else ''}trace on {self.target_uri}, "
                 f"{self.timing}, QD{self.queue_depth}, {self.status}")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [
-            ("target", self.target_uri, ""), ("trace", self.trace_name, ""),
-            ("timing", self.timing, ""), ("queue_depth", self.queue_depth, ""),
-            ("runtime_s", self.runtime_s, "s"), ("busy_s", self.busy_s, "s"),
-            ("total_bytes", self.total_bytes, "B"), ("ios", self.ios, ""),
-            ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
-            ("access_us", self.access_us, "µs"), ("status", self.status, "")]
-        return out + _latency_figures(self, ("p50", "p99", "p99_9"))
+    _shown = ("target=target_uri trace=trace_name timing queue_depth runtime_s:s busy_s:s "
+              "total_bytes:B ios iops bw_bps:B/s access_us:µs status")
+    _latency_keys = ("p50", "p99", "p99_9")
 
     def __repr__(self) -> str:
         lines = [f"<ReplayResult {self._title()}>",
@@ -1356,19 +1322,17 @@ class AppsResult(_TracesResult):
     def _title(self) -> str:
         return f"{len(self.traces)} traces, {self.timing}"
 
+    _shown = "score_bps:B/s mean_bps:B/s traces"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        out: List[Tuple[str, Any, str]] = [("score_bps", self.score_bps, "B/s"),
-                                           ("mean_bps", self.mean_bps, "B/s"),
-                                           ("traces", len(self.traces), "")]
-        out += [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s") for t in self.traces]
-        return out
+        return super()._headline() + [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s")
+                                      for t in self.traces]
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = [("name", "string"), ("trace", "string"), ("description", "string"),
-            ("scored", "boolean"), ("queue_depth", "Int64"), ("ios", "Int64"),
-            ("total_bytes", "Int64"), ("busy_s", "float64"), ("bw_bps", "float64"),
-            ("access_us", "float64")]
+    cols = _columns("name:string trace:string description:string scored:boolean "
+                    "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 bw_bps:float64 "
+                    "access_us:float64")
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
     # ("describe": the key of results written before round 20)
@@ -1408,17 +1372,13 @@ class FsdResult(_TracesResult):
     def _title(self) -> str:
         return f"{len(self.traces)} traces, scale {self.scale:g}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("score", self.score, ""), ("bw_bps", self.bw_bps, "B/s"),
-                ("access_us", self.access_us, "µs"), ("traces", len(self.traces), "")]
+    _shown = "score bw_bps:B/s access_us:µs traces"
 
 
-_CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
-    ("id", "Int64"), ("run_key", "string"), ("dir", "string"), ("drive", "string"),
-    ("model", "string"), ("serial", "string"), ("firmware", "string"),
-    ("capacity_bytes", "Int64"), ("target", "string"), ("target_kind", "string"),
-    ("suite", "string"), ("status", "string"), ("host", "string"), ("tool", "string"),
-    ("started", "string"), ("finished", "string"), ("added", "string")]
+_CATALOG_RUN_COLUMNS = _columns(
+    "id:Int64 run_key:string dir:string drive:string model:string serial:string firmware:string "
+    "capacity_bytes:Int64 target:string target_kind:string suite:string status:string host:string "
+    "tool:string started:string finished:string added:string")
 
 
 class CatalogRuns(Result):
@@ -1429,6 +1389,7 @@ class CatalogRuns(Result):
     draws a figure across runs.)"""
 
     kind = "catalog_runs"
+    _no_plot = ("a list of runs", "catalog.figures(...).plot(figure) draws a figure across runs")
 
     catalog = _field("catalog", _text, "", "The catalog file.")
     runs: List[Dict[str, Any]] = _field("runs", _dicts, [], "One dict per run, oldest first.")
@@ -1464,10 +1425,6 @@ class CatalogRuns(Result):
                  "last_started": max(str(r.get("started")) for r in rs)} for d, rs in by.items()]
         return _frame(rows, columns=["drive", "runs", "first_started", "last_started"])
 
-    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
-        raise TypeError("a list of runs has no plot: catalog.figures(...).plot(figure) draws "
-                        "a figure across runs")
-
 
 class CatalogFigures(Result):
     """What :func:`ssdcore.catalog.figures` returns: ``{"catalog",
@@ -1499,9 +1456,8 @@ class CatalogFigures(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per run x figure: run_id, drive, started, figure (dotted
         key), value (NaN when the run recorded it as missing)."""
-        return _typed_frame(self.figures, [("run_id", "Int64"), ("drive", "string"),
-                                           ("started", "string"), ("figure", "string"),
-                                           ("value", "float64")])
+        return _typed_frame(self.figures, _columns(
+            "run_id:Int64 drive:string started:string figure:string value:float64"))
 
     def summary(self) -> "pd.DataFrame":
         """One row per run (run_id, drive, started), one column per figure."""
@@ -1529,7 +1485,10 @@ _BATCH_HEADLINE = ["source", "error", "cache_bytes", "cache_level_bps", "post_ca
 class _RowsResult:
     """A result that is rows (a batch's inputs, a fio file's jobs), not one
     dict: a repr of its title and first 8 rows (``_rows``: those and the
-    count, ``_row_line``: one's line), the summary as an HTML table."""
+    count, ``_row_line``: one's line), the summary as an HTML table (its
+    first ``_html_rows``, or all)."""
+
+    _html_rows: ClassVar[Optional[int]] = 20
 
     def _title(self) -> str:
         raise NotImplementedError
@@ -1551,12 +1510,11 @@ class _RowsResult:
             lines.append(f"  ... {n - 8} more")
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return repr(self)
-
     def _repr_html_(self) -> str:
+        df = self.summary()
         return (f"<div><b>{type(self).__name__}</b> {html.escape(self._title())}"
-                f"{self.summary().head(20).to_html(index=False)}</div>")
+                f"{(df.head(self._html_rows) if self._html_rows else df).to_html(index=False)}"
+                "</div>")
 
 
 class BatchResult(_RowsResult):
@@ -1632,7 +1590,7 @@ class _OneRow(Result):
     and ``plot()`` says there is nothing to draw and what to draw instead
     (``_no_plot``: what it is, what instead)."""
 
-    _no_plot: Tuple[str, str] = ("this result", "it keeps no samples")
+    _no_plot = ("this result", "it keeps no samples")
 
     def summary(self) -> "pd.DataFrame":
         """One row: the headline figures, each column typed by its unit
@@ -1646,10 +1604,6 @@ class _OneRow(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row: the headline figures (as ``summary()``)."""
         return self.summary()
-
-    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
-        what, instead = self._no_plot
-        raise TypeError(f"{what} has no plot: {instead}")
 
 
 class PreconditionResult(_OneRow):
@@ -1669,12 +1623,10 @@ class PreconditionResult(_OneRow):
     written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
 
     def _title(self) -> str:
-        return (f"{self.precondition}, {self.loops} loop{'' if self.loops == 1 else 's'}: "
+        return (f"{self.precondition}, {_count(self.loops, 'loop')}: "
                 f"{_bytes_text(self.written_bytes)} written")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("precondition", self.precondition, ""), ("loops", self.loops, ""),
-                ("written_bytes", self.written_bytes, "B")]
+    _shown = "precondition loops written_bytes:B"
 
 
 class FillResult(_OneRow):
@@ -1689,17 +1641,15 @@ class FillResult(_OneRow):
 
     fill_bytes = _field("fill_bytes", _int, 0, "Bytes asked for, from offset 0.")
     written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
-    level_pct: Optional[float] = _maybe("level_pct", _float, "The level asked, % of the "
-                                        "target (None when bytes were asked).")
+    level_pct = _maybe("level_pct", _float, "The level asked, % of the "
+                       "target (None when bytes were asked).")
 
     def _title(self) -> str:
         level = f" ({self.level_pct:g} %)" if self.level_pct is not None else ""
         return f"{_bytes_text(self.fill_bytes)}{level} asked, {_bytes_text(self.written_bytes)} " \
                "written"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("fill_bytes", self.fill_bytes, "B"), ("written_bytes", self.written_bytes, "B"),
-                ("level_pct", self.level_pct, "%")]
+    _shown = "fill_bytes:B written_bytes:B level_pct:%"
 
 
 class DriveIdentity(_OneRow):
@@ -1714,34 +1664,25 @@ class DriveIdentity(_OneRow):
     kind = "drive_identity"
     _no_plot = ("a drive's identity", "it is no measurement")
 
-    model: Optional[str] = _maybe("model", _str, "The model, as the drive names itself.")
-    serial: Optional[str] = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
-    firmware: Optional[str] = _maybe("firmware", _str, "The firmware revision.")
-    transport: Optional[str] = _maybe("transport", _str, "nvme, sata, sim...")
-    link: Optional[str] = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
-    profile: Optional[str] = _maybe("profile", _str, "A sim: drive's profile.")
-    capacity_bytes: Optional[int] = _maybe("capacity_bytes", _int, "User capacity, bytes.")
-    logical_sector_bytes: Optional[int] = _maybe("logical_sector_bytes", _int,
-                                                 "Logical sector size, bytes.")
-    physical_sector_bytes: Optional[int] = _maybe("physical_sector_bytes", _int,
-                                                  "Physical sector size, bytes.")
-    rotational: Optional[bool] = _maybe("rotational", lambda v: None if v is None else bool(v),
-                                        "True for a spinning disk.")
-    temperature_c: Optional[float] = _maybe("temperature_c", _float,
-                                            "The temperature when asked, °C.")
+    model = _maybe("model", _str, "The model, as the drive names itself.")
+    serial = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
+    firmware = _maybe("firmware", _str, "The firmware revision.")
+    transport = _maybe("transport", _str, "nvme, sata, sim...")
+    link = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
+    profile = _maybe("profile", _str, "A sim: drive's profile.")
+    capacity_bytes = _maybe("capacity_bytes", _int, "User capacity, bytes.")
+    logical_sector_bytes = _maybe("logical_sector_bytes", _int, "Logical sector size, bytes.")
+    physical_sector_bytes = _maybe("physical_sector_bytes", _int, "Physical sector size, bytes.")
+    rotational = _maybe("rotational", lambda v: None if v is None else bool(v),
+                        "True for a spinning disk.")
+    temperature_c = _maybe("temperature_c", _float, "The temperature when asked, °C.")
 
     def _title(self) -> str:
         return " ".join(str(v) for v in (self.model or self.get("source") or "unknown drive",
                                          self.transport) if v)
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("model", self.model, ""), ("serial", self.serial, ""),
-                ("firmware", self.firmware, ""), ("transport", self.transport, ""),
-                ("link", self.link, ""), ("capacity_bytes", self.capacity_bytes, "B"),
-                ("logical_sector_bytes", self.logical_sector_bytes, "B"),
-                ("physical_sector_bytes", self.physical_sector_bytes, "B"),
-                ("rotational", self.rotational, "bool"),
-                ("temperature_c", self.temperature_c, "°C")]
+    _shown = ("model serial firmware transport link capacity_bytes:B logical_sector_bytes:B "
+              "physical_sector_bytes:B rotational:bool temperature_c:°C")
 
 
 class TraceSummary(_OneRow):
@@ -1759,7 +1700,7 @@ class TraceSummary(_OneRow):
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
 
     format = _field("format", _text, "", "csv, iolog2, iolog3, blkparse, generated, recorded.")
-    name: Optional[str] = _maybe("name", _str, "The built-in scenario or file test, or None.")
+    name = _maybe("name", _str, "The built-in scenario or file test, or None.")
     ios = _field("ios", _int, 0, "I/Os (reads, writes, trims, flushes).")
     reads = _field("reads", _int, 0, "Reads.")
     writes = _field("writes", _int, 0, "Writes.")
@@ -1775,23 +1716,16 @@ class TraceSummary(_OneRow):
                              "previous write ended, 0-1.")
     idle_share = _field("idle_share", _float, 0.0, "Time with no I/O in flight, 0-1.")
     max_overlap = _field("max_overlap", _int, 1, "I/Os in flight at most, as recorded.")
-    size_mix: List[Tuple[int, int]] = _derived(
+    size_mix = _derived(
         lambda r: [(int(b), int(n)) for b, n in r.get("size_mix") or ()],
         "The most common read and write sizes: (bytes, count), most common first.")
 
     def _title(self) -> str:
-        return (f"{self.ios} I/O{'' if self.ios == 1 else 's'} ({self.format}), "
+        return (f"{_count(self.ios, 'I/O')} ({self.format}), "
                 f"{_bytes_text(self.read_bytes)} read, {_bytes_text(self.write_bytes)} written")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("format", self.format, ""), ("name", self.name, ""), ("ios", self.ios, ""),
-                ("reads", self.reads, ""),
-                ("writes", self.writes, ""), ("read_bytes", self.read_bytes, "B"),
-                ("write_bytes", self.write_bytes, "B"), ("duration_s", self.duration_s, "s"),
-                ("idle_share", self.idle_share, ""), ("seq_read_share", self.seq_read_share, ""),
-                ("seq_write_share", self.seq_write_share, ""), ("trims", self.trims, ""),
-                ("flushes", self.flushes, ""), ("trim_bytes", self.trim_bytes, "B"),
-                ("max_overlap", self.max_overlap, "")]
+    _shown = ("format name ios reads writes read_bytes:B write_bytes:B duration_s:s idle_share "
+              "seq_read_share seq_write_share trims flushes trim_bytes:B max_overlap")
 
 
 class CatalogAddResult(_OneRow):
@@ -1823,17 +1757,14 @@ class CatalogAddResult(_OneRow):
     def _title(self) -> str:
         return f"{self.run_dir}: {self.status} in {self.catalog}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("catalog", self.catalog, ""), ("run_dir", self.run_dir, ""),
-                ("status", self.status, "")]
+    _shown = "catalog run_dir status"
 
 
-_FIO_COLUMNS: List[Tuple[str, str]] = [
-    ("name", "string"), ("ddir", "string"), ("total_bytes", "Int64"), ("bw_bps", "float64"),
-    ("iops", "float64"), ("runtime_s", "float64"), ("lat_mean_us", "float64"),
-    ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64"),
-    ("lat_max_us", "float64"), ("p99_over_p50", "float64"), ("p99_9_over_p50", "float64"),
-    ("lat_source", "string"), ("clat_inconsistent", "boolean"), ("error", "Int64")]
+_FIO_COLUMNS = _columns(
+    "name:string ddir:string total_bytes:Int64 bw_bps:float64 iops:float64 runtime_s:float64 "
+    "lat_mean_us:float64 lat_p50_us:float64 lat_p99_us:float64 lat_p99_9_us:float64 "
+    "lat_max_us:float64 p99_over_p50:float64 p99_9_over_p50:float64 lat_source:string "
+    "clat_inconsistent:boolean error:Int64")
 _FIO_SUMMARY = ("name", "ddir", "total_bytes", "bw_bps", "iops", "lat_p50_us", "lat_p99_us",
                 "lat_p99_9_us", "error")
 
@@ -1911,14 +1842,14 @@ class TrimResult(_OneRow):
     kind = "trim"
     _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
 
-    reached: Optional[bool] = _maybe("reached", lambda v: None if v is None else bool(v),
-                                     "Whether the TRIM reached the drive (None: no TRIM yet).")
+    reached = _maybe("reached", lambda v: None if v is None else bool(v),
+                     "Whether the TRIM reached the drive (None: no TRIM yet).")
     how = _field("how", _text, "", "How it went to the drive, or why it did not.")
-    filesystem: Optional[str] = _maybe("filesystem", _str, "A file target's filesystem.")
-    mount_point: Optional[str] = _maybe("mount_point", _str, "Where that filesystem is mounted.")
-    mount_options: Optional[str] = _maybe("mount_options", _str, "Its mount options.")
-    fitrim_bytes: Optional[int] = _maybe("fitrim_bytes", _int,
-                                         "Bytes FITRIM reported discarded (None: no FITRIM).")
+    filesystem = _maybe("filesystem", _str, "A file target's filesystem.")
+    mount_point = _maybe("mount_point", _str, "Where that filesystem is mounted.")
+    mount_options = _maybe("mount_options", _str, "Its mount options.")
+    fitrim_bytes = _maybe("fitrim_bytes", _int,
+                          "Bytes FITRIM reported discarded (None: no FITRIM).")
 
     def _title(self) -> str:
         if self.reached is None:
@@ -1926,11 +1857,7 @@ class TrimResult(_OneRow):
         return f"{'reached' if self.reached else 'did not reach'} the drive" + \
             (f": {self.how}" if self.how else "")
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("reached", self.reached, "bool"), ("how", self.how, ""),
-                ("filesystem", self.filesystem, ""), ("mount_point", self.mount_point, ""),
-                ("mount_options", self.mount_options, ""),
-                ("fitrim_bytes", self.fitrim_bytes, "B")]
+    _shown = "reached:bool how filesystem mount_point mount_options fitrim_bytes:B"
 
 
 _HEALTH_COUNTERS: List[Tuple[str, str]] = [
@@ -1957,24 +1884,23 @@ class HealthResult(_OneRow):
     _no_plot = ("a health reading", "it is one reading; read it before and after a job")
 
     available = _derived(lambda r: bool(r.get("available")), "Whether the drive has counters.")
-    source: Optional[str] = _maybe("source", _str, "Where the counters come from.")
-    why: Optional[str] = _maybe("why", _str, "Why there are no counters.")
-    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
-                                               "Bytes the host wrote (the drive's count).")
-    media_written_bytes: Optional[int] = _maybe("media_written_bytes", _int,
-                                                "Bytes written to the flash.")
-    host_read_bytes: Optional[int] = _maybe("host_read_bytes", _int, "Bytes the host read.")
-    temperature_c: Optional[float] = _maybe("temperature_c", _float, "Temperature, °C.")
-    percentage_used: Optional[float] = _maybe("percentage_used", _float,
-                                              "Endurance used, % (NVMe).")
+    source = _maybe("source", _str, "Where the counters come from.")
+    why = _maybe("why", _str, "Why there are no counters.")
+    host_written_bytes = _maybe("host_written_bytes", _int,
+                                "Bytes the host wrote (the drive's count).")
+    media_written_bytes = _maybe("media_written_bytes", _int, "Bytes written to the flash.")
+    host_read_bytes = _maybe("host_read_bytes", _int, "Bytes the host read.")
+    temperature_c = _maybe("temperature_c", _float, "Temperature, °C.")
+    percentage_used = _maybe("percentage_used", _float, "Endurance used, % (NVMe).")
 
     def _title(self) -> str:
         return f"from {self.source}" if self.available else f"no counters: {self.why}"
 
+    _shown = "available:bool source"
+
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("available", self.available, "bool"), ("source", self.source, "")] + \
-            [(k, _int(self.get(k)) if u == "B" else _float(self.get(k)), u)
-             for k, u in _HEALTH_COUNTERS]
+        return super()._headline() + [(k, _int(self.get(k)) if u == "B" else _float(self.get(k)),
+                                       u) for k, u in _HEALTH_COUNTERS]
 
     def summary(self) -> "pd.DataFrame":
         """One row: available, source and every counter (Int64 bytes,
@@ -2007,12 +1933,11 @@ class SimProfile(_OneRow):
 
     name = _field("name", _text, "", "The profile's name.")
     description = _field("description", _text, "", "The drive it models.")
-    params: Dict[str, Any] = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
-    derived: Dict[str, Any] = _derived(lambda r: _sub(r, "derived"),
-                                       "Figures derived from them (bytes).")
-    user_bytes: Optional[int] = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
-    cache_effective_bytes: Optional[int] = _maybe("derived.cache_effective_bytes", _int,
-                                                  "SLC cache a fresh drive takes, bytes.")
+    params = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
+    derived = _derived(lambda r: _sub(r, "derived"), "Figures derived from them (bytes).")
+    user_bytes = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
+    cache_effective_bytes = _maybe("derived.cache_effective_bytes", _int,
+                                   "SLC cache a fresh drive takes, bytes.")
 
     def _title(self) -> str:
         return f"{self.name}: {self.description}"
@@ -2028,10 +1953,9 @@ class SimProfile(_OneRow):
         return _frame([_flat_profile(self)])
 
 
-_TRUTH_PHASE_COLUMNS: List[Tuple[str, str]] = [
-    ("regime", "string"), ("start_bytes", "Int64"), ("start_s", "float64"),
-    ("total_bytes", "Int64"), ("runtime_s", "float64"), ("mean_bps", "float64"),
-    ("level_bps", "float64"), ("end_level_bps", "float64")]
+_TRUTH_PHASE_COLUMNS = _columns(
+    "regime:string start_bytes:Int64 start_s:float64 total_bytes:Int64 runtime_s:float64 "
+    "mean_bps:float64 level_bps:float64 end_level_bps:float64")
 
 
 class SimTruth(Result):
@@ -2055,39 +1979,27 @@ class SimTruth(Result):
 
     profile = _field("profile", _text, "", "The sim profile.")
     regime = _field("regime", _text, "", "The regime the drive writes in now.")
-    cache_effective_bytes: Optional[int] = _maybe("cache_effective_bytes", _int,
-                                                  "The SLC cache the drive took, bytes.")
-    cache_full_at_bytes: Optional[int] = _maybe("cache_full_at_bytes", _int,
-                                                "Bytes written when the cache filled.")
-    folding_start_bytes: Optional[int] = _maybe("folding_start_bytes", _int,
-                                                "Bytes written when folding began.")
-    gc_start_bytes: Optional[int] = _maybe("gc_start_bytes", _int,
-                                           "Bytes written when GC slowed writes.")
-    job_written_bytes: Optional[int] = _maybe("job_written_bytes", _int,
-                                              "Bytes the last job wrote.")
-    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
-                                               "Bytes the host wrote since fresh.")
-    write_amplification: Optional[float] = _maybe("write_amplification", _float,
-                                                  "NAND bytes over host bytes.")
-    cache_level_bps: Optional[float] = _maybe("cache_level_bps", _float, "The cache's level.")
-    post_cache_level_bps: Optional[float] = _maybe("post_cache_level_bps", _float,
-                                                   "The level after the cache.")
-    phases: List[Dict[str, Any]] = _derived(lambda r: _runtime_s(r.get("phases")),
-                                            "The last job's regimes, in order (an older\n"
-                                            "JSON's seconds as runtime_s).")
+    cache_effective_bytes = _maybe("cache_effective_bytes", _int,
+                                   "The SLC cache the drive took, bytes.")
+    cache_full_at_bytes = _maybe("cache_full_at_bytes", _int,
+                                 "Bytes written when the cache filled.")
+    folding_start_bytes = _maybe("folding_start_bytes", _int, "Bytes written when folding began.")
+    gc_start_bytes = _maybe("gc_start_bytes", _int, "Bytes written when GC slowed writes.")
+    job_written_bytes = _maybe("job_written_bytes", _int, "Bytes the last job wrote.")
+    host_written_bytes = _maybe("host_written_bytes", _int, "Bytes the host wrote since fresh.")
+    write_amplification = _maybe("write_amplification", _float, "NAND bytes over host bytes.")
+    cache_level_bps = _maybe("cache_level_bps", _float, "The cache's level.")
+    post_cache_level_bps = _maybe("post_cache_level_bps", _float, "The level after the cache.")
+    phases = _derived(lambda r: _runtime_s(r.get("phases")),
+                      "The last job's regimes, in order (an older\n"
+                      "JSON's seconds as runtime_s).")
 
     def _title(self) -> str:
         return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"
 
-    def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("cache_effective_bytes", self.cache_effective_bytes, "B"),
-                ("cache_full_at_bytes", self.cache_full_at_bytes, "B"),
-                ("folding_start_bytes", self.folding_start_bytes, "B"),
-                ("gc_start_bytes", self.gc_start_bytes, "B"),
-                ("cache_level_bps", self.cache_level_bps, "B/s"),
-                ("post_cache_level_bps", self.post_cache_level_bps, "B/s"),
-                ("job_written_bytes", self.job_written_bytes, "B"),
-                ("write_amplification", self.write_amplification, "")]
+    _shown = ("cache_effective_bytes:B cache_full_at_bytes:B folding_start_bytes:B "
+              "gc_start_bytes:B cache_level_bps:B/s post_cache_level_bps:B/s job_written_bytes:B "
+              "write_amplification")
 
     def summary(self) -> "pd.DataFrame":
         """One row: every scalar figure (the JSON's members that are no
@@ -2111,7 +2023,7 @@ class SimTruth(Result):
         return _plot.sim_truth(self, series=series, ax=ax, **kwargs)
 
 
-class Listing(List[Dict[str, Any]]):
+class Listing(_RowsResult, List[Dict[str, Any]]):
     """A built-in catalogue: what :func:`ssdcore.sim.profiles`,
     :func:`ssdcore.suite_builtins`, :func:`ssdcore.suite_steps`,
     :func:`ssdcore.trace.scenarios` and :func:`ssdcore.trace.filetests` return. It is the list of dicts they
@@ -2122,6 +2034,7 @@ class Listing(List[Dict[str, Any]]):
     ``_repr_html_``. No plot: a catalogue is no measurement."""
 
     kind = "listing"
+    _html_rows = None
 
     def __init__(self, items: Sequence[Dict[str, Any]], what: str) -> None:
         super().__init__(items)
@@ -2152,7 +2065,13 @@ class Listing(List[Dict[str, Any]]):
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         raise TypeError(f"a list of {self.what} has no plot: it is no measurement")
 
-    def _line(self, d: Dict[str, Any]) -> str:
+    def _title(self) -> str:
+        return f"{len(self)} {self.what}"
+
+    def _rows(self) -> Tuple[List[Any], int]:
+        return self[:8], len(self)
+
+    def _row_line(self, d: Dict[str, Any]) -> str:
         rest = d.get("description", d.get("line"))  # a suite step: its line
         if rest is None:
             rest = ", ".join(f"{k} {_bytes_text(_int(v) or 0)}" for k, v in d.items()
@@ -2160,15 +2079,3 @@ class Listing(List[Dict[str, Any]]):
         text = f"{d.get('name')}: {rest}"
         return text if len(text) <= 100 else text[:97] + "..."
 
-    def __repr__(self) -> str:
-        lines = [f"<Listing {len(self)} {self.what}>"] + [f"  {self._line(d)}" for d in self[:8]]
-        if len(self) > 8:
-            lines.append(f"  ... {len(self) - 8} more")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return repr(self)
-
-    def _repr_html_(self) -> str:
-        return (f"<div><b>Listing</b> {len(self)} {html.escape(self.what)}"
-                f"{self.summary().to_html(index=False)}</div>")

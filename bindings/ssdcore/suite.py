@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import Any, Dict, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Union
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
@@ -38,6 +38,11 @@ from ._util import (Callback, PathLike, check_options, fspath_bytes, json_dict, 
 from .job import Target, refuse_options_for_open_target
 from .progress import ProgressArg, Throttle
 from .results import Listing, SuiteResult
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._options import SuiteTargetOptions, TargetOptions
 
 __all__ = ["suite", "suite_steps", "suite_builtins", "report"]
 
@@ -64,7 +69,7 @@ def _prepared(target: Target, opts: Dict[str, Any]) -> Any:
 def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
                 suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
                 area: Union[int, str, None] = None,
-                **target_options: Any) -> Listing:
+                **target_options: Unpack[TargetOptions]) -> Listing:
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``,
     a :class:`~ssdcore.results.Listing` (a list with ``to_frame()``).
@@ -91,7 +96,8 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
           destroy_data: Optional[bool] = None, buffered: Optional[bool] = None,
           filebench_dir: Optional[PathLike] = None,
           filebench_size: Union[int, str, None] = None,
-          hash_serial: bool = False, **target_options: Any) -> SuiteResult:
+          hash_serial: bool = False,
+          **target_options: Unpack[SuiteTargetOptions]) -> SuiteResult:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
     ``out`` and returns the parsed results.json as a :class:`SuiteResult`
     (``r.to_frame()``: one row per step; ``r.job(name)``,
@@ -127,14 +133,15 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
-    target_options.update(size=size, destroy_data=destroy_data, buffered=buffered)
-    check_options("target", target_options)
-    refuse_options_for_open_target("suite", target, target_options)
+    topts: Dict[str, Any] = dict(target_options, size=size, destroy_data=destroy_data,
+                                 buffered=buffered)
+    check_options("target", topts)
+    refuse_options_for_open_target("suite", target, topts)
     if isinstance(target, Target):
         t = target
         s = make_handle("suite", t._handle(), options=opts)
     else:  # checked before the target is opened, as the CLI does
-        t = Target._unopened(**target_options)
+        t = Target._unopened(**topts)
         s = _prepared(t, opts)
         t._open(target)
     # The callback also gives Python a chance to run its signal handlers, so

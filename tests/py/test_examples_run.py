@@ -120,6 +120,17 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     assert f"(checked {len(examples) + 1} source files)" in r.stdout, r.stdout
 
 
+def user_mypy(build_dir, path, text):
+    """mypy --strict, as a user runs it on the installed package, over a
+    file of ``text`` at ``path``."""
+    pytest.importorskip("mypy", reason="the [test] extra")
+    ini = path.parent / "mypy.ini"
+    ini.write_text(MYPY_INI)
+    path.write_text(text)
+    return mypy("installed", "--config-file", str(ini), str(path),
+                env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+
+
 USER_OLD_AND_MISSPELT = """\
 import ssdcore
 import ssdcore.analysis
@@ -158,13 +169,7 @@ def test_mypy_refuses_a_misspelt_name_and_the_old_ones(build_dir, tmp_path):
     old keywords (capacity=, level=, as_frame=, target_options=) and the
     wrong types are the errors; the options keywords are typed by their
     table (a text for a number is an error)."""
-    pytest.importorskip("mypy", reason="the [test] extra")
-    ini = tmp_path / "mypy.ini"
-    ini.write_text(MYPY_INI)
-    user = tmp_path / "user.py"
-    user.write_text(USER_OLD_AND_MISSPELT)
-    r = mypy("installed", "--config-file", str(ini), str(user),
-             env=dict(os.environ, MYPYPATH=str(build_dir / "python")))
+    r = user_mypy(build_dir, tmp_path / "user.py", USER_OLD_AND_MISSPELT)
     errors = sorted(int(line.split(":")[1]) for line in r.stdout.splitlines()
                     if ": error:" in line)
     # 3: ad, 5: turth, 6: anlyze, 10: an Optional[int] is no str,
@@ -173,6 +178,44 @@ def test_mypy_refuses_a_misspelt_name_and_the_old_ones(build_dir, tmp_path):
     assert errors == [3, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25, 26], \
         r.stdout + r.stderr
     assert r.stdout.count('Unexpected keyword argument') == 6, r.stdout
+
+
+USER_JOB_SUITE_OPTIONS = """\
+import ssdcore
+t = ssdcore.Target("sim:bx200", size="1g", layuot="random")
+ssdcore.job("sim:bx200", "randwrite", tme="2s")
+ssdcore.job("sim:bx200", threads="2", time="2s")
+ssdcore.job(t, pattern="write", bytes="1g", coverage=True, interval="500ms", log="w.csv",
+            reference={"cache_bytes": 1}, precondition="seq_fill", layout="random")
+ssdcore.precondition("sim:bx200", "seq_fill", sise="1g")
+ssdcore.precondition("sim:bx200", "seq_fill", size="1g", destroy_data=True)
+ssdcore.suite("sim:bx200", "out", red_only=True)
+ssdcore.suite("sim:bx200", "out", size="1g", read_only="yes")
+ssdcore.suite_steps("sim:bx200", "quick", size="1g", fitrim="off")
+ssdcore.suite_steps("sim:bx200", "quick", sacle=0.1)
+ssdcore.copy_tree("a", "b", workers=4, mirror=True, sync="file", wait="2s")
+ssdcore.copy_tree("a", "b", mirorr=True)
+ssdcore.archive("a", "a.7z", level="9")
+"""
+
+
+@pytest.mark.slow
+def test_mypy_checks_the_keyword_options_of_job_suite_and_precondition(build_dir, tmp_path):
+    """job(), suite(), suite_steps(), precondition(), Target() and the file
+    operations type their keyword options by the option tables
+    (ssdcore._options, PEP 692), as analyze() and replay() do: a misspelt
+    key or a wrong type is an error for the user's mypy --strict, not only
+    a TypeError when it runs."""
+    r = user_mypy(build_dir, tmp_path / "user_options.py", USER_JOB_SUITE_OPTIONS)
+    errors = [line for line in r.stdout.splitlines() if ": error:" in line]
+    # 2 layuot, 3 tme, 4 a text for an int, 7 sise, 9 red_only, 10 a text
+    # for a bool, 12 sacle, 14 mirorr, 15 a text for an int; lines 5-6, 8,
+    # 11 and 13 are right
+    assert sorted({int(e.split(":")[1]) for e in errors}) == [2, 3, 4, 7, 9, 10, 12, 14, 15], \
+        r.stdout + r.stderr
+    for key in ("layuot", "tme", "sise", "red_only", "sacle", "mirorr"):
+        assert f'Unexpected keyword argument "{key}"' in r.stdout, (key, r.stdout)
+    assert 'Argument "threads" to "job" has incompatible type "str"' in r.stdout, r.stdout
 
 
 @pytest.mark.slow

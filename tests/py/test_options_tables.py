@@ -277,7 +277,9 @@ def test_a_fileops_run_with_every_table_default_is_a_run_with_none(tmp_path):
 
 
 def test_the_typed_keywords_are_the_tables_keys_with_their_types():
-    """analyze(), analyze_many(), replay(), apps() and fsd() type their
+    """analyze(), analyze_many(), job(), precondition(), suite(),
+    suite_steps(), Target(), replay(), apps(), fsd() and the file
+    operations (copy_tree, archive, extract, make_set, filebench) type their
     keyword options for mypy (ssdcore._options, PEP 692) instead of Any or
     float, so an old keyword (capacity=, target_options=) is an error there:
     each class holds its table's keys, less those the call names, each
@@ -292,10 +294,33 @@ def test_the_typed_keywords_are_the_tables_keys_with_their_types():
                                {"capacity_bytes", "written_before_bytes", "precondition",
                                 "idle_before_s"}),
                               (o.TargetOptions, ["target"], set()),
-                              (o.ReplayOptions, ["replay", "target"], set())):
+                              (o.ReplayOptions, ["replay", "target"], set()),
+                              (o.JobOptions, ["job", "target"],
+                               {"pattern", "bs", "qd", "size", "destroy_data", "buffered",
+                                "read_only"}),
+                              (o.SuiteTargetOptions, ["target"],
+                               {"size", "destroy_data", "buffered"}),
+                              (o.CopyOptions, ["copy"], set()),
+                              (o.ArchiveOptions, ["archive"], set()),
+                              (o.ExtractOptions, ["extract"], set()),
+                              (o.FilesetOptions, ["fileset"], {"kind"}),
+                              (o.FilebenchOptions, ["filebench"], set())):
         table = {k: v for kind in kinds for k, v in ssdcore.options(kind).items()}
         hints = typing.get_type_hints(cls)
         assert set(hints) == set(table) - named, cls.__name__
         for k, t in hints.items():
             want = path if table[k]["unit"] == "path" else py[table[k]["type"]]
+            if table[k]["type"] == "text" and table[k]["unit"] != "path":
+                want = str  # filebench's steps, copy's fault_read
+            if table[k]["unit"] == "json":  # job's reference: a log, or its figures
+                want = typing.Union[path, typing.Dict[str, typing.Any]]
             assert t == want, (cls.__name__, k, t)
+    # each call's named arguments and its typed keywords are the table's
+    # keys (a named one the class repeated would be a mypy error at the def)
+    import inspect
+    for fn, kinds, cls in ((ssdcore.job, ["job", "target"], o.JobOptions),
+                           (ssdcore.suite, ["target"], o.SuiteTargetOptions),
+                           (ssdcore.precondition, ["target"], o.TargetOptions)):
+        table = {k for kind in kinds for k in ssdcore.options(kind)}
+        named = set(inspect.signature(fn).parameters) & table
+        assert named | set(typing.get_type_hints(cls)) == table, fn.__name__
