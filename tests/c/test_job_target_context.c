@@ -155,3 +155,57 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     ssd_free(json);
     ssd_target_free(t);
 }
+
+/* The idle time since the last write travels the same way (a suite records
+ * it from its steps): after a precondition a job on the same handle records
+ * idle_before_s 0, an idle adds its seconds, a job that only read leaves it
+ * unknown, and an explicit option wins. Before, a job on a target knew
+ * nothing of it, so a random run right after a random fill past the raw
+ * flash read as "no drop, maybe a cache" where the suite's same run is the
+ * used state from byte 0 (the round-22 audit). */
+Test(job_target_context, idle_time_since_the_last_write) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:p4500-4tb"), 0, "%s", ssd_target_errmsg(t));
+    char *meta = NULL;
+    ssd_job *j = run(t, "5s", NULL, &meta);
+    cr_expect(!has(meta, "idle_before_s"), "opened fresh: unknown: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    cr_assert_eq(ssd_target_purge(t, NULL), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_precondition(t, "random_fill", 2, NULL, NULL, NULL), 0, "%s",
+                 ssd_target_errmsg(t));
+    j = run(t, "10m", NULL, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":0"), "right after the fill: %s", meta);
+    ssd_free(meta);
+    struct ssd_analysis_summary r;
+    tu_analyze_writes(j, &r);
+    cr_expect(!r.has_cache, "no cache");
+    cr_expect(r.has_gc && r.gc_start_bytes == 0, "the used state from byte 0 (gc %d at %.0f)",
+              r.has_gc, r.gc_start_bytes);
+    ssd_job_free(j);
+
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    cr_assert_eq(ssd_target_idle(t, 300), 0);
+    j = run(t, "5s", NULL, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":900"), "two idles add up: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    const char *own[] = {"idle_before", "42", NULL};
+    j = run(t, "5s", own, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":42"), "the option wins: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    const char *rd[] = {"pattern", "randread", NULL};
+    j = run(t, "5s", rd, &meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    j = run(t, "5s", NULL, &meta);
+    cr_expect(!has(meta, "idle_before_s"), "after a job that only read: unknown: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
