@@ -42,7 +42,11 @@ static int has(const char *json, const char *what) {
 }
 
 Test(job_target_context, fresh_target_records_nothing) {
-    ssd_target *t = open_sim();
+    /* (a dirty sim: drive, whose past the model does not say, as a device
+     * or a file opened fresh) */
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=dirty"), 0, "%s", ssd_target_errmsg(t));
     char *meta = NULL;
     ssd_job *j = run(t, "10s", NULL, &meta);
     cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
@@ -52,6 +56,55 @@ Test(job_target_context, fresh_target_records_nothing) {
     /* nor after the writes of a job on a drive of unknown past */
     j = run(t, "10s", NULL, &meta);
     cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* A sim: drive's state at open is the model's, known: fresh (the default)
+ * is a drive fresh from TRIM, full one written once sequentially. Before,
+ * a job on a fresh sim: drive recorded nothing, and its analysis could not
+ * tell a cache from the clean blocks of a drive written before (the
+ * round-22 audit: 'ssdcore.job("sim:bx200", time="1m").analyze()' then
+ * said so in a note). */
+Test(job_target_context, a_sim_drive_opened_knows_its_state) {
+    ssd_target *t = open_sim();
+    char *meta = NULL;
+    ssd_job *j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"none\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+
+    /* BX200's 2 GiB cache in a 1-minute run: a cache on a fresh drive,
+     * with no doubt about the drive's past. */
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "1m", NULL, &meta);
+    ssd_free(meta);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache, "the cache");
+    cr_expect_null(ssd_analysis_regime_note(a), "%s", ssd_analysis_regime_note(a));
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_job_free(j);
+    ssd_target_free(t);
+
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=full"), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "10s", NULL, &meta);
+    char want[64];
+    snprintf(want, sizeof want, "\"written_before_bytes\":%llu",
+             (unsigned long long)ssd_target_size(t));
+    cr_expect(has(meta, want), "%s in %s", want, meta);
+    cr_expect(has(meta, "\"precondition\":\"seq_fill\""), "%s", meta);
     ssd_free(meta);
     ssd_job_free(j);
     ssd_target_free(t);
@@ -146,6 +199,13 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     t = open_sim();
     cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"uri\":\"" DRIVE "\",\"kind\":\"sim\",\"size_bytes\":"), "%s", json);
+    /* (a sim: drive opened fresh is a fresh drive, known) */
+    cr_expect(has(json, "\"written_since_trim_bytes\":0,\"precondition\":\"none\"}"), "%s", json);
+    ssd_free(json);
+    ssd_target_free(t);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=dirty"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"written_since_trim_bytes\":null,\"precondition\":null}"), "%s", json);
     ssd_free(json);
     cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
