@@ -3459,6 +3459,23 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "blocks that writing left are written fast, then the used state follows, so the "
             "cache may be those clean blocks and its drop the used state's onset; give the "
             "capacity";
+    /* With the capacity but not the drive's past (no written_before, no
+     * precondition: a log from another tool, a frame built by hand), a
+     * cache found with no used state after it: on a fresh drive it is a
+     * cache, but on a drive written full before the run (in daily use,
+     * preconditioned) the same curve is its clean blocks running out,
+     * then its used state (SSD370's 2-hour run after a fill, analysed
+     * with the capacity alone: "cache 15 GiB, then 40x slower", no word
+     * of it; the round-22 audit). Which, only the past tells: say so. */
+    if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g && !S->has_folding &&
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN &&
+        S->total_bytes <= RAW_MAX_CAPACITY_SHARE * S->capacity_bytes)
+        res->regime_note =
+            "what was written to the drive before this run is not known: on a fresh drive "
+            "(after a TRIM or purge) the fast start is an SLC cache, but on a drive written "
+            "full before (in use, or preconditioned) the same curve is its clean blocks "
+            "running out and the level after them its used state; give the precondition "
+            "(none after a TRIM or purge) or the bytes written before";
     /* With the capacity, a drive written full (its used state may start
      * at once) whose cache's run ended before it could have written every
      * clean block it may have had, and with no used state after it: the

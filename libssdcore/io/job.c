@@ -1092,6 +1092,13 @@ int ssd_job_run(ssd_job *j) {
         if (j->precondition < 0)
             j->precondition = pre;
     }
+    /* Likewise the idle time since the last write through t (a run right
+     * after a precondition, as a suite records it). */
+    double idle = 0;
+    if (!j->idle_before_set && ssd__target_idle_since_write(t, &idle)) {
+        j->idle_before_set = 1;
+        j->idle_before_s = idle;
+    }
     /* A source's log (a replay's) has no temp_c column, as it never had. */
     if (!j->src)
         ssd__temp_probe(t, &j->temp);

@@ -57,13 +57,16 @@ static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, u
             t->write_refused[0] ? t->write_refused : "is opened read-only; a fill writes to it");
     /* The jobs of a fill count their writes on t as any job does: the
      * fill's own count replaces theirs. */
-    int known = t->ctx_known, pre = t->ctx_precondition;
+    int known = t->ctx_known, pre = t->ctx_precondition, idle_known = t->idle_known;
     uint64_t before = t->ctx_written;
+    double idle_s = t->idle_s;
     int rc = t->ops->fill ? t->ops->fill(t, random, loops, bytes, &done)
                           : fill_with_jobs(t, random, loops, bytes, &done, fn, user);
     t->ctx_known = known;
     t->ctx_written = before;
     t->ctx_precondition = pre;
+    t->idle_known = idle_known;
+    t->idle_s = idle_s;
     /* A later job records what was written and how: a fill level (part of
      * the drive unwritten) or an unfinished precondition has no word, its
      * bytes are in written_before (as the suite counts them). */

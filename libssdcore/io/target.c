@@ -121,7 +121,20 @@ int ssd__target_context(const ssd_target *t, uint64_t *written, int *preconditio
     return t->ctx_known;
 }
 
+int ssd__target_idle_since_write(const ssd_target *t, double *idle_s) {
+    *idle_s = t->idle_known ? t->idle_s : 0;
+    return t->idle_known;
+}
+
+void ssd__target_forget_idle(ssd_target *t) {
+    t->idle_known = 0;
+}
+
 void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition) {
+    /* A write ends the idle time; a job that only read kept the drive busy
+     * and may have let it collect garbage meanwhile: unknown. */
+    t->idle_known = set || bytes > 0;
+    t->idle_s = 0;
     if (set) {
         /* A precondition on a drive of unknown past: what it wrote is what
          * is known, as a suite that began with it counts. */
@@ -249,7 +262,10 @@ int ssd_target_idle(ssd_target *t, double seconds) {
         return ssd__fail(t->err, SSD_ESTATE, "idle: the target is not open");
     if (!(seconds >= 0) || seconds > 1e7)
         return ssd__fail(t->err, SSD_ERANGE, "idle: %g seconds is out of range", seconds);
-    if (t->ops->idle)
-        return t->ops->idle(t, seconds);
-    return ssd__sleep_interruptible(seconds);
+    int rc = t->ops->idle ? t->ops->idle(t, seconds) : ssd__sleep_interruptible(seconds);
+    if (rc)
+        t->idle_known = 0; /* cut short: how long it idled is not recorded */
+    else
+        t->idle_s += seconds;
+    return rc;
 }

@@ -95,6 +95,13 @@ struct ssd_target {
     int ctx_known;
     uint64_t ctx_written;
     int ctx_precondition;
+    /* And the seconds the drive idled since the last write through t
+     * (idle_known): 0 after a job that wrote or a precondition, plus each
+     * ssd_target_idle; unknown on a target opened fresh, after a job that
+     * only read (as a suite counts it, suite/written_since_trim.c) or an
+     * idle cut short. A job takes it as its idle_before when not given. */
+    int idle_known;
+    double idle_s;
     /* Why writes are refused although read_only was not asked for (a file
      * that is the user's, not ssdcore's; a read-only filesystem), as a
      * predicate that follows the URI ("is on a read-only filesystem"), or "". */
@@ -134,6 +141,12 @@ int ssd__target_context(const ssd_target *t, uint64_t *written, int *preconditio
  * precondition or fill that wrote `bytes` since the previous context and
  * left the drive in `precondition` (-1: unknown). */
 void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition);
+/* Whether t knows how long the drive idled since its last write through t;
+ * then *idle_s, the seconds. */
+int ssd__target_idle_since_write(const ssd_target *t, double *idle_s);
+/* Forgets it: something t did not see wrote to the drive or kept it busy
+ * (a suite's file tests on its filesystem). */
+void ssd__target_forget_idle(ssd_target *t);
 
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);

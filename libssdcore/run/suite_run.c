@@ -25,6 +25,7 @@
 #include "output_check.h"
 #include "suite_impl.h"
 #include "precondition.h"
+#include "target_impl.h"
 
 static void host_info(ssd_suite *s) {
     if (gethostname(s->res.host_name, sizeof s->res.host_name - 1))
@@ -217,6 +218,10 @@ static int run_job(ssd_suite *s, int i) {
         char v[32];
         snprintf(v, sizeof v, "%.17g", idle);
         rc = ssd_job_set_option(j, "idle_before", v);
+    } else if (!own_idle) {
+        /* The suite's count decides: what its steps did outside the target
+         * (file tests on its filesystem) the target's own count missed. */
+        ssd__target_forget_idle(s->t);
     }
     /* A later `analyze LOG reference=FRESH` of this job's log: the log
      * records FRESH's figures, so its analysis alone later (ssdcore

@@ -14,6 +14,7 @@
 #include "hist_batch.h"
 #include "numfmt.h"
 #include "sim_model.h"
+#include "ssdcore/analysis.h"
 
 #define GIB 1073741824.0
 #define MIB 1048576.0
@@ -1274,5 +1275,16 @@ int ssd__sim_target_open(ssd_target *t, const char *spec) {
     t->impl = s;
     t->size = (uint64_t)s->user;
     t->block_size = 512;
+    /* The model's state at open is known, unlike a device's or a file's: a
+     * fresh one (the default) is a drive fresh from TRIM, a full one was
+     * written once sequentially, and a job on it records so (DESIGN.md,
+     * "The analysis context travels with the run"), as after a purge or a
+     * precondition. A dirty one's past (how much, how long ago) is not. */
+    if ((int)p.precondition == SSD__PRE_FRESH || (int)p.precondition == SSD__PRE_FULL) {
+        int full = (int)p.precondition == SSD__PRE_FULL;
+        t->ctx_known = 1;
+        t->ctx_written = full ? t->size : 0;
+        t->ctx_precondition = full ? SSD_PRECONDITION_SEQ_FILL : SSD_PRECONDITION_NONE;
+    }
     return 0;
 }

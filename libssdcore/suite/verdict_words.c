@@ -4,18 +4,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "verdict_words.h"
 
 /* Where a position lies against the capacity written since TRIM or purge
  * (the metadata does not say which: both reset written_before; a run on
- * a used drive counts what was written before it). */
+ * a used drive counts what was written before it, and says so: "until
+ * 15.0 GiB (2.06x the capacity written since TRIM or purge)" read as if
+ * 15 GiB were twice the capacity, the round-22 audit). */
 static void capacity_share(struct ssd__text *t, const struct ssd_analysis_summary *m, double at) {
     if (!(isfinite(m->capacity_bytes) && m->capacity_bytes > 0))
         return;
-    if (m->written_before_bytes > 0)
-        ssd__text_add(t, " (%.2fx the capacity written since TRIM or purge)",
-                      (at + m->written_before_bytes) / m->capacity_bytes);
-    else
+    if (m->written_before_bytes > 0) {
+        char before[SSD__NUM_BUF];
+        ssd__text_add(
+            t, " (with the %s written before this run, %.2fx the capacity since TRIM or purge)",
+            ssd__fmt_size(before, m->written_before_bytes),
+            (at + m->written_before_bytes) / m->capacity_bytes);
+    } else
         ssd__text_add(t, " (%.2fx the capacity)", at / m->capacity_bytes);
 }
 

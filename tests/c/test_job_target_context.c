@@ -42,7 +42,11 @@ static int has(const char *json, const char *what) {
 }
 
 Test(job_target_context, fresh_target_records_nothing) {
-    ssd_target *t = open_sim();
+    /* (a dirty sim: drive, whose past the model does not say, as a device
+     * or a file opened fresh) */
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=dirty"), 0, "%s", ssd_target_errmsg(t));
     char *meta = NULL;
     ssd_job *j = run(t, "10s", NULL, &meta);
     cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
@@ -52,6 +56,55 @@ Test(job_target_context, fresh_target_records_nothing) {
     /* nor after the writes of a job on a drive of unknown past */
     j = run(t, "10s", NULL, &meta);
     cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* A sim: drive's state at open is the model's, known: fresh (the default)
+ * is a drive fresh from TRIM, full one written once sequentially. Before,
+ * a job on a fresh sim: drive recorded nothing, and its analysis could not
+ * tell a cache from the clean blocks of a drive written before (the
+ * round-22 audit: 'ssdcore.job("sim:bx200", time="1m").analyze()' then
+ * said so in a note). */
+Test(job_target_context, a_sim_drive_opened_knows_its_state) {
+    ssd_target *t = open_sim();
+    char *meta = NULL;
+    ssd_job *j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"none\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+
+    /* BX200's 2 GiB cache in a 1-minute run: a cache on a fresh drive,
+     * with no doubt about the drive's past. */
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "1m", NULL, &meta);
+    ssd_free(meta);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache, "the cache");
+    cr_expect_null(ssd_analysis_regime_note(a), "%s", ssd_analysis_regime_note(a));
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_job_free(j);
+    ssd_target_free(t);
+
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=full"), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "10s", NULL, &meta);
+    char want[64];
+    snprintf(want, sizeof want, "\"written_before_bytes\":%llu",
+             (unsigned long long)ssd_target_size(t));
+    cr_expect(has(meta, want), "%s in %s", want, meta);
+    cr_expect(has(meta, "\"precondition\":\"seq_fill\""), "%s", meta);
     ssd_free(meta);
     ssd_job_free(j);
     ssd_target_free(t);
@@ -146,6 +199,13 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     t = open_sim();
     cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"uri\":\"" DRIVE "\",\"kind\":\"sim\",\"size_bytes\":"), "%s", json);
+    /* (a sim: drive opened fresh is a fresh drive, known) */
+    cr_expect(has(json, "\"written_since_trim_bytes\":0,\"precondition\":\"none\"}"), "%s", json);
+    ssd_free(json);
+    ssd_target_free(t);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=dirty"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"written_since_trim_bytes\":null,\"precondition\":null}"), "%s", json);
     ssd_free(json);
     cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
@@ -153,5 +213,59 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     cr_expect(has(json, "\n  \"written_since_trim_bytes\": 0,\n  \"precondition\": \"none\"\n}"),
               "%s", json);
     ssd_free(json);
+    ssd_target_free(t);
+}
+
+/* The idle time since the last write travels the same way (a suite records
+ * it from its steps): after a precondition a job on the same handle records
+ * idle_before_s 0, an idle adds its seconds, a job that only read leaves it
+ * unknown, and an explicit option wins. Before, a job on a target knew
+ * nothing of it, so a random run right after a random fill past the raw
+ * flash read as "no drop, maybe a cache" where the suite's same run is the
+ * used state from byte 0 (the round-22 audit). */
+Test(job_target_context, idle_time_since_the_last_write) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:p4500-4tb"), 0, "%s", ssd_target_errmsg(t));
+    char *meta = NULL;
+    ssd_job *j = run(t, "5s", NULL, &meta);
+    cr_expect(!has(meta, "idle_before_s"), "opened fresh: unknown: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    cr_assert_eq(ssd_target_purge(t, NULL), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_precondition(t, "random_fill", 2, NULL, NULL, NULL), 0, "%s",
+                 ssd_target_errmsg(t));
+    j = run(t, "10m", NULL, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":0"), "right after the fill: %s", meta);
+    ssd_free(meta);
+    struct ssd_analysis_summary r;
+    tu_analyze_writes(j, &r);
+    cr_expect(!r.has_cache, "no cache");
+    cr_expect(r.has_gc && r.gc_start_bytes == 0, "the used state from byte 0 (gc %d at %.0f)",
+              r.has_gc, r.gc_start_bytes);
+    ssd_job_free(j);
+
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    cr_assert_eq(ssd_target_idle(t, 300), 0);
+    j = run(t, "5s", NULL, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":900"), "two idles add up: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    const char *own[] = {"idle_before", "42", NULL};
+    j = run(t, "5s", own, &meta);
+    cr_expect(has(meta, "\"idle_before_s\":42"), "the option wins: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    const char *rd[] = {"pattern", "randread", NULL};
+    j = run(t, "5s", rd, &meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    j = run(t, "5s", NULL, &meta);
+    cr_expect(!has(meta, "idle_before_s"), "after a job that only read: unknown: %s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
     ssd_target_free(t);
 }

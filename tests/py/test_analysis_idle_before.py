@@ -104,7 +104,34 @@ def test_a_job_records_what_it_is_given_and_nothing_else(tmp_path):
     # job().analyze() and analyze(its log) give one verdict
     a, b = r.analyze(), ssdcore.analyze(str(tmp_path / "a.csv"))
     assert a["gc"]["start_bytes"] == b["gc"]["start_bytes"] == 0
-    # a job after nothing it was told knows nothing
-    assert plain.idle_before_s is None and "idle_before_s" not in meta(tmp_path / "b.csv")
-    assert "idle_before_s" not in plain.analysis_context
-    assert np.isnan(plain.analyze().get("idle_before_s") or np.nan)
+    # the next job on the same Target knows it ran right after r's writes
+    assert plain.idle_before_s == 0 and meta(tmp_path / "b.csv")["idle_before_s"] == 0
+    # a job on a target opened fresh knows nothing
+    with ssdcore.SimTarget("sim:p4500-4tb") as t:
+        fresh = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="10s", interval=1,
+                            log=str(tmp_path / "c.csv"))
+    assert fresh.idle_before_s is None and "idle_before_s" not in meta(tmp_path / "c.csv")
+    assert "idle_before_s" not in fresh.analysis_context
+    assert np.isnan(fresh.analyze().get("idle_before_s") or np.nan)
+
+
+def test_a_job_on_a_target_takes_its_idle_time_as_the_suite_does(run):
+    """The round-22 audit: the suite's WSAT-like run (purge, random fill,
+    random writes at once) is the used state from byte 0; the same run as
+    Python calls on a Target read "no drop, the level may be a cache's",
+    because the Target did not count the idle time since its last write."""
+    with ssdcore.SimTarget("sim:p4500-4tb") as t:
+        t.purge()  # the suite's steps, as calls
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes="1g", interval=1)
+        ssdcore.precondition(t, "random_fill", loops=2)
+        r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="5m", interval=1)
+        t.idle("10m")
+        t.idle(300)
+        after = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="5m", interval=1)
+    assert r.idle_before_s == 0 and after.idle_before_s == 900
+    for mine, log in ((r, "wsat.csv"), (after, "after.csv")):
+        a, b = mine.analyze(), ssdcore.analyze(str(run / log))
+        assert [p["regime"] for p in a["phases"]] == [p["regime"] for p in b["phases"]]
+        assert a["gc"]["start_bytes"] == b["gc"]["start_bytes"]
+        assert a["idle_before_s"] == b["idle_before_s"]
+    assert r.analyze()["gc"]["start_bytes"] == 0

@@ -37,8 +37,11 @@ def test_the_cli_records_it_and_refuses_a_state_it_does_not_know(tmp_path):
 
 def test_a_job_that_was_not_told_says_nothing(tmp_path):
     log = tmp_path / "x.csv"
-    ssdcore.job("sim:bx200", pattern="randwrite", time="2s", log=str(log))
+    # (a sim: drive opened fresh is known fresh: a dirty one's past is not)
+    ssdcore.job("sim:bx200,precondition=dirty", pattern="randwrite", time="2s", log=str(log))
     assert "precondition" not in series_metadata(log)
+    ssdcore.job("sim:bx200", pattern="randwrite", time="2s", log=str(log))
+    assert series_metadata(log)["precondition"] == "none"
 
 
 # ---- the simulator knows preconditioned states -----------------------------
@@ -330,9 +333,27 @@ def test_an_explicit_context_wins_over_the_targets(tmp_path):
 
 
 def test_a_target_opened_fresh_knows_nothing():
-    r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE), pattern="randwrite", time="5s")
+    # (a sim: drive whose past the model does not say, as a device or a file)
+    r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE + ",precondition=dirty"), pattern="randwrite",
+                    time="5s")
     assert r.analysis_context["written_before_bytes"] == 0
     assert r.analysis_context["precondition"] == "unknown"
+
+
+def test_a_sim_drive_opened_fresh_is_known_fresh():
+    """The model's state at open is known (the round-22 audit): a fresh sim:
+    drive is a drive fresh from TRIM, a full one was written once; so
+    ``job("sim:bx200", time="1m").analyze()`` finds its cache without a
+    note that the drive's past is unknown."""
+    r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="1m")
+    assert r.analysis_context["written_before_bytes"] == 0
+    assert r.analysis_context["precondition"] == "none"
+    a = r.analyze()
+    assert a.cache_bytes is not None and a.regime_note is None
+    with ssdcore.SimTarget(AUDIT_DRIVE + ",precondition=full") as t:
+        f = ssdcore.job(t, pattern="randwrite", time="5s")
+        assert f.analysis_context["written_before_bytes"] == t.size_bytes
+    assert f.analysis_context["precondition"] == "seq_fill"
 
 
 def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):

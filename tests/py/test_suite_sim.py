@@ -2,6 +2,7 @@
 agree with the jobs, the analyses and the simulator's ground truth, and the
 built-in suites reproduce the reviews' headline figures."""
 import json
+import re
 import subprocess
 
 import pytest
@@ -298,4 +299,14 @@ def test_a_purged_then_filled_drives_onset_says_since_trim_or_purge(tmp_path):
                            "sim:mp44l-1tb,capacity_gb=64,slc_type=none,slc_gb=0,op_pct=12",
                            "--suite-file", str(suite), "--out", str(tmp_path / "r")],
                           check=True, capture_output=True, text=True).stdout
-    assert "x the capacity written since TRIM or purge)" in text, text
+    assert "x the capacity since TRIM or purge)" in text, text
+    # the share counts what was written before the run, and says how much:
+    # "until 15.0 GiB (2.06x the capacity ...)" read as if 15 GiB were twice
+    # the capacity (the round-22 audit)
+    m = re.search(r"(?:from|until) ([\d.]+) GiB \(with the ([\d.]+) GiB written before this run, "
+                  r"([\d.]+)x the capacity since TRIM or purge\)", text)
+    assert m, text
+    at, before, share = (float(g) for g in m.groups())
+    capacity = 64e9 / 2 ** 30
+    assert share == pytest.approx((at + before) / capacity, abs=0.01)
+    assert before == pytest.approx(capacity, rel=0.01)  # the fill wrote it once
