@@ -426,6 +426,8 @@ class _Analysis:
             kind = option_tables("analysis").get(k, {}).get("type")
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
                 text = v
+            elif kind is None:  # the library names the unknown option and the known ones
+                text = str(v)
             elif kind in ("size", "duration") and isinstance(v, str):
                 # "256g", "30s": the library parses it as the CLI's flag does
                 text = v

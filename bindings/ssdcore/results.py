@@ -743,8 +743,13 @@ class AnalysisResult(Result):
                          f"inside the first sample; at least {cache}) at "
                          f"{_mibs(self.cache_level_bps)} or faster, then {then}")
         elif self.cache_found:
-            lines.append(f"  cache {cache} at {_mibs(self.cache_level_bps)} "
-                         f"(censored: {self.cache_censored}), then {then}")
+            # As the CLI says it: only a cache the run never saw end is a
+            # bound, and nothing came after it.
+            if self.cache_censored == "right":
+                lines.append(f"  cache at least {cache} at {_mibs(self.cache_level_bps)} "
+                             "(no drop seen)")
+            else:
+                lines.append(f"  cache {cache} at {_mibs(self.cache_level_bps)}, then {then}")
         elif self.gc_start_bytes is not None:
             # The speed before the used state: a fresh drive's, or on one
             # written before the run the clean blocks' (as the CLI and the

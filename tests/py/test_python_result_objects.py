@@ -6,6 +6,7 @@ import json
 import pickle
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import ssdcore
@@ -168,3 +169,26 @@ def test_suite_repr_says_rates_in_mib_s_and_counts_in_whole_digits():
     assert "rand4k_read_qd1_iops: 8549" in text
     html = r._repr_html_()
     assert "370.0 MiB/s" in html and "e+" not in html
+
+
+def test_analysis_repr_says_a_bound_only_for_a_cache_never_seen_ending():
+    # The repr printed "(censored: none)" on every cache and "(censored:
+    # right)", then "0.0 MiB/s" after it, where the CLI says "at least".
+    t = np.arange(1, 601, dtype=float)
+    flat = pd.DataFrame({"t_s": t, "bytes": np.full(600, 500 * 2**20)})
+    a = ssdcore.analyze(flat, expect_cache_bps=500 * 2**20)
+    assert a.cache_censored == "right"
+    assert "cache at least 292.97 GiB at 500.0 MiB/s (no drop seen)" in repr(a)
+    assert "censored" not in repr(a) and "then" not in repr(a).splitlines()[1]
+    step = pd.DataFrame({"t_s": t, "bytes": np.where(t <= 100, 2000, 200) * 2**20})
+    b = ssdcore.analyze(step)
+    assert b.cache_found and b.cache_censored == "none"
+    assert "censored" not in repr(b) and ", then 200.0 MiB/s" in repr(b)
+
+
+def test_analyze_names_an_unknown_option_whatever_its_value():
+    # analyze(df, capacity="500g") said "expected a number" for an option
+    # that does not exist (it is capacity_bytes).
+    flat = pd.DataFrame({"t_s": [1.0, 2.0, 3.0], "bytes": [1e6, 1e6, 1e6]})
+    with pytest.raises(ssdcore.InvalidArgument, match="unknown analysis option 'capacity'"):
+        ssdcore.analyze(flat, capacity="500g")
