@@ -214,3 +214,14 @@ void cli_table_help(FILE *f, const ssd_option_info *info, size_t n,
         cli_help_line(f, flag, text);
     }
 }
+
+const char *cli_bytes_text(double bytes, char *buf, size_t len) {
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    while (fabs(bytes) >= 1024 && u < 5) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(buf, len, "%.3g %s", bytes, unit[u]);
+    return buf;
+}

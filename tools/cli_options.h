@@ -69,4 +69,8 @@ void cli_help_line(FILE *f, const char *flag, const char *text);
 
 void cli_table_free(struct cli_table *t);
 
+/* A byte count as every command's text says it: three significant digits
+ * and a binary unit ("305 GiB"); the JSON keeps the exact count. */
+const char *cli_bytes_text(double bytes, char *buf, size_t len);
+
 #endif

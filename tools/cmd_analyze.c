@@ -50,47 +50,36 @@ static const struct cli_alias analyze_aliases[] = {
 
 FO_CLI_HANDLE(analysis, analysis)
 
-static const char *human(double bytes, char *buf, size_t len) {
-    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int u = 0;
-    while (fabs(bytes) >= 1024 && u < 5) {
-        bytes /= 1024;
-        u++;
-    }
-    snprintf(buf, len, "%.3g %s", bytes, unit[u]);
-    return buf;
-}
-
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
     fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
-            human(s.total_bytes, b1, sizeof b1));
+            cli_bytes_text(s.total_bytes, b1, sizeof b1));
     if (*input_note)
         fprintf(f, "  input:       %s\n", input_note);
     struct ssd_phase p0 = {.size = sizeof p0};
     if (ssd_analysis_phase_count(a) > 0 && !ssd_analysis_phase(a, 0, &p0) &&
         p0.regime == SSD_REGIME_SLOW_START)
         fprintf(f, "  slow start:  %s at %s/s for %.0f s before the cache (not in its size)\n",
-                human(p0.end_bytes - p0.start_bytes, b1, sizeof b1),
-                human(p0.level_bps, b2, sizeof b2), p0.end_s - p0.start_s);
+                cli_bytes_text(p0.end_bytes - p0.start_bytes, b1, sizeof b1),
+                cli_bytes_text(p0.level_bps, b2, sizeof b2), p0.end_s - p0.start_s);
     if (s.has_cache && s.cache_censored == SSD_CENSOR_RESOLUTION) {
         /* The drop inside the first sample: the cache lies between what
          * the sample wrote beyond the post-cache rate and all it wrote. */
         fprintf(f,
                 "  cache:       at most %s (it ended inside the first sample; at least %s) at "
                 "%s/s or faster, then at least %.2gx slower\n",
-                human(s.cache_bytes + s.cache_uncertainty_bytes, b1, sizeof b1),
-                human(s.cache_bytes, b2, sizeof b2), human(s.cache_level_bps, b3, sizeof b3),
-                s.cache_drop_ratio);
+                cli_bytes_text(s.cache_bytes + s.cache_uncertainty_bytes, b1, sizeof b1),
+                cli_bytes_text(s.cache_bytes, b2, sizeof b2),
+                cli_bytes_text(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio);
     } else if (s.has_cache) {
         const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)" : "";
         fprintf(f, "  cache:       %s +- %s at %s/s, then %.2gx slower%s\n",
-                human(s.cache_bytes, b1, sizeof b1),
-                human(s.cache_uncertainty_bytes, b2, sizeof b2),
-                human(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio, cens);
+                cli_bytes_text(s.cache_bytes, b1, sizeof b1),
+                cli_bytes_text(s.cache_uncertainty_bytes, b2, sizeof b2),
+                cli_bytes_text(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio, cens);
     } else {
         fprintf(f, "  cache:       none found\n");
     }
@@ -109,46 +98,49 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 : !s.has_gc  ? "first level:"
                 : used_drive ? "clean blocks:"
                              : "fresh state:",
-                human(s.post_cache_bps, b1, sizeof b1));
+                cli_bytes_text(s.post_cache_bps, b1, sizeof b1));
     if (s.has_folding)
-        fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
-                human(s.folding_level_bps, b2, sizeof b2));
+        fprintf(f, "  folding:     from %s at %s/s\n",
+                cli_bytes_text(s.folding_start_bytes, b1, sizeof b1),
+                cli_bytes_text(s.folding_level_bps, b2, sizeof b2));
     if (s.has_gc && s.gc_sliding) {
         /* A slide has no one level: where it starts and ends, and its pace. */
         char b4[32];
         fprintf(f,
                 "  used state:  from %s (%s): %s/s just after the onset, %s to "
                 "%s/s at the end (%s/s per GiB written)\n",
-                human(s.gc_start_bytes, b1, sizeof b1), onset,
-                human(s.gc_start_level_bps, b2, sizeof b2),
+                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1), onset,
+                cli_bytes_text(s.gc_start_level_bps, b2, sizeof b2),
                 s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
-                human(s.gc_end_level_bps, b3, sizeof b3),
-                human(s.gc_slope_bps_per_gib, b4, sizeof b4));
+                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3),
+                cli_bytes_text(s.gc_slope_bps_per_gib, b4, sizeof b4));
     } else if (s.has_gc && s.gc_may_be_folding) {
         /* Folding or GC at one speed: the curve cannot tell (regime note). */
         fprintf(f,
                 "  used state:  from %s at %s/s, %s/s at the end, or the cache's folding "
                 "(one speed: see the note)\n",
-                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
-                human(s.gc_end_level_bps, b3, sizeof b3));
+                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1),
+                cli_bytes_text(s.gc_level_bps, b2, sizeof b2),
+                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3));
     } else if (s.has_gc) {
         fprintf(f, "  used state:  from %s (%s) at %s/s, %s/s at the end\n",
-                human(s.gc_start_bytes, b1, sizeof b1), onset, human(s.gc_level_bps, b2, sizeof b2),
-                human(s.gc_end_level_bps, b3, sizeof b3));
+                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1), onset,
+                cli_bytes_text(s.gc_level_bps, b2, sizeof b2),
+                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3));
     }
     if (s.has_throttle)
         fprintf(
             f,
             "  throttle:    from %.0f s (%s written) at %.1f C: %s/s -> %s/s, %.0f s throttled\n",
-            s.throttle_start_s, human(s.throttle_start_bytes, b1, sizeof b1), s.throttle_temp_c,
-            human(s.throttle_before_bps, b2, sizeof b2), human(s.throttle_level_bps, b3, sizeof b3),
-            s.throttled_s);
+            s.throttle_start_s, cli_bytes_text(s.throttle_start_bytes, b1, sizeof b1),
+            s.throttle_temp_c, cli_bytes_text(s.throttle_before_bps, b2, sizeof b2),
+            cli_bytes_text(s.throttle_level_bps, b3, sizeof b3), s.throttled_s);
     if (s.has_temperature)
         fprintf(f, "  temperature: %.1f C at the start, %.1f C at most, %.1f C at the end\n",
                 s.temp_start_c, s.temp_max_c, s.temp_end_c);
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
-                human(s.written_before_bytes, b1, sizeof b1));
+                cli_bytes_text(s.written_before_bytes, b1, sizeof b1));
     if (isfinite(s.idle_before_s))
         fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
     if (s.precondition != SSD_PRECONDITION_UNKNOWN)
@@ -160,12 +152,12 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f,
                 "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
                 "the reference's full speed, %s/s)\n",
-                human(s.recovered_bytes, b1, sizeof b1),
-                human(s.reference_level_bps, b2, sizeof b2));
+                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
+                cli_bytes_text(s.reference_level_bps, b2, sizeof b2));
     else if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at full speed (the reference's %s/s)\n",
-                human(s.recovered_bytes, b1, sizeof b1),
-                human(s.reference_level_bps, b2, sizeof b2));
+                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
+                cli_bytes_text(s.reference_level_bps, b2, sizeof b2));
     else if (note)
         fprintf(f, "  recovery:    undefined: %s\n", note);
     size_t np = ssd_analysis_phase_count(a);
@@ -174,8 +166,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         struct ssd_phase p = {.size = sizeof p};
         ssd_analysis_phase(a, i, &p);
         fprintf(f, "    %2zu  %-7s %10s .. %-10s  %8.1f .. %-8.1f s  level ", i,
-                ssd_analysis_regime_name(p.regime), human(p.start_bytes, b1, sizeof b1),
-                human(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s);
+                ssd_analysis_regime_name(p.regime), cli_bytes_text(p.start_bytes, b1, sizeof b1),
+                cli_bytes_text(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s);
         /* A used state that slides has no one level: its median (7.66
          * MiB/s for SSD370's falling from 227 to 7.1) is a point on the way,
          * so each of its phases gives where the slide is at its start and
@@ -184,10 +176,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
          * level_start_bps and level_end_bps). */
         if (p.sliding) {
             char b4[32];
-            fprintf(f, "%s/s -> %s/s (sliding)", human(p.start_level_bps, b3, sizeof b3),
-                    human(p.end_level_bps, b4, sizeof b4));
+            fprintf(f, "%s/s -> %s/s (sliding)", cli_bytes_text(p.start_level_bps, b3, sizeof b3),
+                    cli_bytes_text(p.end_level_bps, b4, sizeof b4));
         } else {
-            fprintf(f, "%s/s", human(p.level_bps, b3, sizeof b3));
+            fprintf(f, "%s/s", cli_bytes_text(p.level_bps, b3, sizeof b3));
         }
         if (p.has_dips)
             fprintf(f, "  dips every %.1f s to %.0f%%, %.*f%% of the time", p.dip_period_s,
@@ -195,22 +187,22 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fputc('\n', f);
     }
     fprintf(f, "  consistency: mean %s/s, CV %.3f, p1/mean %.2f, p5/mean %.2f\n",
-            human(s.mean_bps, b1, sizeof b1), s.cv, s.p1_over_mean, s.p5_over_mean);
+            cli_bytes_text(s.mean_bps, b1, sizeof b1), s.cv, s.p1_over_mean, s.p5_over_mean);
     if (s.has_dips)
         fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.*f%% of the time\n", s.dip_period_s,
                 100 * s.dip_depth, share_digits(s.dip_duty), 100 * s.dip_duty);
     /* The one the drive settles into, not the first stable stretch. */
     if (s.steady_reached)
         fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",
-                s.steady_start_s, human(s.steady_start_bytes, b1, sizeof b1),
-                human(s.steady_mean_bps, b2, sizeof b2));
+                s.steady_start_s, cli_bytes_text(s.steady_start_bytes, b1, sizeof b1),
+                cli_bytes_text(s.steady_mean_bps, b2, sizeof b2));
     else if (s.steady_fresh)
         fprintf(f,
                 "  steady state: not reached: the drive is still in its fresh state (%s of %s "
                 "written since TRIM, no used state found): its flat end is the fresh plateau, "
                 "which the drive leaves once its clean blocks run out\n",
-                human(s.written_before_bytes + s.total_bytes, b1, sizeof b1),
-                human(s.capacity_bytes, b2, sizeof b2));
+                cli_bytes_text(s.written_before_bytes + s.total_bytes, b1, sizeof b1),
+                cli_bytes_text(s.capacity_bytes, b2, sizeof b2));
     else
         fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
                    "vary or slide too much)\n");

@@ -79,10 +79,11 @@ static void print_dir(const char *name, const ssd_job *j, int dir) {
         return;
     double rt = ssd_job_runtime_s(j);
     const ssd_hist *h = ssd_job_latency(j, dir);
-    printf("%-6s IOPS %.0f, %.1f MiB/s (%.1f MB/s), %llu I/Os, %.1f MiB\n", name,
+    char moved[32];
+    printf("%-6s IOPS %.0f, %.1f MiB/s (%.1f MB/s), %llu I/Os, %s\n", name,
            rt > 0 ? (double)ios / rt : 0, rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1048576 : 0,
            rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1e6 : 0, (unsigned long long)ios,
-           (double)ssd_job_bytes(j, dir) / 1048576);
+           cli_bytes_text((double)ssd_job_bytes(j, dir), moved, sizeof moved));
     printf("       latency us: min %.1f  mean %.1f  p50 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  "
            "stddev %.1f\n",
            (double)ssd_hist_min(h) / 1e3, ssd_hist_mean(h) / 1e3,
@@ -98,8 +99,9 @@ static void print_dir(const char *name, const ssd_job *j, int dir) {
 }
 
 static void print_summary(const ssd_target *t, const ssd_job *j) {
-    printf("target  %s (%s, %.1f MiB, %u-byte blocks)\n", ssd_target_uri(t), ssd_target_kind(t),
-           (double)ssd_target_size(t) / 1048576, ssd_target_block_size(t));
+    char size[32];
+    printf("target  %s (%s, %s, %u-byte blocks)\n", ssd_target_uri(t), ssd_target_kind(t),
+           cli_bytes_text((double)ssd_target_size(t), size, sizeof size), ssd_target_block_size(t));
     printf("engine  %s, %.2f s%s\n", ssd_job_engine(j), ssd_job_runtime_s(j),
            ssd_job_interrupted(j) ? " (interrupted)" : "");
     print_dir("read", j, SSD_DIR_READ);

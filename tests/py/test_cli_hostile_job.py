@@ -194,3 +194,12 @@ def test_sim_mixed_byte_budget_runs_whole_ios_like_a_file(cli, tmp_path, pattern
         r = job_json(cli, "--target", *target, "--bytes", budget, "--pattern", pattern)
         assert r["ios"] == ios and r["bytes"] == ios * 4096, target
         assert r["read"]["ios"] + r["write"]["ios"] == ios
+
+
+def test_job_text_says_sizes_as_analyze_does(cli):
+    # The text said "sim:bx200 (sim, 228936.6 MiB, ...)" and "..., 2048.0
+    # MiB" where `ssdcore analyze` of the same run says GiB.
+    p = run(cli, "job", "--target", "sim:bx200,noise=0", "--bytes", "2g", "--bs", "1m")
+    assert p.returncode == 0, p.stderr
+    assert "(sim, 224 GiB, 512-byte blocks)" in p.stdout
+    assert "2048 I/Os, 2 GiB\n" in p.stdout and "MiB\n" not in p.stdout
