@@ -926,9 +926,19 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
 #define CELL(k) row->cell[k], sizeof row->cell[k], &row->state[k]
     summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"));
     summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"));
+    /* Without a cache the figure is the speed before the used state (or
+     * the one write speed): said so, as the drive's report does
+     * (headline_rows.c), so no reader takes it for a cache's aftermath. */
+    const struct cmp_fig *cb = fig_of(d, CURVE_KEY("cache_bytes"));
+    const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
+    if (cb && cb->state == SSD__FIG_NONE && row->state[1] == SSD__FIG_MEASURED) {
+        size_t n = strlen(row->cell[1]);
+        snprintf(row->cell[1] + n, sizeof row->cell[1] - n, "%s",
+                 gx && isfinite(gx->v) && gx->v > 0 ? " (no cache: the speed before the used state)"
+                                                    : " (no cache: the one write speed)");
+    }
     const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
     const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
-    const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
     if (gs && ge && gs->state == SSD__FIG_MEASURED && ge->state == SSD__FIG_MEASURED) {
         double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
         int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
