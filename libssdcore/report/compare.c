@@ -475,8 +475,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_kstr(&w, "highlight", c->d[c->highlight].label);
     ssd__jw_newline(&w);
-    ssd__jw_key(&w, "drives");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "drives");
     for (int i = 0; i < c->nd; i++) {
         const struct cmp_drive *d = &c->d[i];
         ssd__jw_newline(&w);
@@ -494,8 +493,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     }
     ssd__jw_end_array(&w);
     ssd__jw_newline(&w);
-    ssd__jw_key(&w, "figures");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "figures");
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
         struct ssd__figure_info f;
@@ -509,18 +507,15 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
         ssd__jw_kstr(&w, "unit", f.json_unit);
         ssd__jw_kstr(&w, "better", better_word(f.better));
         ssd__jw_kstr(&w, "conditions", r->cond);
-        ssd__jw_key(&w, "values");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "values");
         for (int i = 0; i < c->nd; i++)
             ssd__jw_num(&w, row_value(c, r, i));
         ssd__jw_end_array(&w);
-        ssd__jw_key(&w, "states");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "states");
         for (int i = 0; i < c->nd; i++)
             ssd__jw_str(&w, ssd__fig_state_names[row_state(c, r, i)]);
         ssd__jw_end_array(&w);
-        ssd__jw_key(&w, "value_conditions");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "value_conditions");
         for (int i = 0; i < c->nd; i++) {
             const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
             ssd__jw_str(&w, fg && *fg->cond ? fg->cond : NULL);

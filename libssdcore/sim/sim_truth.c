@@ -79,8 +79,7 @@ static int profile_json(const char *spec, enum ssd__jw_style style, char **out) 
     ssd__jw_kstr(&w, "description", describe);
     ssd__jw_key(&w, "params");
     params_json(&w, &p);
-    ssd__jw_key(&w, "derived");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "derived");
     for (const char *const *k = ssd__sim_derived_keys; *k; k++) {
         double v = 0;
         ssd__sim_derived(&p, *k, &v);
@@ -410,8 +409,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
             ssd__jw_num(&w, v);
     }
     ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
-    ssd__jw_key(&w, "phases");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "phases");
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
@@ -443,8 +441,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     ssd__jw_end_array(&w);
     /* The thermal regime, beside the write regimes above: each stretch the
      * drive ran throttled, its step and where it began. */
-    ssd__jw_key(&w, "throttles");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "throttles");
     for (int i = 0; i < s->n_throttles; i++) {
         const struct ssd__sim_throttle *th = &s->throttles[i];
         ssd__jw_begin_object(&w);
