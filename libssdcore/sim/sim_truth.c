@@ -35,7 +35,7 @@ static int ends_bytes(const char *key) {
     return n >= 6 && !strcmp(key + n - 6, "_bytes");
 }
 
-const char *const ssd__sim_derived_keys[] = {
+static const char *const derived_keys[] = {
     "user_bytes", "raw_bytes", "cache_nominal_bytes", "cache_effective_bytes", "floor_iops", NULL};
 
 int ssd__sim_derived(const struct ssd__sim_params *p, const char *key, double *out) {
@@ -80,7 +80,7 @@ static int profile_json(const char *spec, enum ssd__jw_style style, char **out) 
     ssd__jw_key(&w, "params");
     params_json(&w, &p);
     ssd__jw_kbegin_object(&w, "derived");
-    for (const char *const *k = ssd__sim_derived_keys; *k; k++) {
+    for (const char *const *k = derived_keys; *k; k++) {
         double v = 0;
         ssd__sim_derived(&p, *k, &v);
         key_bytes(&w, *k, v); /* a whole number, floor_iops too */
