@@ -25,16 +25,6 @@ static void params_json(struct ssd__jw *w, const struct ssd__sim_params *p) {
     ssd__jw_end_object(w);
 }
 
-/* Byte counts of the model are whole numbers however they were computed. */
-static void key_bytes(struct ssd__jw *w, const char *key, double v) {
-    ssd__jw_kbytes(w, key, v);
-}
-
-static int ends_bytes(const char *key) {
-    size_t n = strlen(key);
-    return n >= 6 && !strcmp(key + n - 6, "_bytes");
-}
-
 static const char *const derived_keys[] = {
     "user_bytes", "raw_bytes", "cache_nominal_bytes", "cache_effective_bytes", "floor_iops", NULL};
 
@@ -83,7 +73,7 @@ static int profile_json(const char *spec, enum ssd__jw_style style, char **out) 
     for (const char *const *k = derived_keys; *k; k++) {
         double v = 0;
         ssd__sim_derived(&p, *k, &v);
-        key_bytes(&w, *k, v); /* a whole number, floor_iops too */
+        ssd__jw_kbytes(&w, *k, v); /* a whole number, floor_iops too */
     }
     ssd__jw_end_object(&w);
     ssd__jw_end_object(&w);
@@ -403,7 +393,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
             ssd__jw_null(&w);
-        else if (ends_bytes(truth_keys[k].name))
+        else if (ssd__ends_with(truth_keys[k].name, "_bytes"))
             ssd__jw_bytes(&w, v);
         else
             ssd__jw_num(&w, v);
@@ -413,10 +403,10 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
-        key_bytes(&w, "start_bytes", s->phases[i].start_bytes);
+        ssd__jw_kbytes(&w, "start_bytes", s->phases[i].start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);
-        key_bytes(&w, "bytes", s->phases[i].bytes);
+        ssd__jw_kbytes(&w, "bytes", s->phases[i].bytes);
         ssd__jw_key(&w, "runtime_s"); /* "seconds" before round 21 */
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
         /* The regime's mean host write rate (bytes over seconds, dips and
@@ -447,12 +437,12 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", "throttle");
         ssd__jw_ku64(&w, "step", (uint64_t)th->step);
-        key_bytes(&w, "start_bytes", th->start_bytes);
+        ssd__jw_kbytes(&w, "start_bytes", th->start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, th->start_s, 9);
         ssd__jw_key(&w, "start_temp_c");
         ssd__jw_num_g(&w, th->start_temp_c, 6);
-        key_bytes(&w, "bytes", th->bytes);
+        ssd__jw_kbytes(&w, "bytes", th->bytes);
         ssd__jw_key(&w, "runtime_s");
         ssd__jw_num_g(&w, th->seconds, 9);
         ssd__jw_key(&w, "mean_bps");
