@@ -318,18 +318,6 @@ int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_
     return 0;
 }
 
-static int pattern_reads(enum ssd__pattern p) {
-    return p != SSD__PAT_WRITE && p != SSD__PAT_RANDWRITE;
-}
-
-static int pattern_writes(enum ssd__pattern p) {
-    return p != SSD__PAT_READ && p != SSD__PAT_RANDREAD;
-}
-
-static int pattern_random(enum ssd__pattern p) {
-    return p == SSD__PAT_RANDREAD || p == SSD__PAT_RANDWRITE || p == SSD__PAT_RANDRW;
-}
-
 /* Checks the workload against the open target and completes the defaults. */
 static int check_workload(ssd_job *j) {
     ssd_target *t = j->t;
@@ -384,10 +372,10 @@ static int check_workload(ssd_job *j) {
                          w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
-    if (pattern_writes(w->pattern) && t->write_refused[0])
+    if (ssd__pattern_writes(w->pattern) && t->write_refused[0])
         return ssd__fail(j->err, SSD_EUNSAFE, "pattern %s writes, but %s %s",
                          pattern_names[w->pattern], uri, t->write_refused);
-    if (pattern_writes(w->pattern) && t->opt_read_only)
+    if (ssd__pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,
                          pattern_names[w->pattern]);
@@ -694,7 +682,7 @@ static int sample_until(ssd_job *j, double t_s, double *next, struct ssd__interv
  * completed to iv and the time it took to *elapsed. */
 static int run_one(ssd_job *j, struct ssd__workload *w, struct ssd__interval *iv, double *elapsed) {
     ssd_target *t = j->t;
-    w->read_pct = pattern_reads(w->pattern) ? 100 : 0;
+    w->read_pct = ssd__pattern_reads(w->pattern) ? 100 : 0;
     int rc = t->ops->job_begin ? t->ops->job_begin(t, w) : 0;
     uint64_t done = 0;
     double took = 0;
@@ -985,9 +973,9 @@ static int run_real(ssd_job *j, unsigned gen) {
     struct ssd__jobrt rt;
     memset(&rt, 0, sizeof rt);
     rt.w = *w;
-    rt.read_only_pattern = !pattern_writes(w->pattern);
-    rt.write_only_pattern = !pattern_reads(w->pattern);
-    rt.random = pattern_random(w->pattern);
+    rt.read_only_pattern = !ssd__pattern_writes(w->pattern);
+    rt.write_only_pattern = !ssd__pattern_reads(w->pattern);
+    rt.random = ssd__pattern_random(w->pattern);
     rt.nblocks = w->span / w->block_size;
     rt.stamp = j->stamp;
     rt.src = j->src;

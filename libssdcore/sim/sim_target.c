@@ -693,15 +693,6 @@ static void heat(struct ssd__sim *s, double seconds, double wb, double rb) {
 
 /* ---- the job ------------------------------------------------------------- */
 
-static int pattern_reads(enum ssd__pattern pt) {
-    return pt == SSD__PAT_READ || pt == SSD__PAT_RANDREAD || pt == SSD__PAT_RW ||
-           pt == SSD__PAT_RANDRW;
-}
-
-static int pattern_seq(enum ssd__pattern pt) {
-    return pt == SSD__PAT_READ || pt == SSD__PAT_WRITE || pt == SSD__PAT_RW;
-}
-
 static double read_share(const struct ssd__workload *w) {
     switch (w->pattern) {
     case SSD__PAT_READ:
@@ -732,7 +723,7 @@ static void note_phase(struct ssd__sim *s, int r) {
 static double advance_map(struct ssd__sim *s, int dir, double b) {
     const struct ssd__workload *w = &s->w;
     double off = (double)w->offset, span = (double)w->span, dm = 0;
-    if (pattern_seq(w->pattern)) {
+    if (!ssd__pattern_random(w->pattern)) {
         double left = b;
         while (left > 0) {
             double take = fmin(left, span - s->cursor[dir]);
@@ -805,7 +796,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         max_bytes += w->block_size - max_bytes % w->block_size;
     double bs = (double)w->block_size, q = (double)w->queue_depth * w->threads;
     double pr = read_share(w);
-    int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
+    int seq = !ssd__pattern_random(w->pattern), reads = ssd__pattern_reads(w->pattern);
     double elapsed = 0, done_bytes = 0;
     /* The fractions of an I/O carried from the last call were timed then
      * but are not in the caller's count of whole I/Os: take them off the
