@@ -100,9 +100,8 @@ void ssd__pts_headline(const struct ssd__results *s, struct ssd__jw *w) {
         struct ssd__jv v;
         if (st->res.state != SSD__ST_DONE || ssd__pts_parse(st, &v))
             continue;
-        if (!any++) {
+        if (!any++)
             ssd__jw_kbegin_object(w, "pts");
-        }
         ssd__jw_kbegin_object(w, st->def.name);
         figures(w, &v);
         ssd__jw_end_object(w);
