@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "drive_temp.h"
+#include "grow.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
@@ -452,14 +453,9 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
                          "the job reached %d samples after %.0f s, the most kept in memory: use a "
                          "longer interval",
                          SSD__MAX_SAMPLES, t_s);
-    if (j->nsamples == j->cap_samples) {
-        size_t cap = j->cap_samples ? 2 * j->cap_samples : 256;
-        ssd_sample *s = realloc(j->samples, cap * sizeof *s);
-        if (!s)
-            return ssd__fail(j->err, SSD_ENOMEM, "no memory for %zu samples", cap);
-        j->samples = s;
-        j->cap_samples = cap;
-    }
+    if (ssd__grow(&j->samples, j->nsamples, &j->cap_samples, sizeof *j->samples, 256))
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for %zu samples",
+                         j->cap_samples ? 2 * j->cap_samples : 256);
     ssd_sample *s = &j->samples[j->nsamples++];
     memset(s, 0, sizeof *s);
     s->size = sizeof *s;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "grow.h"
 #include "numfmt.h"
 #include "sim_model.h"
 
@@ -99,15 +100,9 @@ void ssd__sim_truth_interval(struct ssd__sim *s, int phases_before, double writt
     /* Wholly in one phase: none began during it, or it began the first. */
     if (s->n_phases != phases_before && !(phases_before == 0 && s->n_phases == 1))
         return;
-    if (s->iv_n == s->iv_cap) {
-        size_t cap = s->iv_cap ? 2 * s->iv_cap : 4096;
-        struct ssd__sim_iv_rate *iv = realloc(s->iv, cap * sizeof *iv);
-        if (!iv) {
-            s->iv_lost = 1; /* the levels become unknown; the run goes on */
-            return;
-        }
-        s->iv = iv;
-        s->iv_cap = cap;
+    if (ssd__grow(&s->iv, s->iv_n, &s->iv_cap, sizeof *s->iv, 4096)) {
+        s->iv_lost = 1; /* the levels become unknown; the run goes on */
+        return;
     }
     s->iv[s->iv_n].bps = written / seconds;
     s->iv[s->iv_n++].phase = s->n_phases - 1;
