@@ -181,83 +181,58 @@ static double cache_full_at(const struct ssd__sim *s) {
     return s->n_phases > 1 ? s->phases[1].start_bytes : -1;
 }
 
-enum truth_id {
-    T_CACHE_NOMINAL_BYTES,
-    T_CACHE_EFFECTIVE_BYTES,
-    T_CACHE_USED_BYTES,
-    T_CACHE_ROOM_BYTES,
-    T_CACHE_FULL_AT_BYTES,
-    T_FOLDING_START_BYTES,
-    T_GC_START_BYTES,
-    T_CACHE_MEAN_BPS,
-    T_POST_CACHE_MEAN_BPS,
-    T_FOLDING_MEAN_BPS,
-    T_CACHE_LEVEL_BPS,
-    T_POST_CACHE_LEVEL_BPS,
-    T_FOLDING_LEVEL_BPS,
-    T_GC_LEVEL_BPS,
-    T_JOB_WRITTEN_BYTES,
-    T_HOST_WRITTEN_BYTES,
-    T_NAND_WRITTEN_BYTES,
-    T_WRITE_AMPLIFICATION,
-    T_LAST_IDLE_RECOVERED_BYTES,
-    T_FAST_ROOM_BYTES,
-    T_MAPPED_BYTES,
-    T_VALID_BYTES,
-    T_INVALID_BYTES,
-    T_CLEAN_BYTES,
-    T_GC_EFFICIENCY,
-    T_DIRTY,
-    T_VIRTUAL_TIME_S,
-    T_TEMPERATURE_C,
-    T_THROTTLE_START_S,
-    T_THROTTLE_START_BYTES,
-    T_THROTTLE_START_TEMP_C,
-    T_THROTTLE_LEVEL_BPS,
-    T_THROTTLED_S,
-};
+/* The figures ssd_sim_truth and the truth JSON give, in the JSON's order:
+ * each key, and whether it is an event (a negative value: it did not
+ * happen in the last job). */
+/* clang-format off */
+#define TRUTH_KEYS(X)                                                                              \
+    X(CACHE_NOMINAL_BYTES, cache_nominal_bytes, 0)                                                 \
+    X(CACHE_EFFECTIVE_BYTES, cache_effective_bytes, 0)                                             \
+    X(CACHE_USED_BYTES, cache_used_bytes, 0)                                                       \
+    X(CACHE_ROOM_BYTES, cache_room_bytes, 0)                                                       \
+    X(CACHE_FULL_AT_BYTES, cache_full_at_bytes, 1)                                                 \
+    X(FOLDING_START_BYTES, folding_start_bytes, 1)                                                 \
+    X(GC_START_BYTES, gc_start_bytes, 1)                                                           \
+    X(CACHE_MEAN_BPS, cache_mean_bps, 1)                                                           \
+    X(POST_CACHE_MEAN_BPS, post_cache_mean_bps, 1)                                                 \
+    X(FOLDING_MEAN_BPS, folding_mean_bps, 1)                                                       \
+    X(CACHE_LEVEL_BPS, cache_level_bps, 1)                                                         \
+    X(POST_CACHE_LEVEL_BPS, post_cache_level_bps, 1)                                               \
+    X(FOLDING_LEVEL_BPS, folding_level_bps, 1)                                                     \
+    X(GC_LEVEL_BPS, gc_level_bps, 1)                                                               \
+    X(JOB_WRITTEN_BYTES, job_written_bytes, 0)                                                     \
+    X(HOST_WRITTEN_BYTES, host_written_bytes, 0)                                                   \
+    X(NAND_WRITTEN_BYTES, nand_written_bytes, 0)                                                   \
+    X(WRITE_AMPLIFICATION, write_amplification, 0)                                                 \
+    X(LAST_IDLE_RECOVERED_BYTES, last_idle_recovered_bytes, 0)                                     \
+    X(FAST_ROOM_BYTES, fast_room_bytes, 0)                                                         \
+    X(MAPPED_BYTES, mapped_bytes, 0)                                                               \
+    X(VALID_BYTES, valid_bytes, 0)                                                                 \
+    X(INVALID_BYTES, invalid_bytes, 0)                                                             \
+    X(CLEAN_BYTES, clean_bytes, 0)                                                                 \
+    X(GC_EFFICIENCY, gc_efficiency, 0)                                                             \
+    X(DIRTY, dirty, 0)                                                                             \
+    X(VIRTUAL_TIME_S, virtual_time_s, 0)                                                           \
+    X(TEMPERATURE_C, temperature_c, 0)                                                             \
+    X(THROTTLE_START_S, throttle_start_s, 1)                                                       \
+    X(THROTTLE_START_BYTES, throttle_start_bytes, 1)                                               \
+    X(THROTTLE_START_TEMP_C, throttle_start_temp_c, 1)                                             \
+    X(THROTTLE_LEVEL_BPS, throttle_level_bps, 1)                                                   \
+    X(THROTTLED_S, throttled_s, 0)
+/* clang-format on */
+#define ENUM(ID, key, event) T_##ID,
+enum truth_id { TRUTH_KEYS(ENUM) };
+#undef ENUM
 
 struct truth_key {
     const char *name;
     enum truth_id id;
-    int event; /* negative values mean "did not happen" */
+    int event;
 };
 
-static const struct truth_key truth_keys[] = {
-    {"cache_nominal_bytes", T_CACHE_NOMINAL_BYTES, 0},
-    {"cache_effective_bytes", T_CACHE_EFFECTIVE_BYTES, 0},
-    {"cache_used_bytes", T_CACHE_USED_BYTES, 0},
-    {"cache_room_bytes", T_CACHE_ROOM_BYTES, 0},
-    {"cache_full_at_bytes", T_CACHE_FULL_AT_BYTES, 1},
-    {"folding_start_bytes", T_FOLDING_START_BYTES, 1},
-    {"gc_start_bytes", T_GC_START_BYTES, 1},
-    {"cache_mean_bps", T_CACHE_MEAN_BPS, 1},
-    {"post_cache_mean_bps", T_POST_CACHE_MEAN_BPS, 1},
-    {"folding_mean_bps", T_FOLDING_MEAN_BPS, 1},
-    {"cache_level_bps", T_CACHE_LEVEL_BPS, 1},
-    {"post_cache_level_bps", T_POST_CACHE_LEVEL_BPS, 1},
-    {"folding_level_bps", T_FOLDING_LEVEL_BPS, 1},
-    {"gc_level_bps", T_GC_LEVEL_BPS, 1},
-    {"job_written_bytes", T_JOB_WRITTEN_BYTES, 0},
-    {"host_written_bytes", T_HOST_WRITTEN_BYTES, 0},
-    {"nand_written_bytes", T_NAND_WRITTEN_BYTES, 0},
-    {"write_amplification", T_WRITE_AMPLIFICATION, 0},
-    {"last_idle_recovered_bytes", T_LAST_IDLE_RECOVERED_BYTES, 0},
-    {"fast_room_bytes", T_FAST_ROOM_BYTES, 0},
-    {"mapped_bytes", T_MAPPED_BYTES, 0},
-    {"valid_bytes", T_VALID_BYTES, 0},
-    {"invalid_bytes", T_INVALID_BYTES, 0},
-    {"clean_bytes", T_CLEAN_BYTES, 0},
-    {"gc_efficiency", T_GC_EFFICIENCY, 0},
-    {"dirty", T_DIRTY, 0},
-    {"virtual_time_s", T_VIRTUAL_TIME_S, 0},
-    {"temperature_c", T_TEMPERATURE_C, 0},
-    {"throttle_start_s", T_THROTTLE_START_S, 1},
-    {"throttle_start_bytes", T_THROTTLE_START_BYTES, 1},
-    {"throttle_start_temp_c", T_THROTTLE_START_TEMP_C, 1},
-    {"throttle_level_bps", T_THROTTLE_LEVEL_BPS, 1},
-    {"throttled_s", T_THROTTLED_S, 0},
-};
+#define ROW(ID, key, event) {#key, T_##ID, event},
+static const struct truth_key truth_keys[] = {TRUTH_KEYS(ROW)};
+#undef ROW
 #define N_TRUTH_KEYS ((int)(sizeof truth_keys / sizeof truth_keys[0]))
 
 /* Seconds the last job ran throttled. */
