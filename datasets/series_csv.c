@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_read.h"
+#include "numfmt.h"
 #include "series_readers.h"
 #include "text_file.h"
 
@@ -594,11 +595,6 @@ static double rate_column_unit(const char *field) {
     return 0.0;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int ssd__is_rate_csv_header(char **fields, size_t nf) {
     int t = 0, r = 0;
     for (size_t i = 0; i < nf; i++) {
@@ -715,7 +711,7 @@ int ssd__read_rate_csv(ssd_series *s, const char *name, char *buf, size_t len, s
             return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
         for (size_t i = 0; i < m; i++)
             d[i] = s->t[i + 1] - s->t[i];
-        qsort(d, m, sizeof *d, cmp_double);
+        qsort(d, m, sizeof *d, ssd__cmp_double);
         med = d[m / 2];
         free(d);
     }

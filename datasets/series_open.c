@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "series_readers.h"
 #include "text_file.h"
 
@@ -204,15 +205,9 @@ SSD_API int ssd_series_load(ssd_series *s, const char *const *paths, size_t npat
         }
         for (size_t j = 0; j < count && rc == 0; j++) {
             const char *nm = globbed ? g.gl_pathv[j] : paths[i];
-            if (nnames == capnames) {
-                size_t nc = capnames ? capnames * 2 : 8;
-                char **nn = realloc(names, nc * sizeof *nn);
-                if (!nn) {
-                    rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
-                    break;
-                }
-                names = nn;
-                capnames = nc;
+            if (ssd__grow(&names, nnames, &capnames, sizeof *names, 8)) {
+                rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+                break;
             }
             names[nnames] = NULL;
             if (ssd__series_set_string(&names[nnames], nm)) {

@@ -12,6 +12,7 @@
 
 #include "errmsg.h"
 #include "file_read.h"
+#include "grow.h"
 #include "jsonw.h"
 #include "numfmt.h"
 #include "options.h"
@@ -90,14 +91,8 @@ int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out) {
 }
 
 int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io) {
-    if (tr->n == tr->cap) {
-        size_t cap = tr->cap ? tr->cap * 2 : 1024;
-        ssd_trace_io *p = realloc(tr->io, cap * sizeof *p);
-        if (!p)
-            return ssd__trace_fail(tr, SSD_ENOMEM, "out of memory at I/O %zu", tr->n + 1);
-        tr->io = p;
-        tr->cap = cap;
-    }
+    if (ssd__grow(&tr->io, tr->n, &tr->cap, sizeof *tr->io, 1024))
+        return ssd__trace_fail(tr, SSD_ENOMEM, "out of memory at I/O %zu", tr->n + 1);
     tr->io[tr->n] = *io;
     tr->io[tr->n++].size = sizeof *io;
     return 0;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "trace_internal.h"
 #include "xrand.h"
 
@@ -177,14 +178,9 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
                                  : 1 + (unsigned)ssd__rng_below(&g, 4);
                 if (c > left)
                     c = left;
-                if (ngroups == cap) {
-                    cap = cap ? cap * 2 : 1024;
-                    struct group *p = realloc(gr, cap * sizeof *p);
-                    if (!p) {
-                        free(gr);
-                        return SSD_ENOMEM;
-                    }
-                    gr = p;
+                if (ssd__grow(&gr, ngroups, &cap, sizeof *gr, 1024)) {
+                    free(gr);
+                    return SSD_ENOMEM;
                 }
                 gr[ngroups++] = (struct group){d, seq, c};
                 left -= c;

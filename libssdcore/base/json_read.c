@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ssdcore/base.h"
+#include "grow.h"
 #include "json_read.h"
 #include "jsonw.h"
 
@@ -127,23 +128,15 @@ static int string(struct reader *r, char **out) {
 
 static int value(struct reader *r, struct ssd__jv *v, int depth);
 
+/* Room for member or element v->n: the keys first, so that *cap (the
+ * items') never promises keys that are not there. */
 static int push(struct reader *r, struct ssd__jv *v, size_t *cap) {
     if (v->n < *cap)
         return 0;
-    size_t c = *cap ? *cap * 2 : 8;
-    struct ssd__jv *items = realloc(v->items, c * sizeof *items);
-    if (items)
-        v->items = items;
-    if (items && v->type == SSD__JOBJ) {
-        char **keys = realloc(v->keys, c * sizeof *keys);
-        if (!keys)
-            items = NULL;
-        else
-            v->keys = keys;
-    }
-    if (!items)
+    size_t keys_cap = *cap;
+    if ((v->type == SSD__JOBJ && ssd__grow(&v->keys, v->n, &keys_cap, sizeof *v->keys, 8)) ||
+        ssd__grow(&v->items, v->n, cap, sizeof *v->items, 8))
         return oom(r);
-    *cap = c;
     return 0;
 }
 

@@ -43,11 +43,6 @@ static void put_flat(struct ssd__text *t, const struct ssd__jv *v) {
 
 static void put_value(struct ssd__text *t, const struct ssd__jv *v, int indent, const char *key);
 
-static int ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* A member's number as a reader takes it, by the key's unit suffix: bytes
  * in binary units with the count ("223.57 GiB (240057409536 bytes)"),
  * seconds and rates with their unit ("28.32 s", "512.0 MiB/s"), any
@@ -57,14 +52,14 @@ static void put_number(struct ssd__text *t, const struct ssd__jv *v, const char 
     double x = strtod(v->str, NULL);
     int whole = !strpbrk(v->str, ".eE");
     char buf[SSD__NUM_BUF];
-    if (key && ends_with(key, "_bytes") && isfinite(x)) {
+    if (key && ssd__ends_with(key, "_bytes") && isfinite(x)) {
         if (fabs(x) < 1024)
             ssd__text_add(t, "%s B", v->str);
         else
             ssd__text_add(t, "%s (%s bytes)", ssd__fmt_size(buf, x), v->str);
-    } else if (key && ends_with(key, "_bps") && isfinite(x)) {
+    } else if (key && ssd__ends_with(key, "_bps") && isfinite(x)) {
         ssd__text_add(t, "%.1f MiB/s", x / 1048576);
-    } else if (key && ends_with(key, "_s") && isfinite(x)) {
+    } else if (key && ssd__ends_with(key, "_s") && isfinite(x)) {
         ssd__text_add(t, fabs(x) >= 1e4 ? "%.0f s" : "%.4g s", x);
     } else if (!whole && isfinite(x)) {
         ssd__text_add(t, fabs(x) >= 1e4 ? "%.0f" : "%.4g", x);

@@ -308,9 +308,18 @@ void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json) {
     ssd__jw_raw(w, json);
 }
 
-void ssd__jw_knums(struct ssd__jw *w, const char *key, const double *v, size_t n) {
+void ssd__jw_kbegin_object(struct ssd__jw *w, const char *key) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_object(w);
+}
+
+void ssd__jw_kbegin_array(struct ssd__jw *w, const char *key) {
     ssd__jw_key(w, key);
     ssd__jw_begin_array(w);
+}
+
+void ssd__jw_knums(struct ssd__jw *w, const char *key, const double *v, size_t n) {
+    ssd__jw_kbegin_array(w, key);
     for (size_t i = 0; i < n; i++)
         ssd__jw_num(w, v[i]);
     ssd__jw_end_array(w);

@@ -104,6 +104,9 @@ void ssd__jw_kbytes(struct ssd__jw *w, const char *key, double v);
 void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
 void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
 void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json);
+/* A member whose value is an object or array, opened (close it as any). */
+void ssd__jw_kbegin_object(struct ssd__jw *w, const char *key);
+void ssd__jw_kbegin_array(struct ssd__jw *w, const char *key);
 /* A member whose value is an array of n numbers as ssd__jw_num writes them. */
 void ssd__jw_knums(struct ssd__jw *w, const char *key, const double *v, size_t n);
 

@@ -137,3 +137,8 @@ const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes) {
         snprintf(buf, SSD__NUM_BUF, "%.2f %s", v, units[u]);
     return buf;
 }
+
+int ssd__ends_with(const char *s, const char *suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}

@@ -41,4 +41,7 @@ int ssd__utf8_len(const unsigned char *p);
 /* qsort's comparison of doubles, ascending (NaN compares equal to all). */
 int ssd__cmp_double(const void *a, const void *b);
 
+/* Whether s ends with suffix (a key's unit: "_bytes", "_bps"). */
+int ssd__ends_with(const char *s, const char *suffix);
+
 #endif

@@ -30,6 +30,12 @@ static inline uint64_t ssd__splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
+/* SplitMix64 as a hash of x (the simulator's noise that depends only on
+ * its seed and position): the value ssd__splitmix64 returns from state x. */
+static inline uint64_t ssd__hash64(uint64_t x) {
+    return ssd__splitmix64(&x);
+}
+
 static inline void ssd__rng_seed(struct ssd__rng *r, uint64_t seed) {
     for (int i = 0; i < 4; i++)
         r->s[i] = ssd__splitmix64(&seed);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "drive_temp.h"
+#include "grow.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
@@ -318,18 +319,6 @@ int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_
     return 0;
 }
 
-static int pattern_reads(enum ssd__pattern p) {
-    return p != SSD__PAT_WRITE && p != SSD__PAT_RANDWRITE;
-}
-
-static int pattern_writes(enum ssd__pattern p) {
-    return p != SSD__PAT_READ && p != SSD__PAT_RANDREAD;
-}
-
-static int pattern_random(enum ssd__pattern p) {
-    return p == SSD__PAT_RANDREAD || p == SSD__PAT_RANDWRITE || p == SSD__PAT_RANDRW;
-}
-
 /* Checks the workload against the open target and completes the defaults. */
 static int check_workload(ssd_job *j) {
     ssd_target *t = j->t;
@@ -384,10 +373,10 @@ static int check_workload(ssd_job *j) {
                          w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
-    if (pattern_writes(w->pattern) && t->write_refused[0])
+    if (ssd__pattern_writes(w->pattern) && t->write_refused[0])
         return ssd__fail(j->err, SSD_EUNSAFE, "pattern %s writes, but %s %s",
                          pattern_names[w->pattern], uri, t->write_refused);
-    if (pattern_writes(w->pattern) && t->opt_read_only)
+    if (ssd__pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,
                          pattern_names[w->pattern]);
@@ -464,14 +453,9 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
                          "the job reached %d samples after %.0f s, the most kept in memory: use a "
                          "longer interval",
                          SSD__MAX_SAMPLES, t_s);
-    if (j->nsamples == j->cap_samples) {
-        size_t cap = j->cap_samples ? 2 * j->cap_samples : 256;
-        ssd_sample *s = realloc(j->samples, cap * sizeof *s);
-        if (!s)
-            return ssd__fail(j->err, SSD_ENOMEM, "no memory for %zu samples", cap);
-        j->samples = s;
-        j->cap_samples = cap;
-    }
+    if (ssd__grow(&j->samples, j->nsamples, &j->cap_samples, sizeof *j->samples, 256))
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for %zu samples",
+                         j->cap_samples ? 2 * j->cap_samples : 256);
     ssd_sample *s = &j->samples[j->nsamples++];
     memset(s, 0, sizeof *s);
     s->size = sizeof *s;
@@ -694,7 +678,7 @@ static int sample_until(ssd_job *j, double t_s, double *next, struct ssd__interv
  * completed to iv and the time it took to *elapsed. */
 static int run_one(ssd_job *j, struct ssd__workload *w, struct ssd__interval *iv, double *elapsed) {
     ssd_target *t = j->t;
-    w->read_pct = pattern_reads(w->pattern) ? 100 : 0;
+    w->read_pct = ssd__pattern_reads(w->pattern) ? 100 : 0;
     int rc = t->ops->job_begin ? t->ops->job_begin(t, w) : 0;
     uint64_t done = 0;
     double took = 0;
@@ -985,9 +969,9 @@ static int run_real(ssd_job *j, unsigned gen) {
     struct ssd__jobrt rt;
     memset(&rt, 0, sizeof rt);
     rt.w = *w;
-    rt.read_only_pattern = !pattern_writes(w->pattern);
-    rt.write_only_pattern = !pattern_reads(w->pattern);
-    rt.random = pattern_random(w->pattern);
+    rt.read_only_pattern = !ssd__pattern_writes(w->pattern);
+    rt.write_only_pattern = !ssd__pattern_reads(w->pattern);
+    rt.random = ssd__pattern_random(w->pattern);
     rt.nblocks = w->span / w->block_size;
     rt.stamp = j->stamp;
     rt.src = j->src;

@@ -108,13 +108,11 @@ static void put_tail(struct ssd__jw *w, const ssd_hist *h) {
             break;
         per_octave /= 2;
     }
-    ssd__jw_key(w, "lat_hist");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "lat_hist");
     ssd__jw_kstr(w, "unit", "ns");
     ssd__jw_ku64(w, "per_octave", (uint64_t)per_octave);
     ssd__jw_knum(w, "max_rel_error", 0.5 / per_octave);
-    ssd__jw_key(w, "buckets");
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, "buckets");
     uint64_t lo, hi, c;
     for (int i = ssd_hist_next_range(h, 0, per_octave, &lo, &hi, &c); i >= 0;
          i = ssd_hist_next_range(h, i, per_octave, &lo, &hi, &c)) {
@@ -139,8 +137,7 @@ static void put_totals(struct ssd__jw *w, uint64_t bytes, uint64_t ios, double r
 static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_hist *h, double rt) {
     ssd__jw_begin_object(w);
     put_totals(w, bytes, ios, rt);
-    ssd__jw_key(w, "lat_ns");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "lat_ns");
     ssd__jw_ku64(w, "min", ssd_hist_min(h));
     ssd__jw_knum(w, "mean", ssd_hist_mean(h));
     ssd__jw_ku64(w, "max", ssd_hist_max(h));
@@ -167,8 +164,7 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
      * new keys may appear without it. */
     ssd__jw_ku64(&w, "schema_version", 1);
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
-    ssd__jw_key(&w, "target");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "target");
     ssd__jw_kstr(&w, "uri", or_empty(s->target_uri));
     ssd__jw_kstr(&w, "kind", or_empty(s->target_kind));
     ssd__jw_ku64(&w, "size_bytes", s->target_size);
@@ -180,8 +176,7 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
     /* What the analysis of the run must know, in the series metadata's
      * words, so a result analysed in memory (Python's job().analyze())
      * gets the answer its log gets. */
-    ssd__jw_key(&w, "analysis_context");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "analysis_context");
     ssd__jw_ku64(&w, "capacity_bytes", s->ctx.capacity);
     ssd__jw_ku64(&w, "written_before_bytes", s->ctx.written_before);
     ssd__jw_kstr(&w, "precondition", ssd__precondition_name(s->ctx.precondition));

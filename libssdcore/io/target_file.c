@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "file_write.h"
+#include "grow.h"
 #include "interrupt.h"
 #include "clock.h"
 #include "target_impl.h"
@@ -126,16 +127,10 @@ static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
     } else {
         for (i = 0; i < nholds && holds[i].refs; i++)
             ;
-        if (i == nholds && nholds == holds_cap) {
-            size_t cap = holds_cap ? 2 * holds_cap : 8;
-            struct file_hold *p = realloc(holds, cap * sizeof *p);
-            if (!p) {
-                pthread_mutex_unlock(&holds_mu);
-                close(fd);
-                return ssd__fail(t->err, SSD_ENOMEM, "out of memory");
-            }
-            holds = p;
-            holds_cap = cap;
+        if (i == nholds && ssd__grow(&holds, nholds, &holds_cap, sizeof *holds, 8)) {
+            pthread_mutex_unlock(&holds_mu);
+            close(fd);
+            return ssd__fail(t->err, SSD_ENOMEM, "out of memory");
         }
         if (i == nholds)
             nholds++;

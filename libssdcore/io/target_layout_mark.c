@@ -29,6 +29,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "file_write.h"
 #include "target_impl.h"
 
 #define MARK_XATTR "user.ssdcore.layout"
@@ -146,33 +147,12 @@ static int side_set(int fd, const char *path, const char *value) {
     ident_of_fd(fd, &id);
     if (!id.ino)
         return errno ? -errno : -EIO;
-    char *sp = side_path(path);
+    char *sp = side_path(path), line[256];
     if (!sp)
         return SSD_ENOMEM;
-    size_t n = strlen(sp);
-    char *tmp = malloc(n + 16);
-    int rc = 0;
-    if (!tmp) {
-        free(sp);
-        return SSD_ENOMEM;
-    }
-    snprintf(tmp, n + 16, "%s.tmp%d", sp, (int)getpid());
-    FILE *f = fopen(tmp, "we");
-    if (!f) {
-        rc = -errno;
-    } else {
-        fprintf(f, "ssdcore-layout 2 ino=%llu btime=%s gen=%s size=%llu %s\n", id.ino, id.btime,
-                id.gen, id.size, value);
-        if (fflush(f) || fsync(fileno(f)))
-            rc = -errno;
-        if (fclose(f) && !rc)
-            rc = -errno;
-        if (!rc && rename(tmp, sp) < 0)
-            rc = -errno;
-        if (rc)
-            (void)unlink(tmp);
-    }
-    free(tmp);
+    int n = snprintf(line, sizeof line, "ssdcore-layout 2 ino=%llu btime=%s gen=%s size=%llu %s\n",
+                     id.ino, id.btime, id.gen, id.size, value);
+    int rc = ssd__write_atomic(sp, line, (size_t)n);
     free(sp);
     return rc;
 }

@@ -15,6 +15,18 @@ enum ssd__pattern {
     SSD__PAT_RANDRW,    /* random mixed, read_pct % reads */
 };
 
+static inline int ssd__pattern_reads(enum ssd__pattern p) {
+    return p != SSD__PAT_WRITE && p != SSD__PAT_RANDWRITE;
+}
+
+static inline int ssd__pattern_writes(enum ssd__pattern p) {
+    return p != SSD__PAT_READ && p != SSD__PAT_RANDREAD;
+}
+
+static inline int ssd__pattern_random(enum ssd__pattern p) {
+    return p == SSD__PAT_RANDREAD || p == SSD__PAT_RANDWRITE || p == SSD__PAT_RANDRW;
+}
+
 struct ssd__workload {
     enum ssd__pattern pattern;
     unsigned read_pct;     /* mixed patterns: share of reads, 0..100 */

@@ -19,8 +19,7 @@ int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int f
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "timing", timing ? timing : "as-recorded");
     ssd__jw_ku64(&w, "seed", seed);
-    ssd__jw_key(&w, "traces");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "traces");
     double bytes = 0, busy = 0, sum_bw = 0;
     int n = 0;
     uint64_t size = ssd_target_size(t);

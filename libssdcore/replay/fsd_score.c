@@ -109,8 +109,7 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, c
     ssd__jw_begin_object(&w);
     ssd__jw_knum(&w, "scale", scale);
     ssd__jw_ku64(&w, "seed", seed);
-    ssd__jw_key(&w, "traces");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "traces");
     double log_bw = 0, log_at = 0;
     int n = 0;
     uint64_t size = ssd_target_size(t);

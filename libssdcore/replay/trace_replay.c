@@ -572,12 +572,10 @@ double ssd_replay_access_s(const ssd_replay *r) {
 
 static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t ios,
                     const ssd_hist *h) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, key);
     ssd__jw_ku64(w, "bytes", bytes);
     ssd__jw_ku64(w, "ios", ios);
-    ssd__jw_key(w, "lat_ns");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "lat_ns");
     ssd__jw_knum(w, "mean", ssd_hist_mean(h));
     static const struct {
         const char *k;
@@ -602,8 +600,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
         return SSD_ENOMEM;
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
-    ssd__jw_key(&w, "target");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "target");
     ssd__jw_kstr(&w, "uri", ssd_target_uri(r->t));
     ssd__jw_kstr(&w, "kind", ssd_target_kind(r->t));
     ssd__jw_ku64(&w, "size_bytes", ssd_target_size(r->t));
@@ -638,8 +635,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     /* The file that exists: its job renamed it LOG.partial if a write failed */
     const char *log = r->job ? ssd__job_log_path(r->job) : NULL;
     ssd__jw_kstr(&w, "log", log ? log : r->log_path);
-    ssd__jw_key(&w, "samples");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "samples");
     size_t ns = 0;
     const ssd_sample *smp = r->job ? ssd_job_samples(r->job, &ns) : NULL;
     for (size_t i = 0; i < ns; i++) {

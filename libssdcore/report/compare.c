@@ -21,6 +21,7 @@
 #include "step_names.h"
 #include "figure_labels.h"
 #include "file_write.h"
+#include "grow.h"
 #include "json_read.h"
 #include "jsonw.h"
 #include "output_check.h"
@@ -50,7 +51,8 @@ struct cmp_drive {
 
 struct ssd_compare {
     struct cmp_drive *d;
-    int nd, cap;
+    int nd;
+    size_t cap;
     int highlight;
     char *highlight_text, *title; /* options (compare_options) */
     const char *outdir; /* while ssd_compare_write runs: links to the reports are relative */
@@ -108,29 +110,15 @@ size_t ssd_compare_drive_count(const ssd_compare *c) {
     return c ? (size_t)c->nd : 0;
 }
 
-/* arr (n used of *cap elements of `size` bytes) with room for one more,
- * doubling from 64; NULL when memory ran out (arr is still valid then). */
-static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size) {
-    if (n < *cap)
-        return arr;
-    size_t grown = *cap ? 2 * *cap : 64;
-    void *p = realloc(arr, grown * size);
-    if (p)
-        *cap = grown;
-    return p;
-}
-
 static int add_key(ssd_compare *c, const char *key) {
     if (!key)
         return SSD_EINVAL;
     for (size_t i = 0; i < c->nkeys; i++)
         if (!strcmp(c->keys[i], key))
             return 0;
-    char **k = room_for_one(c->keys, c->nkeys, &c->capkeys, sizeof *k);
-    if (!k)
+    if (ssd__grow(&c->keys, c->nkeys, &c->capkeys, sizeof *c->keys, 64))
         return SSD_ENOMEM;
-    c->keys = k;
-    if (!(k[c->nkeys] = strdup(key)))
+    if (!(c->keys[c->nkeys] = strdup(key)))
         return SSD_ENOMEM;
     c->nkeys++;
     return 0;
@@ -246,14 +234,8 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     if (!c || !dir)
         return SSD_EINVAL;
     c->err[0] = 0;
-    if (c->nd == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 8;
-        struct cmp_drive *d = realloc(c->d, (size_t)cap * sizeof *d);
-        if (!d)
-            return ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for run %d", dir, c->nd + 1);
-        c->d = d;
-        c->cap = cap;
-    }
+    if (ssd__grow(&c->d, (size_t)c->nd, &c->cap, sizeof *c->d, 8))
+        return ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for run %d", dir, c->nd + 1);
     struct cmp_drive *d = &c->d[c->nd];
     memset(d, 0, sizeof *d);
     int rc = ssd_suite_load(&d->s, dir);
@@ -376,12 +358,10 @@ static int build_rows(const ssd_compare *c, struct cmp_row **out, size_t *nout) 
                 conds[nc++] = f->cond;
         }
         for (int q = 0; q < (nc > 1 ? nc : 1); q++) {
-            struct cmp_row *r = room_for_one(rows, n, &cap, sizeof *r);
-            if (!r) {
+            if (ssd__grow(&rows, n, &cap, sizeof *rows, 64)) {
                 free(rows);
                 return SSD_ENOMEM;
             }
-            rows = r;
             rows[n].k = k;
             rows[n++].cond = nc > 1 ? conds[q] : NULL;
         }
@@ -475,8 +455,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_kstr(&w, "highlight", c->d[c->highlight].label);
     ssd__jw_newline(&w);
-    ssd__jw_key(&w, "drives");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "drives");
     for (int i = 0; i < c->nd; i++) {
         const struct cmp_drive *d = &c->d[i];
         ssd__jw_newline(&w);
@@ -494,8 +473,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     }
     ssd__jw_end_array(&w);
     ssd__jw_newline(&w);
-    ssd__jw_key(&w, "figures");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "figures");
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
         struct ssd__figure_info f;
@@ -509,18 +487,15 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
         ssd__jw_kstr(&w, "unit", f.json_unit);
         ssd__jw_kstr(&w, "better", better_word(f.better));
         ssd__jw_kstr(&w, "conditions", r->cond);
-        ssd__jw_key(&w, "values");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "values");
         for (int i = 0; i < c->nd; i++)
             ssd__jw_num(&w, row_value(c, r, i));
         ssd__jw_end_array(&w);
-        ssd__jw_key(&w, "states");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "states");
         for (int i = 0; i < c->nd; i++)
             ssd__jw_str(&w, ssd__fig_state_names[row_state(c, r, i)]);
         ssd__jw_end_array(&w);
-        ssd__jw_key(&w, "value_conditions");
-        ssd__jw_begin_array(&w);
+        ssd__jw_kbegin_array(&w, "value_conditions");
         for (int i = 0; i < c->nd; i++) {
             const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
             ssd__jw_str(&w, fg && *fg->cond ? fg->cond : NULL);

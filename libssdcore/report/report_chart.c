@@ -232,8 +232,11 @@ static void ytick(struct ssd__text *t, const struct ssd__chart *c, double v, con
     ssd__chart_yline(t, c, ssd__chart_y(c, v), "#ddd", label);
 }
 
-void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
-                    int font_size) {
+/* Opens a responsive SVG w x h (width 100 %) with its text alternative: a
+ * screen reader gets title and desc (a short summary of the data with its
+ * figures) as the <title>, the <desc> and the aria-label "title. desc". */
+static void chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
+                      int font_size) {
     ssd__text_add(t,
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
                   "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"",
@@ -252,7 +255,7 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
 
 void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
                       const char *desc, const char *xlabel, const char *ylabel, int yrep) {
-    ssd__chart_svg(t, c->w, c->h, title, desc, 13);
+    chart_svg(t, c->w, c->h, title, desc, 13);
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
     ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (c->l + c->w - c->r) / 2,
@@ -267,38 +270,9 @@ void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const cha
     ssd__text_add(t, "</text>\n");
 }
 
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
-                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
-                     size_t nxticks, int xsize) {
-    ssd__chart_begin(t, c, title, desc, xlabel, ylabel, 0);
-    ssd__chart_grid(t, c, xticks, nxticks, xsize);
-    ssd__chart_frame(t, c);
-}
-
-void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
-    ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-}
-
-void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
-    ssd__chart_close(t);
-    char *items = ssd__text_take(lg);
-    if (items && *items)
-        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
-    free(items);
-    ssd__text_add(t, "</figure>\n");
-}
-
-void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c) {
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n",
-                  c->l, c->t, c->w - c->r - c->l, c->h - c->b - c->t);
-}
-
-void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const double *xticks,
-                     size_t nxticks, int xsize) {
+/* The grid with its labelled ticks. */
+static void grid(struct ssd__text *t, const struct ssd__chart *c, const double *xticks,
+                 size_t nxticks, int xsize) {
     char b[32];
     if (c->ylog10) {
         for (double v = pow(10, ceil(log10(c->ylo))); v <= c->yhi * 1.0001; v *= 10) {
@@ -327,6 +301,36 @@ void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const doub
             xtick(t, c, v, b);
         }
     }
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize) {
+    ssd__chart_begin(t, c, title, desc, xlabel, ylabel, 0);
+    grid(t, c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, c);
+}
+
+void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
+    ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+}
+
+void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
+    ssd__chart_close(t);
+    char *items = ssd__text_take(lg);
+    if (items && *items)
+        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
+    free(items);
+    ssd__text_add(t, "</figure>\n");
+}
+
+void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c) {
+    ssd__text_add(t,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                  "stroke=\"#888\"/>\n",
+                  c->l, c->t, c->w - c->r - c->l, c->h - c->b - c->t);
 }
 
 void ssd__chart_gapped_line(struct ssd__text *t, const struct ssd__chart *c, const double *x,
@@ -1030,7 +1034,7 @@ void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, co
     if (note)
         ssd__text_html_in(t, " <small>(", note, ")</small>");
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_svg(t, W, (int)n * ROW + 8, title, desc ? desc : d ? d : "", 14);
+    chart_svg(t, W, (int)n * ROW + 8, title, desc ? desc : d ? d : "", 14);
     free(d);
     for (size_t i = 0; i < n; i++) {
         int y = 4 + (int)i * ROW, bar = isfinite(b[i].v);

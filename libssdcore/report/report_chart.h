@@ -85,13 +85,7 @@ double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
 
-/* Opens a responsive SVG w x h (width 100 %) with its text alternative: a
- * screen reader gets title and desc (a short summary of the data with its
- * figures) as the <title>, the <desc> and the aria-label "title. desc". */
-void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
-                    int font_size);
-
-/* ssd__chart_svg for the chart c on a white ground, with its axis titles.
+/* A responsive SVG (width 100 %) for the chart c on a white ground, with its axis titles.
  * yrep: the y ticks carry their unit ("100 ms"), so the y title only
  * repeats it; on a phone, where the ticks run wider than the margin, it
  * would lie over them, and it is left out there (class yrep). */
@@ -111,10 +105,7 @@ void ssd__chart_close(struct ssd__text *t);
 void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title);
 void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg);
 
-/* The pieces of ssd__chart_open for a page that frames its SVG itself: the
- * grid with its labelled ticks, and the plot area's border. */
-void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const double *xticks,
-                     size_t nxticks, int xsize);
+/* The plot area's border, for a page that frames its SVG itself. */
 void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c);
 
 /* One labelled grid line at pixel X (below the plot) or Y (left of it). */

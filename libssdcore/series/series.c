@@ -294,8 +294,7 @@ SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out) {
     ssd__jw_kraw(&w, "metadata", ssd_series_metadata(s));
     ssd__jw_knums(&w, "t_s", s->t, s->n);
     ssd__jw_knums(&w, "bytes", s->b, s->n);
-    ssd__jw_key(&w, "columns");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "columns");
     for (size_t c = 0; c < s->ncols; c++)
         ssd__jw_knums(&w, s->colname[c], s->col[c], s->n);
     ssd__jw_end_object(&w);

@@ -101,8 +101,7 @@ double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p);
 /* One figure of a profile's "derived" object (ssd_sim_profile_to_json):
  * user_bytes, raw_bytes, cache_nominal_bytes, cache_effective_bytes or
  * floor_iops, each a whole number. Returns 0 and *out, or SSD_EINVAL for
- * another key. ssd__sim_derived_keys[] lists them, NULL-terminated. */
-extern const char *const ssd__sim_derived_keys[];
+ * another key. */
 int ssd__sim_derived(const struct ssd__sim_params *p, const char *key, double *out);
 
 /* A piece of logical space [start, next start) of which `mapped` (0..1)

@@ -21,21 +21,14 @@
 
 /* ---- deterministic randomness ------------------------------------------ */
 
-static uint64_t splitmix64(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 static double u01(uint64_t x) {
     return ((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
 /* A standard normal that depends only on (seed, stream, index). */
 static double hash_normal(uint64_t seed, uint64_t stream, uint64_t index) {
-    uint64_t h = splitmix64(seed ^ splitmix64(stream * 0x632be59bd9b4e019ull ^ index));
-    double a = u01(h), b = u01(splitmix64(h));
+    uint64_t h = ssd__hash64(seed ^ ssd__hash64(stream * 0x632be59bd9b4e019ull ^ index));
+    double a = u01(h), b = u01(ssd__hash64(h));
     return sqrt(-2.0 * log(a)) * cos(6.283185307179586 * b);
 }
 
@@ -536,12 +529,12 @@ static double dip_factor(const struct ssd__sim *s, double t_mid) {
         return 1;
     double cyc = floor(t_mid / p->dip_period_s);
     double into = t_mid - cyc * p->dip_period_s;
-    uint64_t h = splitmix64((uint64_t)s->p.seed ^ splitmix64(2 ^ (uint64_t)(int64_t)cyc));
+    uint64_t h = ssd__hash64((uint64_t)s->p.seed ^ ssd__hash64(2 ^ (uint64_t)(int64_t)cyc));
     double start = u01(h) * (1 - p->dip_duty) * p->dip_period_s;
     if (into < start || into >= start + p->dip_duty * p->dip_period_s)
         return 1;
     /* Dips vary in depth: the seeds report ranges (60K -> 20-40K). */
-    double d = p->dip_depth * (0.8 + 0.4 * u01(splitmix64(h)));
+    double d = p->dip_depth * (0.8 + 0.4 * u01(ssd__hash64(h)));
     return fmin(d, 1.0);
 }
 
@@ -693,15 +686,6 @@ static void heat(struct ssd__sim *s, double seconds, double wb, double rb) {
 
 /* ---- the job ------------------------------------------------------------- */
 
-static int pattern_reads(enum ssd__pattern pt) {
-    return pt == SSD__PAT_READ || pt == SSD__PAT_RANDREAD || pt == SSD__PAT_RW ||
-           pt == SSD__PAT_RANDRW;
-}
-
-static int pattern_seq(enum ssd__pattern pt) {
-    return pt == SSD__PAT_READ || pt == SSD__PAT_WRITE || pt == SSD__PAT_RW;
-}
-
 static double read_share(const struct ssd__workload *w) {
     switch (w->pattern) {
     case SSD__PAT_READ:
@@ -732,7 +716,7 @@ static void note_phase(struct ssd__sim *s, int r) {
 static double advance_map(struct ssd__sim *s, int dir, double b) {
     const struct ssd__workload *w = &s->w;
     double off = (double)w->offset, span = (double)w->span, dm = 0;
-    if (pattern_seq(w->pattern)) {
+    if (!ssd__pattern_random(w->pattern)) {
         double left = b;
         while (left > 0) {
             double take = fmin(left, span - s->cursor[dir]);
@@ -783,9 +767,9 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
         s->n_throttles = 1;
     }
     ssd__sim_truth_job_begin(s);
-    uint64_t x = splitmix64((uint64_t)s->p.seed ^ splitmix64(w->seed + 3));
+    uint64_t x = ssd__hash64((uint64_t)s->p.seed ^ ssd__hash64(w->seed + 3));
     for (int i = 0; i < 4; i++)
-        s->rng.s[i] = x = splitmix64(x);
+        s->rng.s[i] = x = ssd__hash64(x);
     return 0;
 }
 
@@ -805,7 +789,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         max_bytes += w->block_size - max_bytes % w->block_size;
     double bs = (double)w->block_size, q = (double)w->queue_depth * w->threads;
     double pr = read_share(w);
-    int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
+    int seq = !ssd__pattern_random(w->pattern), reads = ssd__pattern_reads(w->pattern);
     double elapsed = 0, done_bytes = 0;
     /* The fractions of an I/O carried from the last call were timed then
      * but are not in the caller's count of whole I/Os: take them off the

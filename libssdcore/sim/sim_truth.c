@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "grow.h"
 #include "numfmt.h"
 #include "sim_model.h"
 
@@ -25,17 +26,7 @@ static void params_json(struct ssd__jw *w, const struct ssd__sim_params *p) {
     ssd__jw_end_object(w);
 }
 
-/* Byte counts of the model are whole numbers however they were computed. */
-static void key_bytes(struct ssd__jw *w, const char *key, double v) {
-    ssd__jw_kbytes(w, key, v);
-}
-
-static int ends_bytes(const char *key) {
-    size_t n = strlen(key);
-    return n >= 6 && !strcmp(key + n - 6, "_bytes");
-}
-
-const char *const ssd__sim_derived_keys[] = {
+static const char *const derived_keys[] = {
     "user_bytes", "raw_bytes", "cache_nominal_bytes", "cache_effective_bytes", "floor_iops", NULL};
 
 int ssd__sim_derived(const struct ssd__sim_params *p, const char *key, double *out) {
@@ -79,12 +70,11 @@ static int profile_json(const char *spec, enum ssd__jw_style style, char **out) 
     ssd__jw_kstr(&w, "description", describe);
     ssd__jw_key(&w, "params");
     params_json(&w, &p);
-    ssd__jw_key(&w, "derived");
-    ssd__jw_begin_object(&w);
-    for (const char *const *k = ssd__sim_derived_keys; *k; k++) {
+    ssd__jw_kbegin_object(&w, "derived");
+    for (const char *const *k = derived_keys; *k; k++) {
         double v = 0;
         ssd__sim_derived(&p, *k, &v);
-        key_bytes(&w, *k, v); /* a whole number, floor_iops too */
+        ssd__jw_kbytes(&w, *k, v); /* a whole number, floor_iops too */
     }
     ssd__jw_end_object(&w);
     ssd__jw_end_object(&w);
@@ -110,15 +100,9 @@ void ssd__sim_truth_interval(struct ssd__sim *s, int phases_before, double writt
     /* Wholly in one phase: none began during it, or it began the first. */
     if (s->n_phases != phases_before && !(phases_before == 0 && s->n_phases == 1))
         return;
-    if (s->iv_n == s->iv_cap) {
-        size_t cap = s->iv_cap ? 2 * s->iv_cap : 4096;
-        struct ssd__sim_iv_rate *iv = realloc(s->iv, cap * sizeof *iv);
-        if (!iv) {
-            s->iv_lost = 1; /* the levels become unknown; the run goes on */
-            return;
-        }
-        s->iv = iv;
-        s->iv_cap = cap;
+    if (ssd__grow(&s->iv, s->iv_n, &s->iv_cap, sizeof *s->iv, 4096)) {
+        s->iv_lost = 1; /* the levels become unknown; the run goes on */
+        return;
     }
     s->iv[s->iv_n].bps = written / seconds;
     s->iv[s->iv_n++].phase = s->n_phases - 1;
@@ -197,83 +181,58 @@ static double cache_full_at(const struct ssd__sim *s) {
     return s->n_phases > 1 ? s->phases[1].start_bytes : -1;
 }
 
-enum truth_id {
-    T_CACHE_NOMINAL_BYTES,
-    T_CACHE_EFFECTIVE_BYTES,
-    T_CACHE_USED_BYTES,
-    T_CACHE_ROOM_BYTES,
-    T_CACHE_FULL_AT_BYTES,
-    T_FOLDING_START_BYTES,
-    T_GC_START_BYTES,
-    T_CACHE_MEAN_BPS,
-    T_POST_CACHE_MEAN_BPS,
-    T_FOLDING_MEAN_BPS,
-    T_CACHE_LEVEL_BPS,
-    T_POST_CACHE_LEVEL_BPS,
-    T_FOLDING_LEVEL_BPS,
-    T_GC_LEVEL_BPS,
-    T_JOB_WRITTEN_BYTES,
-    T_HOST_WRITTEN_BYTES,
-    T_NAND_WRITTEN_BYTES,
-    T_WRITE_AMPLIFICATION,
-    T_LAST_IDLE_RECOVERED_BYTES,
-    T_FAST_ROOM_BYTES,
-    T_MAPPED_BYTES,
-    T_VALID_BYTES,
-    T_INVALID_BYTES,
-    T_CLEAN_BYTES,
-    T_GC_EFFICIENCY,
-    T_DIRTY,
-    T_VIRTUAL_TIME_S,
-    T_TEMPERATURE_C,
-    T_THROTTLE_START_S,
-    T_THROTTLE_START_BYTES,
-    T_THROTTLE_START_TEMP_C,
-    T_THROTTLE_LEVEL_BPS,
-    T_THROTTLED_S,
-};
+/* The figures ssd_sim_truth and the truth JSON give, in the JSON's order:
+ * each key, and whether it is an event (a negative value: it did not
+ * happen in the last job). */
+/* clang-format off */
+#define TRUTH_KEYS(X)                                                                              \
+    X(CACHE_NOMINAL_BYTES, cache_nominal_bytes, 0)                                                 \
+    X(CACHE_EFFECTIVE_BYTES, cache_effective_bytes, 0)                                             \
+    X(CACHE_USED_BYTES, cache_used_bytes, 0)                                                       \
+    X(CACHE_ROOM_BYTES, cache_room_bytes, 0)                                                       \
+    X(CACHE_FULL_AT_BYTES, cache_full_at_bytes, 1)                                                 \
+    X(FOLDING_START_BYTES, folding_start_bytes, 1)                                                 \
+    X(GC_START_BYTES, gc_start_bytes, 1)                                                           \
+    X(CACHE_MEAN_BPS, cache_mean_bps, 1)                                                           \
+    X(POST_CACHE_MEAN_BPS, post_cache_mean_bps, 1)                                                 \
+    X(FOLDING_MEAN_BPS, folding_mean_bps, 1)                                                       \
+    X(CACHE_LEVEL_BPS, cache_level_bps, 1)                                                         \
+    X(POST_CACHE_LEVEL_BPS, post_cache_level_bps, 1)                                               \
+    X(FOLDING_LEVEL_BPS, folding_level_bps, 1)                                                     \
+    X(GC_LEVEL_BPS, gc_level_bps, 1)                                                               \
+    X(JOB_WRITTEN_BYTES, job_written_bytes, 0)                                                     \
+    X(HOST_WRITTEN_BYTES, host_written_bytes, 0)                                                   \
+    X(NAND_WRITTEN_BYTES, nand_written_bytes, 0)                                                   \
+    X(WRITE_AMPLIFICATION, write_amplification, 0)                                                 \
+    X(LAST_IDLE_RECOVERED_BYTES, last_idle_recovered_bytes, 0)                                     \
+    X(FAST_ROOM_BYTES, fast_room_bytes, 0)                                                         \
+    X(MAPPED_BYTES, mapped_bytes, 0)                                                               \
+    X(VALID_BYTES, valid_bytes, 0)                                                                 \
+    X(INVALID_BYTES, invalid_bytes, 0)                                                             \
+    X(CLEAN_BYTES, clean_bytes, 0)                                                                 \
+    X(GC_EFFICIENCY, gc_efficiency, 0)                                                             \
+    X(DIRTY, dirty, 0)                                                                             \
+    X(VIRTUAL_TIME_S, virtual_time_s, 0)                                                           \
+    X(TEMPERATURE_C, temperature_c, 0)                                                             \
+    X(THROTTLE_START_S, throttle_start_s, 1)                                                       \
+    X(THROTTLE_START_BYTES, throttle_start_bytes, 1)                                               \
+    X(THROTTLE_START_TEMP_C, throttle_start_temp_c, 1)                                             \
+    X(THROTTLE_LEVEL_BPS, throttle_level_bps, 1)                                                   \
+    X(THROTTLED_S, throttled_s, 0)
+/* clang-format on */
+#define ENUM(ID, key, event) T_##ID,
+enum truth_id { TRUTH_KEYS(ENUM) };
+#undef ENUM
 
 struct truth_key {
     const char *name;
     enum truth_id id;
-    int event; /* negative values mean "did not happen" */
+    int event;
 };
 
-static const struct truth_key truth_keys[] = {
-    {"cache_nominal_bytes", T_CACHE_NOMINAL_BYTES, 0},
-    {"cache_effective_bytes", T_CACHE_EFFECTIVE_BYTES, 0},
-    {"cache_used_bytes", T_CACHE_USED_BYTES, 0},
-    {"cache_room_bytes", T_CACHE_ROOM_BYTES, 0},
-    {"cache_full_at_bytes", T_CACHE_FULL_AT_BYTES, 1},
-    {"folding_start_bytes", T_FOLDING_START_BYTES, 1},
-    {"gc_start_bytes", T_GC_START_BYTES, 1},
-    {"cache_mean_bps", T_CACHE_MEAN_BPS, 1},
-    {"post_cache_mean_bps", T_POST_CACHE_MEAN_BPS, 1},
-    {"folding_mean_bps", T_FOLDING_MEAN_BPS, 1},
-    {"cache_level_bps", T_CACHE_LEVEL_BPS, 1},
-    {"post_cache_level_bps", T_POST_CACHE_LEVEL_BPS, 1},
-    {"folding_level_bps", T_FOLDING_LEVEL_BPS, 1},
-    {"gc_level_bps", T_GC_LEVEL_BPS, 1},
-    {"job_written_bytes", T_JOB_WRITTEN_BYTES, 0},
-    {"host_written_bytes", T_HOST_WRITTEN_BYTES, 0},
-    {"nand_written_bytes", T_NAND_WRITTEN_BYTES, 0},
-    {"write_amplification", T_WRITE_AMPLIFICATION, 0},
-    {"last_idle_recovered_bytes", T_LAST_IDLE_RECOVERED_BYTES, 0},
-    {"fast_room_bytes", T_FAST_ROOM_BYTES, 0},
-    {"mapped_bytes", T_MAPPED_BYTES, 0},
-    {"valid_bytes", T_VALID_BYTES, 0},
-    {"invalid_bytes", T_INVALID_BYTES, 0},
-    {"clean_bytes", T_CLEAN_BYTES, 0},
-    {"gc_efficiency", T_GC_EFFICIENCY, 0},
-    {"dirty", T_DIRTY, 0},
-    {"virtual_time_s", T_VIRTUAL_TIME_S, 0},
-    {"temperature_c", T_TEMPERATURE_C, 0},
-    {"throttle_start_s", T_THROTTLE_START_S, 1},
-    {"throttle_start_bytes", T_THROTTLE_START_BYTES, 1},
-    {"throttle_start_temp_c", T_THROTTLE_START_TEMP_C, 1},
-    {"throttle_level_bps", T_THROTTLE_LEVEL_BPS, 1},
-    {"throttled_s", T_THROTTLED_S, 0},
-};
+#define ROW(ID, key, event) {#key, T_##ID, event},
+static const struct truth_key truth_keys[] = {TRUTH_KEYS(ROW)};
+#undef ROW
 #define N_TRUTH_KEYS ((int)(sizeof truth_keys / sizeof truth_keys[0]))
 
 /* Seconds the last job ran throttled. */
@@ -404,21 +363,20 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
             ssd__jw_null(&w);
-        else if (ends_bytes(truth_keys[k].name))
+        else if (ssd__ends_with(truth_keys[k].name, "_bytes"))
             ssd__jw_bytes(&w, v);
         else
             ssd__jw_num(&w, v);
     }
     ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
-    ssd__jw_key(&w, "phases");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "phases");
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
-        key_bytes(&w, "start_bytes", s->phases[i].start_bytes);
+        ssd__jw_kbytes(&w, "start_bytes", s->phases[i].start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);
-        key_bytes(&w, "bytes", s->phases[i].bytes);
+        ssd__jw_kbytes(&w, "bytes", s->phases[i].bytes);
         ssd__jw_key(&w, "runtime_s"); /* "seconds" before round 21 */
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
         /* The regime's mean host write rate (bytes over seconds, dips and
@@ -443,19 +401,18 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     ssd__jw_end_array(&w);
     /* The thermal regime, beside the write regimes above: each stretch the
      * drive ran throttled, its step and where it began. */
-    ssd__jw_key(&w, "throttles");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "throttles");
     for (int i = 0; i < s->n_throttles; i++) {
         const struct ssd__sim_throttle *th = &s->throttles[i];
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", "throttle");
         ssd__jw_ku64(&w, "step", (uint64_t)th->step);
-        key_bytes(&w, "start_bytes", th->start_bytes);
+        ssd__jw_kbytes(&w, "start_bytes", th->start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, th->start_s, 9);
         ssd__jw_key(&w, "start_temp_c");
         ssd__jw_num_g(&w, th->start_temp_c, 6);
-        key_bytes(&w, "bytes", th->bytes);
+        ssd__jw_kbytes(&w, "bytes", th->bytes);
         ssd__jw_key(&w, "runtime_s");
         ssd__jw_num_g(&w, th->seconds, 9);
         ssd__jw_key(&w, "mean_bps");

@@ -14,6 +14,7 @@
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
+#include "grow.h"
 #include "options.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
@@ -197,12 +198,8 @@ static void upgrade_figures(ssd_catalog *c) {
         double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
         if (!factor)
             continue;
-        if (n == cap) {
-            struct old_fig *more = realloc(old, (cap = cap ? 2 * cap : 16) * sizeof *old);
-            if (!(ok = more != NULL))
-                break;
-            old = more;
-        }
+        if (!(ok = !ssd__grow(&old, n, &cap, sizeof *old, 16)))
+            break;
         struct old_fig *f = &old[n++];
         f->run = sqlite3_column_int64(st, 0);
         f->v =

@@ -9,11 +9,6 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-int ssd__ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
     static const struct {
         const char *leaf, *words, *format; /* format NULL: the unit's */

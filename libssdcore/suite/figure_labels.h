@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "json_read.h"
+#include "numfmt.h"
 
 struct ssd__figure_info {
     char label[200];   /* "degradation: SLC cache" ("curve: words" for a.b.c keys) */
@@ -26,8 +27,6 @@ struct ssd__figure_info {
  * as "post_cache_bps"); a key the table does not name is labelled from its
  * own words, its unit from its suffix. */
 void ssd__figure_describe(const char *key, struct ssd__figure_info *f);
-/* Whether s ends with suffix (a figure key's unit or leaf). */
-int ssd__ends_with(const char *s, const char *suffix);
 /* A stored value as f shows it: scaled to its unit, in its format ("95.9"). */
 void ssd__figure_format(const struct ssd__figure_info *f, double v, char *buf, size_t len);
 

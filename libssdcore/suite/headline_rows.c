@@ -8,6 +8,7 @@
 
 #include "ssdcore/base.h"
 #include "figure_labels.h"
+#include "grow.h"
 #include "results_model.h"
 #include "verdict_words.h"
 
@@ -65,13 +66,8 @@ static struct ssd__fig *fig_of(const struct ssd__figs *h, const char *key) {
 }
 
 static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
-    if (h->n == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 64;
-        struct ssd__fig *f = realloc(h->f, cap * sizeof *f);
-        if (!f)
-            return NULL;
-        h->f = f, h->cap = cap;
-    }
+    if (ssd__grow(&h->f, h->n, &h->cap, sizeof *h->f, 64))
+        return NULL;
     struct ssd__fig *f = &h->f[h->n];
     if (!(f->key = strdup(key)))
         return NULL;

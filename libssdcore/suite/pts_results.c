@@ -54,8 +54,7 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
     if (!strcmp(test, "hir")) {
         ssd__jw_knum(w, "baseline_iops", ssd__jv_num(v, "baseline_iops", NAN));
         ssd__jw_kstr(w, "baseline_not_reached", ssd__jv_str(v, "baseline_not_reached"));
-        ssd__jw_key(w, "mean_iops_by_wait_s");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "mean_iops_by_wait_s");
         const struct ssd__jv *ws = ssd__jv_get(v, "waits");
         for (size_t i = 0; ws && ws->type == SSD__JARR && i < ws->n; i++) {
             char k[32];
@@ -101,12 +100,9 @@ void ssd__pts_headline(const struct ssd__results *s, struct ssd__jw *w) {
         struct ssd__jv v;
         if (st->res.state != SSD__ST_DONE || ssd__pts_parse(st, &v))
             continue;
-        if (!any++) {
-            ssd__jw_key(w, "pts");
-            ssd__jw_begin_object(w);
-        }
-        ssd__jw_key(w, st->def.name);
-        ssd__jw_begin_object(w);
+        if (!any++)
+            ssd__jw_kbegin_object(w, "pts");
+        ssd__jw_kbegin_object(w, st->def.name);
         figures(w, &v);
         ssd__jw_end_object(w);
         ssd__jv_free(&v);

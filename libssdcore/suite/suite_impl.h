@@ -26,7 +26,7 @@ struct ssd_suite {
     ssd_suite_progress_fn progress;
     void *progress_user;
     double progress_period;
-    int cap; /* res.steps' room */
+    size_t cap; /* res.steps' room */
     int prepared, ran, current;
     int lock_fd;        /* the OUT lock's descriptor + 1; 0 when not held */
     int space_released; /* the lock file's reserve was given back (disk full) */

@@ -455,7 +455,7 @@ static int load_text(ssd_suite *s, const char *text) {
             rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
             goto out;
         }
-        s->cap = (int)steps->n;
+        s->cap = steps->n;
     }
     for (size_t i = 0; i < steps->n && !rc; i++) {
         rc = load_step(s, &s->res.steps[i], &steps->items[i], (int)i, path);

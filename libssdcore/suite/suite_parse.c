@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "grow.h"
 #include "ssdcore/job.h"
 #include "step_options.h"
 #include "suite_impl.h"
@@ -36,14 +37,8 @@ static int set_name(char *dst, const char *v) {
 }
 
 static struct ssd__step *new_step(ssd_suite *s) {
-    if (s->res.nsteps == s->cap) {
-        int cap = s->cap ? s->cap * 2 : 32;
-        struct ssd__step *p = realloc(s->res.steps, (size_t)cap * sizeof *p);
-        if (!p)
-            return NULL;
-        s->res.steps = p;
-        s->cap = cap;
-    }
+    if (ssd__grow(&s->res.steps, (size_t)s->res.nsteps, &s->cap, sizeof *s->res.steps, 32))
+        return NULL;
     struct ssd__step *st = &s->res.steps[s->res.nsteps];
     ssd__step_init(st);
     return st;

@@ -406,8 +406,7 @@ struct fresh {
 
 static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pts_window *ss,
                         const struct fresh *f) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, key);
     ssd__jw_kbool(w, "reached", ss->reached);
     ssd__jw_knum(w, "rounds_in_window", SSD__PTS_WINDOW);
     if (ss->first) {
@@ -458,24 +457,21 @@ static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pt
 }
 
 static void nums(struct ssd__jw *w, const char *key, const double *v, int n) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, key);
     for (int i = 0; i < n; i++)
         ssd__jw_num_g(w, v[i], 7);
     ssd__jw_end_array(w);
 }
 
 static void unums(struct ssd__jw *w, const char *key, const unsigned *v, int n) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, key);
     for (int i = 0; i < n; i++)
         ssd__jw_num(w, v[i]);
     ssd__jw_end_array(w);
 }
 
 static void inums(struct ssd__jw *w, const char *key, const int *v, int n) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, key);
     for (int i = 0; i < n; i++)
         ssd__jw_num(w, v[i]);
     ssd__jw_end_array(w);
@@ -507,8 +503,7 @@ static void table_window(const struct ssd__pts_window *ss, int rounds, int *firs
 
 static void matrix_json(struct ssd__jw *w, const char *key, const double *a, int nm, int nb,
                         int first, int last, int take_max) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, key);
     for (int m = 0; m < nm; m++) {
         ssd__jw_begin_array(w);
         for (int b = 0; b < nb; b++)
@@ -520,8 +515,7 @@ static void matrix_json(struct ssd__jw *w, const char *key, const double *a, int
 
 static void rounds_json(struct ssd__jw *w, const char *key, const double *a, int rounds, int nm,
                         int nb) {
-    ssd__jw_key(w, key);
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, key);
     for (int r = 0; r < rounds; r++) {
         ssd__jw_begin_array(w);
         for (int m = 0; m < nm; m++) {
@@ -561,8 +555,7 @@ static void matrix_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_kstr(w, "stopped_by", m->fr.stopped_by);
     ssd__jw_kstr(w, "rounds_why", m->fr.rounds_why[0] ? m->fr.rounds_why : NULL);
     if (m->fr.truth) {
-        ssd__jw_key(w, "sim_truth");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "sim_truth");
         ssd__jw_kbool(w, "gc", m->fr.truth_gc);
         ssd__jw_knum(w, "clean_bytes", m->fr.truth_clean_bytes);
         ssd__jw_knum(w, "write_iops", m->fr.truth_end_iops);
@@ -986,8 +979,7 @@ static void wsat_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_knum(w, "steady_iops", x->ss.reached ? x->ss.mean : NAN);
     ssd__jw_knum(w, "end_iops", x->ss.mean);
     if (x->truth) {
-        ssd__jw_key(w, "sim_truth");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "sim_truth");
         ssd__jw_knum(w, "fresh_iops", x->fresh);
         ssd__jw_knum(w, "end_iops", x->end);
         ssd__jw_knum(w, "floor_iops", x->floor_iops);
@@ -1085,8 +1077,7 @@ static void hir_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes");
     ssd__jw_knum(w, "qd", p->qd);
     ssd__jw_knum(w, "threads", p->threads);
-    ssd__jw_key(w, "prewrite");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "prewrite");
     ssd__jw_knum(w, "rounds", h->pre.n);
     trace_json(w, &h->pre, 0, h->pre.n, "t_s", "iops", "written_bytes_at");
     window_json(w, "steady_state", &h->ss, NULL);
@@ -1099,8 +1090,7 @@ static void hir_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_knum(w, "burst_s", h->burst);
     ssd__jw_knum(w, "bursts", h->bursts);
     ssd__jw_knum(w, "baseline_s", h->baseline);
-    ssd__jw_key(w, "waits");
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, "waits");
     for (int k = 0; k < h->started; k++) {
         ssd__jw_begin_object(w);
         ssd__jw_knum(w, "wait_s", h->waits[k] * scale);

@@ -39,8 +39,7 @@ const size_t ssd__job_summary_count = sizeof ssd__job_summary / sizeof ssd__job_
 
 /* The step's options as written: {"key": "value", ...}. */
 static void params(struct ssd__jw *w, const struct ssd__step *st) {
-    ssd__jw_key(w, "params");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "params");
     for (int k = 0; k < st->def.nopts; k++)
         ssd__jw_kstr(w, st->def.keys[k], st->def.values[k]);
     ssd__jw_end_object(w);
@@ -145,8 +144,7 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
     };
     ssd__jw_begin_object(w);
     for (size_t i = an->def.reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
-        ssd__jw_key(w, pairs[i].key);
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, pairs[i].key);
         if (ssd__ends_with(pairs[i].key, "_bytes")) { /* whole bytes (issue #22) */
             ssd__jw_kbytes(w, "analysis", pairs[i].analysis);
             ssd__jw_kbytes(w, "truth", pairs[i].truth);
@@ -245,8 +243,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         params(w, st);
         csv_name(w, "log", st->def.log);
         if (st->res.job_json) {
-            ssd__jw_key(w, "summary");
-            ssd__jw_begin_object(w);
+            ssd__jw_kbegin_object(w, "summary");
             for (size_t k = 0; k < ssd__job_summary_count; k++)
                 ssd__jw_knum(
                     w, ssd__job_summary[k].key,
@@ -264,8 +261,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         ssd__jw_knum(w, "length",
                      (double)(st->def.length ? st->def.length : s->target_size - st->def.offset));
         if (st->res.trim_how) {
-            ssd__jw_key(w, "reached_device");
-            ssd__jw_begin_object(w);
+            ssd__jw_kbegin_object(w, "reached_device");
             ssd__jw_kbool(w, "reached", st->res.trim_reached);
             ssd__jw_kstr(w, "how", st->res.trim_how);
             ssd__jw_kstr(w, "filesystem", st->res.trim_fs);
@@ -322,8 +318,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         csv_name(w, "reference", st->def.reference);
         if (st->def.ddir[0]) /* the direction analysed, when not the writes */
             ssd__jw_kstr(w, "ddir", st->def.ddir);
-        ssd__jw_key(w, "options");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "options");
         for (int k = 0; k < st->def.naopts; k++)
             ssd__jw_knum(w, st->def.akeys[k], st->def.avalues[k]);
         ssd__jw_end_object(w);
@@ -399,8 +394,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                         const struct ssd__step *st) {
     const struct ssd_analysis_summary *m = &st->res.sum;
     int lost = ssd__analysis_lost(st);
-    ssd__jw_key(w, st->def.series);
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, st->def.series);
     /* A preparation write (CrystalDiskMark's test file, the area written
      * before read tests) measures nothing: its curve stays, marked, and the
      * views of the headline leave its figures out. */
@@ -489,8 +483,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
      * analysis was lost), or a lower bound (the run ended before the drive
      * slowed, or the drop fell inside the first sample). A reader must not
      * take "none" for "not tested", nor a bound for an exact figure. */
-    ssd__jw_key(w, "state");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "state");
     for (size_t k = 0; k < nfigs; k++) {
         int phase = figs[k].phase;
         const char *state = lost ? "not_measured" : has[phase] ? "measured" : "none";
@@ -549,8 +542,7 @@ static int first_file_test(const struct ssd__results *s, int i) {
 static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_begin_object(w);
     /* What did not run, first: the figures below are missing it. */
-    ssd__jw_key(w, "skipped_steps");
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, "skipped_steps");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->res.state != SSD__ST_SKIPPED)
@@ -565,8 +557,7 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_end_array(w);
     /* A TRIM that stayed in the filesystem: the steps after it measured an
      * untrimmed drive. */
-    ssd__jw_key(w, "warnings");
-    ssd__jw_begin_array(w);
+    ssd__jw_kbegin_array(w, "warnings");
     for (int i = 0; i < s->nsteps; i++) {
         char *msg = ssd__trim_warning(&s->steps[i], i);
         if (msg)
@@ -586,14 +577,12 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     const struct ssd__step *fill = ssd__suite_find_done(s, ssd__step_fill);
     if (fill)
         ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
-    ssd__jw_key(w, "file_tests");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "file_tests");
     for (int i = 0; i < s->nsteps; i++) {
         const char *name = ssd__file_test_key(&s->steps[i]);
         if (!name || first_file_test(s, i) != i)
             continue;
-        ssd__jw_key(w, name);
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, name);
         /* A filebench step holds all of its tests; replayed file tests are
          * one step each, gathered under their group. */
         for (int j = i; j < s->nsteps; j++) {
@@ -614,15 +603,13 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_end_object(w);
     /* Trace replays: bandwidth (bytes / busy time) per trace, and the
      * application score over the "apps" group, as the reviews chart them. */
-    ssd__jw_key(w, "replays");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "replays");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
             ssd__replay_is_file_test(st))
             continue;
-        ssd__jw_key(w, st->def.name);
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, st->def.name);
         ssd__jw_knum(w, "bw_bps", st->res.bw_bps);
         ssd__jw_knum(w, "busy_s", st->res.runtime_s);
         ssd__jw_end_object(w);
@@ -632,8 +619,7 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     char cdm_warning[300];
     int ncdm = ssd__suite_cdm_figures(s, cdm, 16, cdm_warning, sizeof cdm_warning);
     if (ncdm) {
-        ssd__jw_key(w, "cdm");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "cdm");
         for (int i = 0; i < ncdm; i++) {
             char name[SSD__NAME_MAX + 8];
             snprintf(name, sizeof name, "%.60s_bps", cdm[i].name);
@@ -646,11 +632,9 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     int nlevels = ssd__fill_level_figures_of(s, levels, 32);
     if (nlevels) {
         /* naspt: each test empty and at the fill level, and the change. */
-        ssd__jw_key(w, "naspt");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "naspt");
         for (int i = 0; i < nlevels; i++) {
-            ssd__jw_key(w, levels[i].test);
-            ssd__jw_begin_object(w);
+            ssd__jw_kbegin_object(w, levels[i].test);
             ssd__jw_knum(w, "empty_bps", levels[i].empty_bps);
             ssd__jw_knum(w, "full_bps", levels[i].full_bps);
             ssd__jw_knum(w, "fill_level_pct", levels[i].level_pct);
@@ -667,8 +651,7 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     double fsd_bw, fsd_at, fsd_score;
     int nfsd = ssd__suite_fsd_figures(s, &fsd_bw, &fsd_at, &fsd_score);
     if (nfsd) {
-        ssd__jw_key(w, "fsd");
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, "fsd");
         ssd__jw_ku64(w, "traces", (uint64_t)nfsd);
         ssd__jw_knum(w, "bw_bps", fsd_bw);
         ssd__jw_knum(w, "access_us", fsd_at * 1e6);
@@ -676,15 +659,13 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_end_object(w);
     }
     /* How consistent the latency is: the tail over the median per test. */
-    ssd__jw_key(w, "latency");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "latency");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
             !ssd__latency_label(st->def.name) || !(st->res.lat_p50_us > 0))
             continue;
-        ssd__jw_key(w, st->def.name);
-        ssd__jw_begin_object(w);
+        ssd__jw_kbegin_object(w, st->def.name);
         ssd__jw_knum(w, "p50_us", st->res.lat_p50_us);
         ssd__jw_knum(w, "p99_us", st->res.lat_p99_us);
         ssd__jw_knum(w, "p99_9_us", st->res.lat_p999_us);
@@ -694,8 +675,7 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     }
     ssd__jw_end_object(w);
     ssd__pts_headline(s, w);
-    ssd__jw_key(w, "write_curves");
-    ssd__jw_begin_object(w);
+    ssd__jw_kbegin_object(w, "write_curves");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (ssd__analysis_lost(st) || (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary))
@@ -736,8 +716,7 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
     ssd__jw_knum(&w, "scale", s->scale);
     ssd__jw_key(&w, "target");
     ssd__results_target_json(&w, s);
-    ssd__jw_key(&w, "host");
-    ssd__jw_begin_object(&w);
+    ssd__jw_kbegin_object(&w, "host");
     ssd__jw_kstr(&w, "hostname", s->host_name);
     ssd__jw_kstr(&w, "kernel", s->host_kernel);
     ssd__jw_kstr(&w, "cpu", s->host_cpu);
@@ -760,8 +739,7 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
     ssd__jw_kbool(&w, "interrupted", s->interrupted);
     ssd__jw_kstr(&w, "error", s->error);
     ssd__jw_knum(&w, "steps_total", s->loaded ? s->steps_total : s->nsteps);
-    ssd__jw_key(&w, "steps");
-    ssd__jw_begin_array(&w);
+    ssd__jw_kbegin_array(&w, "steps");
     for (int i = 0; i < s->nsteps; i++) {
         if (s->steps[i].res.state == SSD__ST_PENDING)
             continue;
