@@ -426,8 +426,10 @@ class _Analysis:
             kind = option_tables("analysis").get(k, {}).get("type")
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
                 text = v
-            elif kind is None:  # the library names the unknown option and the known ones
-                text = str(v)
+            elif kind is None:  # as Python names an unknown keyword argument
+                known = ", ".join(option_tables("analysis"))
+                raise TypeError(f"analyze() got an unknown option {k!r} (analysis options: "
+                                f"{known})")
             elif kind in ("size", "duration") and isinstance(v, str):
                 # "256g", "30s": the library parses it as the CLI's flag does
                 text = v
