@@ -1919,6 +1919,38 @@ static int dynamic_cache(const struct ssd_analysis_summary *S) {
            S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
 }
 
+/* The note on a drive written full, no reference, whose cache (too small
+ * to be only a dynamic one) is followed by direct writes, then the used
+ * state. A dynamic cache the fill shrank folds there instead, at a level
+ * one curve cannot tell from direct writes. After a sequential fill the
+ * length cannot tell either: the fill left the spare area clean, and a
+ * static cache's direct writes run until it is written, while a dynamic
+ * cache that took it in SLC mode folds, freeing it for the host's writes
+ * (bits - 1 bytes per byte it held, plus what the fill left unflushed in
+ * it), until the same clean blocks are written: the used state begins
+ * there either way (seed 2026's drive 1, 731 GB, dynamic: 20 GiB of cache,
+ * folding at 27 MB/s for 85 GiB, GC at 105; its drive 56, 1130 GB,
+ * static: 20 GiB of cache, direct writes at 141 MB/s for 169 GiB, GC at
+ * 189). Nor does the speed: folding runs below the native speed, which a
+ * run after a fill never shows. So the labels stay, and the note says
+ * what holds either way. */
+static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
+    if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
+        return "the drive was written full by a sequential fill before this run: the level "
+               "after its cache is read as direct writes to the spare area the fill left "
+               "clean, as after a static SLC cache; a dynamic cache, which the fill shrank "
+               "to what that spare area holds in SLC mode, folds there instead, at a level "
+               "one curve cannot tell from direct writes, and for as long: either way the "
+               "used state begins once that spare area has been written, so the cache and "
+               "that onset hold, and only the level's label may be wrong; the drive's fresh "
+               "run as reference tells them apart";
+    return "the drive was written full before this run: the level after its cache is read "
+           "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
+           "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
+           "level one curve cannot tell from direct writes; the drive's fresh run as "
+           "reference tells them apart";
+}
+
 /* A fresh run's first sample a step faster than the first level, holding
  * less than a dynamic cache's least size, and the second sample back at
  * that level: a small (static) cache that ended inside the first sample.
@@ -3441,12 +3473,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (!rl.known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
         c->ph[1].regime == SSD_REGIME_DIRECT && fresh_room(o, S->capacity_bytes) <= 0 &&
         !seq_overwrites(o, res) && !dynamic_cache(S))
-        res->regime_note =
-            "the drive was written full before this run: the level after its cache is read "
-            "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
-            "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
-            "level one curve cannot tell from direct writes; the drive's fresh run as "
-            "reference tells them apart";
+        res->regime_note = small_cache_direct_note(o);
     /* A drive written before the run (a fill, or earlier runs since
      * TRIM), capacity unknown: the clean blocks that writing left are
      * written fast, then the used state follows, and without the capacity

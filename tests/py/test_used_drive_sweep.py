@@ -540,6 +540,46 @@ def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
     assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
 
 
+# Seed 2026's drives 1 (731 GB, a dynamic cache) and 56 (1130 GB, a static
+# one), 2 hours after a sequential fill: 20 GiB of cache each, then 85 GiB
+# of folding at 27 MB/s (GC at 105 GiB) or 169 GiB of direct writes at 141
+# MB/s (GC at 189).
+SMALL_CACHE_AFTER_A_SEQ_FILL = [
+    "bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
+    "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
+    "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
+    "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
+    "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39",
+    "bx200,native_write_lat_us=0,capacity_gb=1130,op_pct=24.32,bits=3,slc_type=static,"
+    "slc_seq_mibps=493,slc_rand_iops=125258,native_seq_mibps=260,native_rand_mibps=141.6,"
+    "fold_mibps=260,floor_mibps=34.59,gc_gamma=0.84,link_mibps=560,iops_cap=100000,"
+    "noise=0.02,noise_direct=0.08,seed=557356112,slc_gb=24.7,slc_wa=1.24,dip_period_s=30.0,"
+    "dip_duty=0.17,dip_depth=0.42",
+]
+
+
+@pytest.mark.parametrize("spec", SMALL_CACHE_AFTER_A_SEQ_FILL, ids=["s2026-d1", "s2026-d56"])
+def test_after_a_seq_fill_the_note_says_the_onset_holds_either_way(tmp_path, spec):
+    """After a sequential fill neither the level after a small cache nor
+    its length tells folding from direct writes: the fill left the spare
+    area clean, and a static cache's direct writes run until it has been
+    written, a dynamic cache's folding (which frees the SLC-mode blocks
+    that took it) until the same. The note says so, and that the cache
+    and the used state's onset hold either way, which they do on both
+    drives (the note said only that a reference would tell)."""
+    import ssdcore
+    a, _, log = _one_run(tmp_path, spec, "seq_fill", "2h")
+    note = ssdcore.analyze(str(log)).regime_note or ""
+    assert "written full by a sequential fill" in note, note
+    assert "the used state begins once that spare area has been written" in note, note
+    assert "one curve cannot tell from direct writes" in note, note
+    assert a["folding"] is None and a["cache"] and a["gc"], a["phases"]
+    gib = 2 ** 30
+    assert abs(a["cache"]["bytes"] / gib - 20.0) < 1.0, a["cache"]
+    expect_gc = 104.6 if "dynamic" in spec else 188.9
+    assert abs(a["gc"]["start_bytes"] / gib - expect_gc) < 0.05 * expect_gc, a["gc"]
+
+
 @pytest.mark.parametrize("spec,workload", [
     (FLAT_FOLDING[1][0], "2h"), (FLAT_FOLDING[1][0], "fill"),
     (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s13-d0-2h", "s13-d0-fill", "s2026-d36-2h"])
