@@ -85,6 +85,13 @@ static int oversized_cache_on_used_drive(const struct ssd__analysis_opts *o, dou
  * less what GC holds back; about half of it, for margin (the sweep's
  * drives, 7-28 % spare: 5.9 % at the least, of 1,058 runs). */
 #define SEQ_FILL_CLEAN_MIN_SHARE 0.04
+/* After a sequential fill, direct writes run at least this many times
+ * faster than the used state right after them (seq_fill_slow_level): 1 +
+ * capacity / spare area, for a spare area up to 2/3 of the capacity. */
+#define SEQ_FILL_DIRECT_OVER_GC 2.5
+/* The used state's start scatters: at least 1 in this many samples of its
+ * first lasting stretch a step off their median (seq_fill_slow_level). */
+#define SEQ_FILL_GC_SCATTER_EVERY 10
 
 /* On a used drive, the most this run can write before its clean blocks run
  * out. Until GC first runs, every page the host writes since TRIM takes a
@@ -1951,6 +1958,55 @@ static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
            "reference tells them apart";
 }
 
+/* A level between a cache and the used state, on a drive written full by
+ * a sequential fill, too slow to be direct writes: the folding. A
+ * sequential fill leaves every user block valid, so the garbage at the
+ * used state's onset is what this run overwrote before it, spread over
+ * the drive by random writes across it: GC's victims are about a share
+ * w / (capacity + w) garbage (w the bytes written before the onset: the
+ * clean spare area), and each block it frees costs copying the rest, so
+ * the host's writes get that share of the flash's program speed. Direct
+ * writes get all of it, so they run 1 + capacity / w times faster than
+ * the used state's start: 4.6x or more with 28 % of spare flash, 2.5x
+ * with 2/3 of the capacity (SEQ_FILL_DIRECT_OVER_GC, more than any
+ * drive has). That level is the flash's speed, not a controller's or a
+ * link's: the cache ran a step faster. A dynamic cache's folding runs
+ * below the native speed (the flash programs the folded data too), so
+ * it may sit nearer the used state. In the four dev seeds, of the runs
+ * read as a cache, one level and GC after a sequential fill, the level
+ * over GC's start was 2.81x or more in all 169 where the model writes
+ * directly; 65 of the 176 where it folds are read as folding by this
+ * rule (1.19x at the least). Random writes over part of the drive bunch their garbage, so
+ * GC there may run nearer the direct speed: the note says so. And the
+ * phase after the level must be the used state: GC alternates between
+ * writing into the blocks it reclaimed and stalling to reclaim more, so
+ * its samples scatter, a tenth or more of its first lasting stretch a
+ * step off their median (SEQ_FILL_GC_SCATTER_EVERY); a flat one is a regime's own
+ * level, the folding after direct writes that a dynamic cache's nominal
+ * size ended (seed 2026's drive 48: 30 GiB of cache, direct writes at
+ * 1569 MB/s to 178 GiB, folding at 1099, no sample of its first 72 a
+ * step off, read as the used state's start; 5 drives, 9 runs, whose
+ * direct writes this rule called folding without it; GC's stretches
+ * there: 5 of 15 samples a step off at the least). */
+static int seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               const struct ssd_analysis_summary *S, size_t g) {
+    if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !S->has_cache || g != 2 ||
+        c->nph < 3 || !isfinite(S->capacity_bytes) || !(c->ph[2].start_bytes > 0))
+        return 0;
+    size_t a = c->ph[2].first, b = a + c->min_len;
+    if (b > c->ph[2].last + 1)
+        b = c->ph[2].last + 1;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double m = ssd__median(c->scratch, b - a);
+    size_t off = 0;
+    for (size_t i = a; i < b; i++)
+        off += fabs(c->y[i] - m) >= log(o->min_step);
+    if (off * SEQ_FILL_GC_SCATTER_EVERY < b - a)
+        return 0;
+    double bound = fmin(SEQ_FILL_DIRECT_OVER_GC, 1 + S->capacity_bytes / c->ph[2].start_bytes);
+    return c->ph[1].level_bps < bound * exp(m);
+}
+
 /* A fresh run's first sample a step faster than the first level, holding
  * less than a dynamic cache's least size, and the second sample back at
  * that level: a small (static) cache that ended inside the first sample.
@@ -3330,12 +3386,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
             folds_cache |= fabs(r / k - 1) <= 0.1;
     }
-    int fold_first =
-        !rl.known && fresh_room(o, S->capacity_bytes) <= 0 && !seq_overwrites(o, res) &&
-        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) || folds_cache) &&
-        !hidden_cache && !slight && !split_direct && g == 2 &&
-        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    int slow_level = !rl.known && seq_fill_slow_level(c, o, S, g);
+    int fold_first = !rl.known && fresh_room(o, S->capacity_bytes) <= 0 &&
+                     !seq_overwrites(o, res) &&
+                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) ||
+                      folds_cache || slow_level) &&
+                     !hidden_cache && !slight && !split_direct && g == 2 &&
+                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -3463,12 +3521,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
             "direct writes after a static SLC cache that happen to last as long would read the "
             "same, and the drive's fresh run as reference tells them apart";
+    if (fold_first && slow_level && !dynamic_cache(S))
+        res->regime_note =
+            "the drive was written full by a sequential fill before this run: the level after "
+            "its cache ran less than 2.5 times above the used state's start, slower than direct "
+            "writes can run there (GC then copies blocks holding only about the spare area's "
+            "share of garbage), and is read as a dynamic cache's folding; random writes over "
+            "part of the drive only, whose GC is cheaper, would read the same, and the drive's "
+            "fresh run as reference tells them apart";
     /* A drive written full, no reference, a cache smaller than any a
      * dynamic one must be, then direct writes before the used state: a
      * static cache does that, but a dynamic cache that the fill shrank to
      * what the spare area holds in SLC mode folds there instead (seed
-     * 2026's drive 1: 20 GiB on a 731 GB drive, folding at 27 MB/s for 85
-     * GiB, then GC at 12), at a level one curve cannot tell from direct
+     * 2026's drive 117: 20 GiB on a 461 GB drive, folding at 54 MB/s for
+     * 58 GiB, then GC at 4.8), at a level one curve cannot tell from direct
      * writes. The note says so. */
     if (!rl.known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
         c->ph[1].regime == SSD_REGIME_DIRECT && fresh_room(o, S->capacity_bytes) <= 0 &&
