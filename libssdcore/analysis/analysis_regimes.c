@@ -3394,6 +3394,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                      !hidden_cache && !slight && !split_direct && g == 2 &&
                      c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
                      c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (The folding seq_fill_slow_level found is one lasting level between
+     * the cache and GC's scatter: its boundaries are the segmentation's,
+     * not its flattest run's, which a noisy folding ends early.) */
+    int slow_fold = fold_first && slow_level && !dynamic_cache(S);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -3453,7 +3457,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     /* The folding right before the used state is its flat run: its
      * boundaries move to where the flat level begins and ends. */
-    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
         fold_to_its_flat_run(c, res, g - 1, g)) {
         size_t j = g - 1;
         while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
@@ -3521,7 +3525,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
             "direct writes after a static SLC cache that happen to last as long would read the "
             "same, and the drive's fresh run as reference tells them apart";
-    if (fold_first && slow_level && !dynamic_cache(S))
+    if (slow_fold)
         res->regime_note =
             "the drive was written full by a sequential fill before this run: the level after "
             "its cache ran less than 2.5 times above the used state's start, slower than direct "

@@ -592,6 +592,27 @@ def test_after_a_seq_fill_a_level_too_slow_for_direct_writes_is_folding(tmp_path
     assert not r["problems"], r["problems"]
 
 
+def test_a_noisy_folding_too_slow_for_direct_writes_keeps_its_end(tmp_path):
+    """Held-out seed 53's drive 101 (518 GB, a dynamic cache, 12 % noise
+    after the cache), 2 hours after a sequential fill: 24 GiB of cache,
+    folding at 57 MB/s to 119 GiB, then GC at 23. The folding, 2.3x above
+    GC's start, is read as folding; the rule for a fresh drive's folding,
+    which moves the used state to where the folding's flattest run ends,
+    put it at 102.9 GiB, 14 % early (its flattest run ended in the noise).
+    That folding is one lasting level between the cache and GC's scatter:
+    its end is the segmentation's."""
+    spec = ("bx200,native_write_lat_us=0,capacity_gb=518,op_pct=25.10,bits=3,slc_type=dynamic,"
+            "slc_seq_mibps=405,slc_rand_iops=87342,native_seq_mibps=162,native_rand_mibps=90.1,"
+            "fold_mibps=98,floor_mibps=20.84,gc_gamma=1.57,link_mibps=560,iops_cap=100000,"
+            "noise=0.00,noise_direct=0.12,seed=368889604,slc_gb=48,slc_wa=1,dip_period_s=13.9,"
+            "dip_duty=0.18,dip_depth=0.36")
+    a, r, _ = _one_run(tmp_path, spec, "seq_fill", "2h")
+    gib = 2 ** 30
+    assert a["folding"] and abs(a["folding"]["start_bytes"] / gib - 23.9) < 1.0, a["phases"]
+    assert abs(a["gc"]["start_bytes"] / gib - 119.3) < 0.05 * 119.3, a["gc"]
+    assert not r["problems"], r["problems"]
+
+
 @pytest.mark.parametrize("spec,workload", [
     (FLAT_FOLDING[1][0], "2h"), (FLAT_FOLDING[1][0], "fill"),
     (FOLDING_AFTER_A_FILL[1], "2h")], ids=["s13-d0-2h", "s13-d0-fill", "s2026-d36-2h"])
