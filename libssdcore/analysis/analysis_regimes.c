@@ -85,6 +85,13 @@ static int oversized_cache_on_used_drive(const struct ssd__analysis_opts *o, dou
  * less what GC holds back; about half of it, for margin (the sweep's
  * drives, 7-28 % spare: 5.9 % at the least, of 1,058 runs). */
 #define SEQ_FILL_CLEAN_MIN_SHARE 0.04
+/* After a sequential fill, direct writes run at least this many times
+ * faster than the used state right after them (seq_fill_slow_level): 1 +
+ * capacity / spare area, for a spare area up to 2/3 of the capacity. */
+#define SEQ_FILL_DIRECT_OVER_GC 2.5
+/* The used state's start scatters: at least 1 in this many samples of its
+ * first lasting stretch a step off their median (seq_fill_slow_level). */
+#define SEQ_FILL_GC_SCATTER_EVERY 10
 
 /* On a used drive, the most this run can write before its clean blocks run
  * out. Until GC first runs, every page the host writes since TRIM takes a
@@ -1919,6 +1926,87 @@ static int dynamic_cache(const struct ssd_analysis_summary *S) {
            S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
 }
 
+/* The note on a drive written full, no reference, whose cache (too small
+ * to be only a dynamic one) is followed by direct writes, then the used
+ * state. A dynamic cache the fill shrank folds there instead, at a level
+ * one curve cannot tell from direct writes. After a sequential fill the
+ * length cannot tell either: the fill left the spare area clean, and a
+ * static cache's direct writes run until it is written, while a dynamic
+ * cache that took it in SLC mode folds, freeing it for the host's writes
+ * (bits - 1 bytes per byte it held, plus what the fill left unflushed in
+ * it), until the same clean blocks are written: the used state begins
+ * there either way (seed 2026's drive 1, 731 GB, dynamic: 20 GiB of cache,
+ * folding at 27 MB/s for 85 GiB, GC at 105; its drive 56, 1130 GB,
+ * static: 20 GiB of cache, direct writes at 141 MB/s for 169 GiB, GC at
+ * 189). Nor does the speed: folding runs below the native speed, which a
+ * run after a fill never shows. So the labels stay, and the note says
+ * what holds either way. */
+static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
+    if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
+        return "the drive was written full by a sequential fill before this run: the level "
+               "after its cache is read as direct writes to the spare area the fill left "
+               "clean, as after a static SLC cache; a dynamic cache, which the fill shrank "
+               "to what that spare area holds in SLC mode, folds there instead, at a level "
+               "one curve cannot tell from direct writes, and for as long: either way the "
+               "used state begins once that spare area has been written, so the cache and "
+               "that onset hold, and only the level's label may be wrong; the drive's fresh "
+               "run as reference tells them apart";
+    return "the drive was written full before this run: the level after its cache is read "
+           "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
+           "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
+           "level one curve cannot tell from direct writes; the drive's fresh run as "
+           "reference tells them apart";
+}
+
+/* A level between a cache and the used state, on a drive written full by
+ * a sequential fill, too slow to be direct writes: the folding. A
+ * sequential fill leaves every user block valid, so the garbage at the
+ * used state's onset is what this run overwrote before it, spread over
+ * the drive by random writes across it: GC's victims are about a share
+ * w / (capacity + w) garbage (w the bytes written before the onset: the
+ * clean spare area), and each block it frees costs copying the rest, so
+ * the host's writes get that share of the flash's program speed. Direct
+ * writes get all of it, so they run 1 + capacity / w times faster than
+ * the used state's start: 4.6x or more with 28 % of spare flash, 2.5x
+ * with 2/3 of the capacity (SEQ_FILL_DIRECT_OVER_GC, more than any
+ * drive has). That level is the flash's speed, not a controller's or a
+ * link's: the cache ran a step faster. A dynamic cache's folding runs
+ * below the native speed (the flash programs the folded data too), so
+ * it may sit nearer the used state. In the four dev seeds, of the runs
+ * read as a cache, one level and GC after a sequential fill, the level
+ * over GC's start was 2.81x or more in all 169 where the model writes
+ * directly; 65 of the 176 where it folds are read as folding by this
+ * rule (1.19x at the least). Random writes over part of the drive bunch their garbage, so
+ * GC there may run nearer the direct speed: the note says so. And the
+ * phase after the level must be the used state: GC alternates between
+ * writing into the blocks it reclaimed and stalling to reclaim more, so
+ * its samples scatter, a tenth or more of its first lasting stretch a
+ * step off their median (SEQ_FILL_GC_SCATTER_EVERY); a flat one is a regime's own
+ * level, the folding after direct writes that a dynamic cache's nominal
+ * size ended (seed 2026's drive 48: 30 GiB of cache, direct writes at
+ * 1569 MB/s to 178 GiB, folding at 1099, no sample of its first 72 a
+ * step off, read as the used state's start; 5 drives, 9 runs, whose
+ * direct writes this rule called folding without it; GC's stretches
+ * there: 5 of 15 samples a step off at the least). */
+static int seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               const struct ssd_analysis_summary *S, size_t g) {
+    if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !S->has_cache || g != 2 ||
+        c->nph < 3 || !isfinite(S->capacity_bytes) || !(c->ph[2].start_bytes > 0))
+        return 0;
+    size_t a = c->ph[2].first, b = a + c->min_len;
+    if (b > c->ph[2].last + 1)
+        b = c->ph[2].last + 1;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double m = ssd__median(c->scratch, b - a);
+    size_t off = 0;
+    for (size_t i = a; i < b; i++)
+        off += fabs(c->y[i] - m) >= log(o->min_step);
+    if (off * SEQ_FILL_GC_SCATTER_EVERY < b - a)
+        return 0;
+    double bound = fmin(SEQ_FILL_DIRECT_OVER_GC, 1 + S->capacity_bytes / c->ph[2].start_bytes);
+    return c->ph[1].level_bps < bound * exp(m);
+}
+
 /* A fresh run's first sample a step faster than the first level, holding
  * less than a dynamic cache's least size, and the second sample back at
  * that level: a small (static) cache that ended inside the first sample.
@@ -3298,12 +3386,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
             folds_cache |= fabs(r / k - 1) <= 0.1;
     }
-    int fold_first =
-        !rl.known && fresh_room(o, S->capacity_bytes) <= 0 && !seq_overwrites(o, res) &&
-        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) || folds_cache) &&
-        !hidden_cache && !slight && !split_direct && g == 2 &&
-        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    int slow_level = !rl.known && seq_fill_slow_level(c, o, S, g);
+    int fold_first = !rl.known && fresh_room(o, S->capacity_bytes) <= 0 &&
+                     !seq_overwrites(o, res) &&
+                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) ||
+                      folds_cache || slow_level) &&
+                     !hidden_cache && !slight && !split_direct && g == 2 &&
+                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (The folding seq_fill_slow_level found is one lasting level between
+     * the cache and GC's scatter: its boundaries are the segmentation's,
+     * not its flattest run's, which a noisy folding ends early.) */
+    int slow_fold = fold_first && slow_level && !dynamic_cache(S);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -3363,7 +3457,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     /* The folding right before the used state is its flat run: its
      * boundaries move to where the flat level begins and ends. */
-    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
         fold_to_its_flat_run(c, res, g - 1, g)) {
         size_t j = g - 1;
         while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
@@ -3431,22 +3525,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
             "direct writes after a static SLC cache that happen to last as long would read the "
             "same, and the drive's fresh run as reference tells them apart";
+    if (slow_fold)
+        res->regime_note =
+            "the drive was written full by a sequential fill before this run: the level after "
+            "its cache ran less than 2.5 times above the used state's start, slower than direct "
+            "writes can run there (GC then copies blocks holding only about the spare area's "
+            "share of garbage), and is read as a dynamic cache's folding; random writes over "
+            "part of the drive only, whose GC is cheaper, would read the same, and the drive's "
+            "fresh run as reference tells them apart";
     /* A drive written full, no reference, a cache smaller than any a
      * dynamic one must be, then direct writes before the used state: a
      * static cache does that, but a dynamic cache that the fill shrank to
      * what the spare area holds in SLC mode folds there instead (seed
-     * 2026's drive 1: 20 GiB on a 731 GB drive, folding at 27 MB/s for 85
-     * GiB, then GC at 12), at a level one curve cannot tell from direct
+     * 2026's drive 117: 20 GiB on a 461 GB drive, folding at 54 MB/s for
+     * 58 GiB, then GC at 4.8), at a level one curve cannot tell from direct
      * writes. The note says so. */
     if (!rl.known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
         c->ph[1].regime == SSD_REGIME_DIRECT && fresh_room(o, S->capacity_bytes) <= 0 &&
         !seq_overwrites(o, res) && !dynamic_cache(S))
-        res->regime_note =
-            "the drive was written full before this run: the level after its cache is read "
-            "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
-            "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
-            "level one curve cannot tell from direct writes; the drive's fresh run as "
-            "reference tells them apart";
+        res->regime_note = small_cache_direct_note(o);
     /* A drive written before the run (a fill, or earlier runs since
      * TRIM), capacity unknown: the clean blocks that writing left are
      * written fast, then the used state follows, and without the capacity

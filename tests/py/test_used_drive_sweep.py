@@ -522,22 +522,95 @@ def test_a_dynamic_cache_after_a_sequential_fill_folds_first(tmp_path, spec, wor
 
 
 def test_a_small_cache_after_a_fill_says_its_folding_cannot_be_told(tmp_path):
-    """Seed 2026's drive 1 (731 GB, a dynamic cache), 2 hours after a
-    sequential fill: the fill shrank the cache to 20 GiB (2.7 % of the
-    capacity, as small as a static area), which then folds at 27 MB/s for
-    85 GiB before GC at 12. A static cache reads the same with direct
-    writes there, and the levels alone cannot tell them: the direct label
-    stays, and the note says what a reference would tell."""
+    """Seed 2026's drive 117 (461 GB, a dynamic cache), 2 hours after a
+    sequential fill: the fill shrank the cache to 20 GiB (4.6 % of the
+    capacity, as small as a static area), which then folds at 54 MB/s for
+    58 GiB before GC at 4.8, 11x below it. A static cache reads the same
+    with direct writes there (they run at least 2.5x above the used state
+    after a sequential fill, and this level does), and the levels alone
+    cannot tell them: the direct label stays, and the note says what holds
+    either way and what a reference would tell. (Round 21 pinned this on
+    drive 1, whose folding sits 1.9x above GC's start: folding since,
+    test_after_a_seq_fill_a_level_too_slow_for_direct_writes_is_folding.)"""
     import ssdcore
-    spec = ("bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
-            "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
-            "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
-            "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
-            "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39")
-    _, _, log = _one_run(tmp_path, spec, "seq_fill", "2h")
-    a = ssdcore.analyze(str(log))
-    assert a.cache_found and a.gc_start_bytes > a.cache_bytes
-    assert "one curve cannot tell from direct writes" in (a.regime_note or ""), a.regime_note
+    spec = ("bx200,native_write_lat_us=0,capacity_gb=461,op_pct=18.79,bits=3,slc_type=dynamic,"
+            "slc_seq_mibps=389,slc_rand_iops=99612,native_seq_mibps=107,native_rand_mibps=75.8,"
+            "fold_mibps=73,floor_mibps=4.27,gc_gamma=2.38,link_mibps=560,iops_cap=100000,"
+            "noise=0.05,noise_direct=0.00,seed=331814697,slc_gb=52,slc_wa=1,dip_period_s=12.8,"
+            "dip_duty=0.10,dip_depth=0.39")
+    a, _, log = _one_run(tmp_path, spec, "seq_fill", "2h")
+    assert a["folding"] is None and a["cache"] and a["gc"], a["phases"]
+    note = ssdcore.analyze(str(log)).regime_note or ""
+    assert "one curve cannot tell from direct writes" in note, note
+    assert "the used state begins once that spare area has been written" in note, note
+
+
+# Seed 2026's drives 1 (731 GB, a dynamic cache) and 56 (1130 GB, a static
+# one), 2 hours after a sequential fill: 20 GiB of cache each, then 85 GiB
+# of folding at 28 MB/s (GC at 105 GiB, starting at 14.8 MB/s) or 169 GiB
+# of direct writes at 148 MB/s (GC at 189).
+SMALL_CACHE_AFTER_A_SEQ_FILL = [
+    "bx200,native_write_lat_us=0,capacity_gb=731,op_pct=16.05,bits=3,"
+    "slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,native_seq_mbps=128,"
+    "native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,"
+    "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,"
+    "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39",
+    "bx200,native_write_lat_us=0,capacity_gb=1130,op_pct=24.32,bits=3,slc_type=static,"
+    "slc_seq_mibps=493,slc_rand_iops=125258,native_seq_mibps=260,native_rand_mibps=141.6,"
+    "fold_mibps=260,floor_mibps=34.59,gc_gamma=0.84,link_mibps=560,iops_cap=100000,"
+    "noise=0.02,noise_direct=0.08,seed=557356112,slc_gb=24.7,slc_wa=1.24,dip_period_s=30.0,"
+    "dip_duty=0.17,dip_depth=0.42",
+]
+
+
+@pytest.mark.parametrize("spec", SMALL_CACHE_AFTER_A_SEQ_FILL, ids=["s2026-d1", "s2026-d56"])
+def test_after_a_seq_fill_a_level_too_slow_for_direct_writes_is_folding(tmp_path, spec):
+    """A sequential fill leaves every user block valid, so GC right after
+    the spare area has been written by random writes across the drive
+    copies blocks holding about that area's share of garbage: direct
+    writes run 1 + capacity / spare times faster than the used state's
+    start, at least 2.5x. Drive 1's level after its cache, 1.9x above GC's
+    start, is too slow for that: the folding ("folding from 20.0 GiB
+    missed" before, read as direct writes). Drive 56's direct writes, 3.7x
+    above GC's start, stay direct, with the note that the cache and the used
+    state's onset hold either way. Both caches and onsets right."""
+    import ssdcore
+    a, r, log = _one_run(tmp_path, spec, "seq_fill", "2h")
+    note = ssdcore.analyze(str(log)).regime_note or ""
+    assert "written full by a sequential fill" in note, note
+    gib = 2 ** 30
+    assert a["cache"] and abs(a["cache"]["bytes"] / gib - 20.0) < 1.0, a["cache"]
+    if "dynamic" in spec:
+        assert a["folding"] and abs(a["folding"]["start_bytes"] / gib - 20.0) < 1.0, a["phases"]
+        assert "read as a dynamic cache's folding" in note, note
+        expect_gc = 104.6
+    else:
+        assert a["folding"] is None, a["phases"]
+        assert "the used state begins once that spare area has been written" in note, note
+        expect_gc = 188.9
+    assert abs(a["gc"]["start_bytes"] / gib - expect_gc) < 0.05 * expect_gc, a["gc"]
+    assert not r["problems"], r["problems"]
+
+
+def test_a_noisy_folding_too_slow_for_direct_writes_keeps_its_end(tmp_path):
+    """Held-out seed 53's drive 101 (518 GB, a dynamic cache, 12 % noise
+    after the cache), 2 hours after a sequential fill: 24 GiB of cache,
+    folding at 57 MB/s to 119 GiB, then GC at 23. The folding, 2.3x above
+    GC's start, is read as folding; the rule for a fresh drive's folding,
+    which moves the used state to where the folding's flattest run ends,
+    put it at 102.9 GiB, 14 % early (its flattest run ended in the noise).
+    That folding is one lasting level between the cache and GC's scatter:
+    its end is the segmentation's."""
+    spec = ("bx200,native_write_lat_us=0,capacity_gb=518,op_pct=25.10,bits=3,slc_type=dynamic,"
+            "slc_seq_mibps=405,slc_rand_iops=87342,native_seq_mibps=162,native_rand_mibps=90.1,"
+            "fold_mibps=98,floor_mibps=20.84,gc_gamma=1.57,link_mibps=560,iops_cap=100000,"
+            "noise=0.00,noise_direct=0.12,seed=368889604,slc_gb=48,slc_wa=1,dip_period_s=13.9,"
+            "dip_duty=0.18,dip_depth=0.36")
+    a, r, _ = _one_run(tmp_path, spec, "seq_fill", "2h")
+    gib = 2 ** 30
+    assert a["folding"] and abs(a["folding"]["start_bytes"] / gib - 23.9) < 1.0, a["phases"]
+    assert abs(a["gc"]["start_bytes"] / gib - 119.3) < 0.05 * 119.3, a["gc"]
+    assert not r["problems"], r["problems"]
 
 
 @pytest.mark.parametrize("spec,workload", [
