@@ -424,6 +424,12 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
                   "%g s of continuous writes (the return to baseline).</p>\n",
                   ssd__jv_num(v, "bursts", NAN), ssd__jv_num(v, "burst_s", NAN),
                   ssd__jv_num(v, "baseline_s", NAN));
+    const char *rec = ssd__jv_str(ssd__jv_get(v, "recovery"), "words");
+    if (rec) {
+        ssd__text_add(t, "<p>");
+        ssd__text_html(t, rec);
+        ssd__text_add(t, ".</p>\n");
+    }
     if (!ws || ws->type != SSD__JARR)
         return;
     /* The continuous writes (the pre-write and every return to baseline)

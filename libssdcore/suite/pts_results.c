@@ -62,6 +62,8 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
             ssd__jw_knum(w, k, ssd__jv_num(&ws->items[i], "mean_iops", NAN));
         }
         ssd__jw_end_object(w);
+        /* section 11's reading of the bursts (pts_hir.c) */
+        ssd__jw_kstr(w, "recovery", ssd__jv_str(ssd__jv_get(v, "recovery"), "verdict"));
         return;
     }
     ssd__jw_knum(w, "rounds", ssd__jv_num(v, "rounds", NAN));
@@ -130,6 +132,9 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
             if (no)
                 ssd__text_add(t, "  %s: no baseline, the steady state was not reached (%s)\n",
                               st->def.name, no);
+            const char *rec = ssd__jv_str(ssd__jv_get(&v, "recovery"), "words");
+            if (rec)
+                ssd__text_add(t, "  %s: %s\n", st->def.name, rec);
         } else if (test && !strcmp(test, "wsat")) {
             ssd__text_add(t, "  %s: %s at the end%s%s%s\n", st->def.name,
                           reached(&v) ? "steady" : "not steady", why ? " (" : "", why ? why : "",

@@ -116,6 +116,33 @@ int ssd__pts_steady(const double *y, int n, struct ssd__pts_window *w);
 int ssd__pts_used_steady(const double *y, const double *written, int n, double capacity,
                          struct ssd__pts_window *w);
 
+/* HIR's verdict (pts_hir.c; PTS v2.0.2 section 11) from its wait states
+ * in order: each one's idle time, burst mean, the standard error of that
+ * mean (the bursts' standard deviation over the square root of their
+ * count) and the level its return to baseline ends at (the mean of its
+ * last quarter). baseline is the pre-write's
+ * steady level, NAN when it did not reach its steady state (no_baseline
+ * says why, stopped_by how the pre-write ended). v->verdict is
+ * "recovers" (the bursts rise above the baseline by more than its 20 %
+ * excursion and never fall beyond noise as the idle grows), "none" (all
+ * within 20 % of the baseline), "not monotonic" (a longer wait slower
+ * beyond noise: two standard errors), "not comparable" (no baseline, or a
+ * return to baseline more than 20 % away from it: the wait states ran on
+ * different drive states) or "no bursts"; v->words says it, citing the
+ * section. */
+struct ssd__hir_wait {
+    double wait_s, mean, sem, baseline;
+};
+struct ssd__hir_verdict {
+    const char *verdict;
+    int comparable, monotonic, fall; /* fall: the first wait state slower beyond noise, or -1 */
+    double noise_rel;                /* the largest standard error over its mean */
+    char words[768];
+};
+void ssd__pts_hir_verdict(const struct ssd__hir_wait *w, int n, double baseline,
+                          const char *no_baseline, const char *stopped_by,
+                          struct ssd__hir_verdict *v);
+
 /* CrystalDiskMark presets (suite_cdm.c): the suite text of "cdm5" or
  * "cdm8" on a test file of size bytes (SSD_EINVAL for another name). */
 int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);

@@ -1071,9 +1071,37 @@ static double trace_mean(const struct trace *tr, int from, int to) {
     return to > from ? sum / (to - from) : NAN;
 }
 
+static double trace_sem(const struct trace *tr, int from, int to) {
+    double m = trace_mean(tr, from, to), ss = 0;
+    for (int i = from; i < to; i++)
+        ss += (tr->iops[i] - m) * (tr->iops[i] - m);
+    return to - from > 1 ? sqrt(ss / (to - from - 1) / (to - from)) : NAN;
+}
+
+/* Where wait state k's return to baseline ended: the mean of its last
+ * quarter (its start is the recovered room running out). */
+static double baseline_end(const struct hir *h, int k) {
+    int n = h->end[k] - h->to[k];
+    return trace_mean(&h->tr, h->end[k] - (n > 4 ? n / 4 : n), h->end[k]);
+}
+
 static void hir_emit(struct pts *p, struct ssd__jw *w) {
     const struct hir *h = p->state;
     double scale = p->s->res.scale;
+    /* Section 11's reading of the bursts: recovery with idle, or none,
+     * or no verdict (pts_hir.c). */
+    struct ssd__hir_wait hw[MAX_WAITS];
+    int nhw = 0;
+    for (int k = 0; k < h->started; k++) {
+        if (h->end[k] <= h->to[k])
+            break; /* a wait state without its return to baseline yet */
+        hw[nhw++] =
+            (struct ssd__hir_wait){h->waits[k] * scale, trace_mean(&h->tr, h->from[k], h->to[k]),
+                                   trace_sem(&h->tr, h->from[k], h->to[k]), baseline_end(h, k)};
+    }
+    struct ssd__hir_verdict hv;
+    ssd__pts_hir_verdict(hw, nhw, h->ss.reached ? h->ss.mean : NAN, h->ss.not_reached,
+                         h->stopped_by, &hv);
     ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes");
     ssd__jw_knum(w, "qd", p->qd);
     ssd__jw_knum(w, "threads", p->threads);
@@ -1095,12 +1123,21 @@ static void hir_emit(struct pts *p, struct ssd__jw *w) {
         ssd__jw_begin_object(w);
         ssd__jw_knum(w, "wait_s", h->waits[k] * scale);
         ssd__jw_knum(w, "mean_iops", trace_mean(&h->tr, h->from[k], h->to[k]));
+        ssd__jw_knum(w, "sem_iops", trace_sem(&h->tr, h->from[k], h->to[k]));
         trace_json(w, &h->tr, h->from[k], h->to[k], "t_s", "iops", NULL);
         ssd__jw_knum(w, "baseline_iops", trace_mean(&h->tr, h->to[k], h->end[k]));
+        ssd__jw_knum(w, "baseline_end_iops", h->end[k] > h->to[k] ? baseline_end(h, k) : NAN);
         trace_json(w, &h->tr, h->to[k], h->end[k], "baseline_t_s", "baseline_iops_series", NULL);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
+    ssd__jw_kbegin_object(w, "recovery");
+    ssd__jw_kstr(w, "verdict", hv.verdict);
+    ssd__jw_kbool(w, "comparable", hv.comparable);
+    ssd__jw_kbool(w, "monotonic", hv.monotonic);
+    ssd__jw_knum(w, "noise_rel", hv.noise_rel);
+    ssd__jw_kstr(w, "words", hv.words);
+    ssd__jw_end_object(w);
 }
 
 static int hir_test(struct pts *p) {
