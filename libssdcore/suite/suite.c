@@ -474,7 +474,11 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     }
     for (int k = 0; !rc && k < st->def.naopts; k++)
         rc = ssd__step_analysis_set(a, st->def.akeys[k], st->def.avalues[k]);
-    if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
+    if (!rc)
+        rc = ssd_analysis_run(a, ser, ref);
+    /* An option refused (a results.json whose options were edited) says
+     * why as a failed run does. */
+    if (rc && a)
         snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
     if (!rc) {
         char source[SSD__NAME_MAX + 8];

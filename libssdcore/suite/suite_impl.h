@@ -177,15 +177,31 @@ void ssd__suite_analyze(ssd_suite *s, int i);
 void ssd__step_latency_spectrum(struct ssd__step *st);
 /* The results JSON of s as it stands. */
 int ssd__suite_json(const ssd_suite *s, enum ssd__jw_style style, char **out);
-/* A job's summary figures (results.json's "summary" object): each key and
- * where its double lives in struct ssd__step_result. suite_results.c writes them
- * and suite_load.c reads them back from this one table. */
-struct ssd__step_figure {
-    const char *key;
-    size_t offset;
+/* results.json's fields, each spelled once (results_fields.c): the same
+ * function writes them (w set) or reads them back (v set: a loaded object;
+ * a step's kind and state already set). r: the run (what the writer
+ * computes: a TRIM's length, an idle's scaled time); err, path and step i
+ * name a bad field: 0, or SSD_EFORMAT with a message in err. */
+struct ssd__rio {
+    struct ssd__jw *w;
+    const struct ssd__jv *v;
+    const struct ssd__results *r;
+    char *err;
+    const char *path;
+    int i;
 };
-extern const struct ssd__step_figure ssd__job_summary[];
-extern const size_t ssd__job_summary_count;
+int ssd__step_fields(struct ssd__rio *io, struct ssd__step *st);
+/* The run's fields before its steps, alike. */
+void ssd__run_fields(struct ssd__rio *io, struct ssd__results *r);
+/* The integer member key of v, or fallback when it is missing, not a whole
+ * number, or outside [lo, hi]: results.json may be damaged or hand-edited,
+ * and casting an out-of-range double to an integer is undefined. */
+uint64_t ssd__jv_whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,
+                       uint64_t fallback);
+/* An analyze step's "sim_truth" and "truth_vs_analysis" members, when the
+ * job it analyses ran on a simulator (suite_results.c). */
+void ssd__analysis_truth_json(struct ssd__jw *w, const struct ssd__results *s,
+                              const struct ssd__step *an);
 
 /* The checks a run makes before its first step and before creating
  * anything (run/suite_precheck.c): a target that refuses writes while

@@ -15,76 +15,6 @@
 #include "json_read.h"
 #include "precondition.h"
 #include "summary_keys.h"
-#include "output_check.h"
-
-static void copy(char *dst, size_t len, const char *src) {
-    snprintf(dst, len, "%s", src ? src : "");
-}
-
-/* "degradation.csv" -> "degradation". The name comes from results.json,
- * which anyone may have written: a series is a plain file name inside the
- * results directory, never "../../x.csv" or "/etc/x.csv" (the report and
- * compare would read and draw a file outside it). */
-static int stem(ssd_suite *s, char *dst, const char *file, const char *path, int i,
-                const char *key) {
-    if (!ssd__plain_file_name(file))
-        return ssd__fail(s->err, SSD_EFORMAT,
-                         "%s: steps[%d]: %s \"%.200s\" is not a plain file name inside the "
-                         "results directory",
-                         path, i, key, file);
-    copy(dst, SSD__NAME_MAX, file);
-    size_t n = strlen(dst);
-    if (n > 4 && !strcmp(dst + n - 4, ".csv"))
-        dst[n - 4] = 0;
-    return 0;
-}
-
-/* The integer member key of v, or fallback when it is missing, not a whole
- * number, or outside [lo, hi]: results.json may be damaged or hand-edited,
- * and casting an out-of-range double to an integer is undefined. */
-static uint64_t whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,
-                      uint64_t fallback) {
-    double d = ssd__jv_num(v, key, NAN);
-    /* 2^64 as a double: the first value a uint64_t cannot hold. */
-    if (!(d >= (double)lo && d < 18446744073709551616.0) || d != floor(d))
-        return fallback;
-    uint64_t u = (uint64_t)d;
-    return u <= hi ? u : fallback;
-}
-
-static char *dump(const struct ssd__jv *v) {
-    return v && v->type != SSD__JNULL ? ssd__jv_json(v) : NULL;
-}
-
-/* The options as written (job, filebench, replay): the string members of
- * "params". */
-static void load_params(struct ssd__step *st, const struct ssd__jv *v) {
-    const struct ssd__jv *p = ssd__jv_get(v, "params");
-    for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-        if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
-            continue;
-        st->def.keys[st->def.nopts] = strdup(p->keys[k]);
-        st->def.values[st->def.nopts] = strdup(p->items[k].str);
-        st->def.nopts++;
-    }
-}
-
-/* A TRIM step's reached_device object; absent (older results.json): the
- * reach stays unknown and nothing is claimed. */
-static void load_trim_reach(struct ssd__step *st, const struct ssd__jv *r) {
-    st->res.trim_fitrim_bytes = NAN;
-    if (!r || r->type != SSD__JOBJ || !ssd__jv_str(r, "how"))
-        return;
-    const struct ssd__jv *reached = ssd__jv_get(r, "reached");
-    st->res.trim_reached = reached && reached->type == SSD__JTRUE;
-    st->res.trim_how = strdup(ssd__jv_str(r, "how"));
-    const char *fs = ssd__jv_str(r, "filesystem"), *mp = ssd__jv_str(r, "mount_point"),
-               *mo = ssd__jv_str(r, "mount_options");
-    st->res.trim_fs = fs ? strdup(fs) : NULL;
-    st->res.trim_mount = mp ? strdup(mp) : NULL;
-    st->res.trim_mount_opts = mo ? strdup(mo) : NULL;
-    st->res.trim_fitrim_bytes = ssd__jv_num(r, "fitrim_bytes", NAN);
-}
 
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
@@ -95,108 +25,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->def.kind = SSD__STEP_IDLE;
         return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
     }
-    copy(st->def.name, sizeof st->def.name, ssd__jv_str(v, "name"));
-    st->def.line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
-    st->def.lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
-    copy(st->res.started, sizeof st->res.started, ssd__jv_str(v, "started"));
-    st->res.wall_s = ssd__jv_num(v, "wall_s", 0);
-    st->res.temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
-    st->res.temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
-    const struct ssd__jv *health = ssd__jv_get(v, "health");
-    st->res.wa = NAN;
-    if (health && health->type == SSD__JOBJ) {
-        st->res.health_json = dump(health);
-        st->res.wa = ssd__jv_num(ssd__jv_get(health, "delta"), "write_amplification", NAN);
-    }
-    if (ssd__jv_str(v, "error"))
-        st->res.error = strdup(ssd__jv_str(v, "error"));
-    if (st->res.state == SSD__ST_SKIPPED)
-        st->res.reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
-    switch (st->def.kind) {
-    case SSD__STEP_JOB: {
-        copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
-        st->def.x = ssd__jv_num(v, "x", NAN);
-        if (ssd__jv_str(v, "log") && stem(s, st->def.log, ssd__jv_str(v, "log"), path, i, "log"))
-            return SSD_EFORMAT;
-        load_params(st, v);
-        const struct ssd__jv *m = ssd__jv_get(v, "summary");
-        for (size_t k = 0; k < ssd__job_summary_count; k++) {
-            /* By memcpy: GCC cannot see that every offset is a double's
-             * (with -O2 and ASan it warned of an 8-byte write into 4). */
-            double x = ssd__jv_num(m, ssd__job_summary[k].key, NAN);
-            memcpy((char *)&st->res + ssd__job_summary[k].offset, &x, sizeof x);
-        }
-        st->res.job_json = dump(ssd__jv_get(v, "results"));
-        ssd__step_latency_spectrum(st);
-        const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
-        st->res.truth_json = dump(truth);
-        st->res.truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);
-        st->res.truth_post_bps = ssd__jv_num(truth, "post_cache_mean_bps", NAN);
-        st->res.truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
-        st->res.truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
-        st->res.truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
-        st->res.truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
-        break;
-    }
-    case SSD__STEP_FILEBENCH: {
-        load_params(st, v);
-        st->res.job_json = dump(ssd__jv_get(v, "results"));
-        ssd__filebench_figures(st);
-        break;
-    }
-    case SSD__STEP_REPLAY: {
-        copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
-        load_params(st, v);
-        st->res.job_json = dump(ssd__jv_get(v, "results"));
-        ssd__replay_figures(st);
-        break;
-    }
-    case SSD__STEP_PTS: {
-        load_params(st, v);
-        const struct ssd__jv *pts = ssd__jv_get(v, "pts");
-        if (pts && pts->type == SSD__JOBJ)
-            st->res.pts_json = dump(pts);
-        break;
-    }
-    case SSD__STEP_TRIM:
-        st->def.offset = whole(v, "offset", 0, UINT64_MAX, 0);
-        st->def.length = whole(v, "length", 0, UINT64_MAX, 0);
-        load_trim_reach(st, ssd__jv_get(v, "reached_device"));
-        break;
-    case SSD__STEP_IDLE:
-        /* "seconds_unscaled" in a results.json written before round 21 */
-        st->def.idle_s = ssd__jv_num(v, "idle_unscaled_s", ssd__jv_num(v, "seconds_unscaled", 0));
-        break;
-    case SSD__STEP_PRECONDITION:
-        load_params(st, v);
-        st->res.written_bytes = ssd__jv_num(v, "written_bytes", NAN);
-        break;
-    case SSD__STEP_PURGE:
-        copy(st->res.how, sizeof st->res.how, ssd__jv_str(v, "how"));
-        break;
-    case SSD__STEP_ANALYZE: {
-        if (ssd__jv_str(v, "series") &&
-            stem(s, st->def.series, ssd__jv_str(v, "series"), path, i, "series"))
-            return SSD_EFORMAT;
-        if (ssd__jv_str(v, "reference") &&
-            stem(s, st->def.reference, ssd__jv_str(v, "reference"), path, i, "reference"))
-            return SSD_EFORMAT;
-        /* A read job's analysis re-reads its reads (analyze ddir=read). */
-        const char *dd = ssd__jv_str(v, "ddir");
-        if (dd && (!strcmp(dd, "write") || !strcmp(dd, "read") || !strcmp(dd, "any")))
-            snprintf(st->def.ddir, sizeof st->def.ddir, "%s", dd);
-        const struct ssd__jv *o = ssd__jv_get(v, "options");
-        for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
-            if (o->items[k].type != SSD__JNUM || st->def.naopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->def.akeys[st->def.naopts] = strdup(o->keys[k]);
-            st->def.avalues[st->def.naopts++] = o->items[k].num;
-        }
-        st->res.analysis_json = dump(ssd__jv_get(v, "analysis")); /* kept if the CSV is gone */
-        break;
-    }
-    }
-    return 0;
+    struct ssd__rio io = {.v = v, .r = &s->res, .err = s->err, .path = path, .i = i};
+    return ssd__step_fields(&io, st);
 }
 
 /* One summary figure, from its row in summary_keys.h (m and the object o). */
@@ -212,7 +42,7 @@ static void summary_from_stored(struct ssd__step *st) {
         return;
     struct ssd_analysis_summary *m = &st->res.sum;
     memset(m, 0, sizeof *m);
-    m->samples = (size_t)whole(&a, "samples", 0, SIZE_MAX, 0);
+    m->samples = (size_t)ssd__jv_whole(&a, "samples", 0, SIZE_MAX, 0);
     m->duration_s = ssd__jv_num(&a, "duration_s", NAN);
     m->total_bytes = ssd__jv_num(&a, "total_bytes", NAN);
     const struct ssd__jv *o = ssd__jv_get(&a, "cache");
@@ -403,28 +233,12 @@ static int load_text(ssd_suite *s, const char *text) {
     int rc = ssd__results_read(s->err, path, text, &root);
     if (rc)
         return rc;
-    const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
-    copy(s->res.suite_name, sizeof s->res.suite_name, suite ? suite : "");
-    if (file && !(s->res.suite_file = strdup(file))) {
+    struct ssd__rio io = {.v = &root, .r = &s->res, .err = s->err, .path = path};
+    ssd__run_fields(&io, &s->res);
+    if (ssd__jv_str(&root, "suite_file") && !s->res.suite_file) {
         rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
         goto out;
     }
-    s->res.scale = ssd__jv_num(&root, "scale", 1);
-    const struct ssd__jv *target = ssd__jv_get(&root, "target");
-    s->res.target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
-    copy(s->res.target_kind, sizeof s->res.target_kind, ssd__jv_str(target, "kind"));
-    s->res.target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
-    s->res.target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
-    const struct ssd__jv *drive = ssd__jv_get(target, "drive");
-    if (drive && drive->type == SSD__JOBJ)
-        s->res.drive_json = dump(drive);
-    const struct ssd__jv *host = ssd__jv_get(&root, "host");
-    copy(s->res.host_name, sizeof s->res.host_name, ssd__jv_str(host, "hostname"));
-    copy(s->res.host_kernel, sizeof s->res.host_kernel, ssd__jv_str(host, "kernel"));
-    copy(s->res.host_cpu, sizeof s->res.host_cpu, ssd__jv_str(host, "cpu"));
-    copy(s->res.started, sizeof s->res.started, ssd__jv_str(&root, "started"));
-    copy(s->res.finished, sizeof s->res.finished, ssd__jv_str(&root, "finished"));
-    copy(s->res.run_id, sizeof s->res.run_id, ssd__jv_str(&root, "run_id"));
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
@@ -448,7 +262,7 @@ static int load_text(ssd_suite *s, const char *text) {
                        path);
         goto out;
     }
-    s->res.steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
+    s->res.steps_total = (int)ssd__jv_whole(&root, "steps_total", 0, INT_MAX, steps->n);
     if (steps->n) {
         s->res.steps = calloc(steps->n, sizeof *s->res.steps);
         if (!s->res.steps) {

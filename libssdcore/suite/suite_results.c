@@ -2,7 +2,6 @@
  * the run, the host, every attempted step with its parameters and results,
  * and the headline figures the reviews print. */
 #include <math.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,40 +15,9 @@
 #include "step_names.h"
 #include "figure_labels.h"
 #include "suite_impl.h"
-#include "precondition.h"
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
-}
-
-/* A job's summary figures: results.json's "summary" object, written here
- * and read back by suite_load.c from this one table. */
-const struct ssd__step_figure ssd__job_summary[] = {
-    {"runtime_s", offsetof(struct ssd__step_result, runtime_s)},
-    {"bw_bps", offsetof(struct ssd__step_result, bw_bps)},
-    {"iops", offsetof(struct ssd__step_result, iops)},
-    {"read_bps", offsetof(struct ssd__step_result, read_bps)},
-    {"write_bps", offsetof(struct ssd__step_result, write_bps)},
-    {"lat_mean_us", offsetof(struct ssd__step_result, lat_mean_us)},
-    {"lat_p50_us", offsetof(struct ssd__step_result, lat_p50_us)},
-    {"lat_p99_us", offsetof(struct ssd__step_result, lat_p99_us)},
-    {"lat_p99_9_us", offsetof(struct ssd__step_result, lat_p999_us)},
-};
-const size_t ssd__job_summary_count = sizeof ssd__job_summary / sizeof ssd__job_summary[0];
-
-/* The step's options as written: {"key": "value", ...}. */
-static void params(struct ssd__jw *w, const struct ssd__step *st) {
-    ssd__jw_kbegin_object(w, "params");
-    for (int k = 0; k < st->def.nopts; k++)
-        ssd__jw_kstr(w, st->def.keys[k], st->def.values[k]);
-    ssd__jw_end_object(w);
-}
-
-/* "STEM.csv", or null for no stem. */
-static void csv_name(struct ssd__jw *w, const char *key, const char *stem) {
-    char name[SSD__NAME_MAX + 8];
-    snprintf(name, sizeof name, "%s.csv", stem);
-    ssd__jw_kstr(w, key, stem[0] ? name : NULL);
 }
 
 static const struct ssd__step *logging_job(const struct ssd__results *s,
@@ -217,124 +185,16 @@ static double end_level(const struct ssd__step *an) {
     return last->level_bps;
 }
 
-static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
-    const struct ssd__step *st = &s->steps[i];
-    ssd__jw_begin_object(w);
-    ssd__jw_knum(w, "index", i);
-    ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
-    ssd__jw_kstr(w, "name", st->def.name);
-    ssd__jw_kstr(w, "line", st->def.line);
-    ssd__jw_knum(w, "lineno", st->def.lineno);
-    ssd__jw_kstr(w, "state", ssd__step_state_name(st->res.state));
-    ssd__jw_kstr(w, "started", st->res.started[0] ? st->res.started : NULL);
-    ssd__jw_knum(w, "wall_s", st->res.wall_s);
-    ssd__jw_knum(w, "temp_c_before", st->res.temp_before_c);
-    ssd__jw_knum(w, "temp_c_after", st->res.temp_after_c);
-    if (st->res.health_json)
-        ssd__jw_kraw(w, "health", st->res.health_json);
-    if (st->res.error)
-        ssd__jw_kstr(w, "error", st->res.error);
-    if (st->res.state == SSD__ST_SKIPPED)
-        ssd__jw_kstr(w, "reason", st->res.reason);
-    switch (st->def.kind) {
-    case SSD__STEP_JOB:
-        ssd__jw_kstr(w, "group", st->def.group[0] ? st->def.group : NULL);
-        ssd__jw_knum(w, "x", st->def.x);
-        params(w, st);
-        csv_name(w, "log", st->def.log);
-        if (st->res.job_json) {
-            ssd__jw_kbegin_object(w, "summary");
-            for (size_t k = 0; k < ssd__job_summary_count; k++)
-                ssd__jw_knum(
-                    w, ssd__job_summary[k].key,
-                    *(const double *)((const char *)&st->res + ssd__job_summary[k].offset));
-            ssd__jw_end_object(w);
+void ssd__analysis_truth_json(struct ssd__jw *w, const struct ssd__results *s,
+                              const struct ssd__step *an) {
+    const struct ssd__step *job = logging_job(s, an);
+    if (job && job->res.truth_json) {
+        ssd__jw_kraw(w, "sim_truth", job->res.truth_json);
+        if (an->res.has_summary) {
+            ssd__jw_key(w, "truth_vs_analysis");
+            truth_compare(w, an, job);
         }
-        ssd__jw_kraw(w, "results", st->res.job_json);
-        if (st->res.truth_json) {
-            ssd__jw_kbytes(w, "sim_fast_room_before_bytes", st->res.truth_room_before);
-            ssd__jw_kraw(w, "sim_truth", st->res.truth_json);
-        }
-        break;
-    case SSD__STEP_TRIM:
-        ssd__jw_knum(w, "offset", (double)st->def.offset);
-        ssd__jw_knum(w, "length",
-                     (double)(st->def.length ? st->def.length : s->target_size - st->def.offset));
-        if (st->res.trim_how) {
-            ssd__jw_kbegin_object(w, "reached_device");
-            ssd__jw_kbool(w, "reached", st->res.trim_reached);
-            ssd__jw_kstr(w, "how", st->res.trim_how);
-            ssd__jw_kstr(w, "filesystem", st->res.trim_fs);
-            ssd__jw_kstr(w, "mount_point", st->res.trim_mount);
-            ssd__jw_kstr(w, "mount_options", st->res.trim_mount_opts);
-            ssd__jw_knum(w, "fitrim_bytes", st->res.trim_fitrim_bytes);
-            ssd__jw_end_object(w);
-        }
-        break;
-    case SSD__STEP_IDLE:
-        /* "seconds" and "seconds_unscaled" before round 21 */
-        ssd__jw_knum(w, "idle_s", st->def.idle_s * s->scale);
-        ssd__jw_knum(w, "idle_unscaled_s", st->def.idle_s);
-        break;
-    case SSD__STEP_PRECONDITION: {
-        params(w, st);
-        const char *loops = ssd__step_option(st, "loops");
-        const char *kind = ssd__step_option(st, "kind");
-        ssd__jw_kstr(w, "precondition", kind);
-        if (kind && !strcmp(kind, SSD__FILL_KIND)) {
-            /* What the fill aimed at, and the level it left (of the target). */
-            uint64_t want = ssd__fill_step_bytes(st, s->target_size);
-            ssd__jw_knum(w, "fill_bytes", (double)want);
-            ssd__jw_knum(w, "fill_level_pct",
-                         s->target_size && isfinite(st->res.written_bytes)
-                             ? 100.0 * st->res.written_bytes / (double)s->target_size
-                             : NAN);
-        } else {
-            ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
-        }
-        ssd__jw_knum(w, "written_bytes", st->res.written_bytes);
-        break;
     }
-    case SSD__STEP_PURGE:
-        ssd__jw_kstr(w, "how", st->res.how[0] ? st->res.how : NULL);
-        break;
-    case SSD__STEP_FILEBENCH:
-        params(w, st);
-        ssd__jw_kraw(w, "results", st->res.job_json); /* the ssdcore-filebench 1 object */
-        break;
-    case SSD__STEP_REPLAY:
-        ssd__jw_kstr(w, "group", st->def.group);
-        params(w, st);
-        ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_to_json */
-        break;
-    case SSD__STEP_PTS:
-        params(w, st);
-        ssd__jw_kraw(w, "pts", st->res.pts_json); /* suite_pts.c */
-        break;
-    case SSD__STEP_ANALYZE: {
-        char name[SSD__NAME_MAX + 8];
-        snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
-        ssd__jw_kstr(w, "series", name);
-        csv_name(w, "reference", st->def.reference);
-        if (st->def.ddir[0]) /* the direction analysed, when not the writes */
-            ssd__jw_kstr(w, "ddir", st->def.ddir);
-        ssd__jw_kbegin_object(w, "options");
-        for (int k = 0; k < st->def.naopts; k++)
-            ssd__jw_knum(w, st->def.akeys[k], st->def.avalues[k]);
-        ssd__jw_end_object(w);
-        ssd__jw_kraw(w, "analysis", st->res.analysis_json);
-        const struct ssd__step *job = logging_job(s, st);
-        if (job && job->res.truth_json) {
-            ssd__jw_kraw(w, "sim_truth", job->res.truth_json);
-            if (st->res.has_summary) {
-                ssd__jw_key(w, "truth_vs_analysis");
-                truth_compare(w, st, job);
-            }
-        }
-        break;
-    }
-    }
-    ssd__jw_end_object(w);
 }
 
 int ssd__analysis_lost(const struct ssd__step *st) {
@@ -692,39 +552,13 @@ int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
-void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r) {
-    ssd__jw_begin_object(w);
-    ssd__jw_kstr(w, "uri", r->target_uri);
-    ssd__jw_kstr(w, "kind", r->target_kind);
-    ssd__jw_knum(w, "size_bytes", (double)r->target_size);
-    ssd__jw_knum(w, "block_size", r->target_block);
-    /* Absent in results written before ssdcore recorded the drive. */
-    if (r->drive_json)
-        ssd__jw_kraw(w, "drive", r->drive_json);
-    ssd__jw_end_object(w);
-}
-
 int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out) {
     const struct ssd__results *s = &suite->res;
     struct ssd__jw w;
     ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
-    ssd__jw_kstr(&w, "schema", "ssdcore-results/1");
-    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
-    ssd__jw_kstr(&w, "suite", s->suite_file ? NULL : s->suite_name);
-    ssd__jw_kstr(&w, "suite_file", s->suite_file);
-    ssd__jw_knum(&w, "scale", s->scale);
-    ssd__jw_key(&w, "target");
-    ssd__results_target_json(&w, s);
-    ssd__jw_kbegin_object(&w, "host");
-    ssd__jw_kstr(&w, "hostname", s->host_name);
-    ssd__jw_kstr(&w, "kernel", s->host_kernel);
-    ssd__jw_kstr(&w, "cpu", s->host_cpu);
-    ssd__jw_end_object(&w);
-    ssd__jw_kstr(&w, "started", s->started[0] ? s->started : NULL);
-    ssd__jw_kstr(&w, "finished", s->finished[0] ? s->finished : NULL);
-    if (s->run_id[0])
-        ssd__jw_kstr(&w, "run_id", s->run_id);
+    struct ssd__rio io = {.w = &w, .r = s};
+    ssd__run_fields(&io, (struct ssd__results *)s); /* writing: read-only */
     /* A skipped step ran its course: it is listed in the headline, and the
      * run is still complete. */
     int done = 0;
@@ -744,7 +578,10 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
         if (s->steps[i].res.state == SSD__ST_PENDING)
             continue;
         ssd__jw_newline(&w); /* a step a line */
-        step_json(s, &w, i);
+        io.i = i;
+        ssd__jw_begin_object(&w);
+        ssd__step_fields(&io, (struct ssd__step *)&s->steps[i]); /* writing: read-only */
+        ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);
     ssd__jw_key(&w, "headline");

@@ -112,6 +112,25 @@ def test_a_missing_csv_fails_that_analysis_only(lab, cli, tmp_path):
     assert (copy / "report.html").exists()
 
 
+def test_an_edited_analysis_option_is_named(cli, tmp_path):
+    """An analysis option results.json holds but the analysis refuses (the
+    file edited by hand): the reload says which and why. It printed the
+    bytes of an uninitialised buffer."""
+    suite = tmp_path / "a.suite"
+    suite.write_text("job name=w pattern=write bs=128k time=10s interval=1s log=w\nanalyze w\n")
+    out = tmp_path / "out"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out", str(out),
+                        "--no-progress", "--no-report"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    res = load(out)
+    res["steps"][1]["options"]["penalty"] = 1e30
+    (out / "results.json").write_text(json.dumps(res))
+    r = subprocess.run([cli, "report", str(out), "--out", str(tmp_path / "r.html")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "analyze-w: cannot recompute: option penalty: 1e+30 is outside" in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize("content,needle", [
     ("{\"schema\": \"other/2\"}", 'schema "other/2"'),
     ("{\"schema\": \"ssdcore-results/1\",\n \"steps\": [1,]}", "line 2"),
