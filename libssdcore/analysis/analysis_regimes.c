@@ -2330,6 +2330,44 @@ static int dropped_below_first(const struct ssd__curve *c, const struct ssd__ana
     return 0;
 }
 
+/* The end of a random fill's shrunken dynamic cache's folding inside
+ * phase 1, the used state's first phase with no reference, or 0. After
+ * random writes the clean blocks are only those idle GC cleaned, and a
+ * dynamic cache takes them all in SLC mode, so it is a few GiB whatever
+ * the capacity (no share of it, which dynamic_cache reads). Folding its C
+ * cached bytes frees C (bits - 1) of them, which the host writes at the
+ * folding's speed before GC must run: a quiet flat level right after the
+ * cache, lasting 1, 2 or 3 times it (FOLD_BYTES_PER_CACHED, within 10 %,
+ * as the labelling's folds_cache reads it) and ending in a drop of
+ * min_drop or more, is that folding. It is never the used state, which
+ * starts with a steep drop or a slide, not a quiet level
+ * (clean_level_before_drop). The segmentation gave it to the decline when
+ * GC's first samples burst between its level and GC's (a 2 GiB cache at
+ * 298 MiB/s, folding at 29.6 to 4.0 GiB, then GC at 6.2 bursting to 20:
+ * one phase, "gc from 2 GiB, sliding from 29.6 to 7.2", the folding
+ * missed). The split is the best two-level one of phase 1. */
+static size_t random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ssd_analysis_summary *S) {
+    if (!(S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+          (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
+          fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2))
+        return 0;
+    size_t g0 = c->ph[1].first, b = c->ph[1].last + 1;
+    if (b < g0 + 6)
+        return 0;
+    double l1, l2, gain;
+    size_t k = two_levels(c, g0, b, g0 + 3, b - 3, &l1, &l2, &gain);
+    if (!k || l1 - l2 < log(o->min_drop) || log(c->ph[0].level_bps) - l1 < log(o->min_step))
+        return 0;
+    double r = (c->cum[k] - S->cache_bytes) / S->cache_bytes;
+    int multiple = 0;
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        multiple |= fabs(r / m - 1) <= 0.1;
+    if (!multiple || quiet_noise(c, g0, k) > log(o->min_step) / 3 || falls_through(c, g0, k))
+        return 0;
+    return k;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -2775,6 +2813,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * step to split off between the fast start and the decline.) */
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
+    }
+    /* (A random fill's shrunken dynamic cache whose folding the
+     * segmentation gave to the decline: its own phase, the used state
+     * after it; random_fill_fold_end.) */
+    if (g == 1 && !clean_room && !rl.known) {
+        size_t fe = random_fill_fold_end(c, o, S);
+        if (fe && ssd__curve_split(c, 1, fe) == 0)
+            g = 2;
     }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)

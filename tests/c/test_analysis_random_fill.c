@@ -1,0 +1,84 @@
+/* Runs on a drive randomly filled before them, analysed without the
+ * fresh run as reference (issue 21): curves of the shapes the used-drive
+ * sweep got wrong, built here sample by sample with their exact answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define TEST_NOISE_SEED 0x2545F4914F6CDD1DULL
+#include "test_noise.h"
+
+#define MIB 1048576.0
+#define GIB 1073741824.0
+
+/* The analysis of b[0..n) (one-second samples, B/s) on a drive of
+ * `capacity` bytes randomly filled twice, no reference: its summary in
+ * *r; the analysis is the caller's to free. */
+static ssd_analysis *random_filled(const double *b, size_t n, double capacity,
+                                   struct ssd_analysis_summary *r) {
+    double *t = malloc(n * sizeof *t);
+    cr_assert(t);
+    for (size_t i = 0; i < n; i++)
+        t[i] = (double)(i + 1);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    char cap[64], wb[64];
+    snprintf(cap, sizeof cap, "%.0f", capacity);
+    snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_series_free(s);
+    return a;
+}
+
+/* A 2-hour 4K random-write run after a random fill and 15 min of idle
+ * (seed 2026's drive 173 in the used-drive sweep, 1.6 TB, MLC): the
+ * dynamic cache holds the 2 GiB idle GC cleaned, at 298 MiB/s; folding it
+ * frees as much again, written at the folding's 29.6 MiB/s (1.5 % noise)
+ * to 4 GiB; then GC at 6.2 MiB/s, bursting to 2-3x it. The segmentation
+ * gave the folding and GC's first bursts one phase, and the run read
+ * "gc from 2 GiB, sliding from 29.6 to 7.2": folding missed, the used
+ * state 2 GiB early. */
+Test(random_fill, a_shrunken_dynamic_cache_folds_before_gc_without_a_reference) {
+    const size_t n = 7200;
+    const double cache = 2 * GIB, fold_end = 4 * GIB, hi = 298 * MIB, fold = 29.6 * MIB,
+                 gc = 6.2 * MIB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * fold;
+        else if (w + fold <= fold_end)
+            x = fold * exp(0.015 * gauss());
+        else if (w < fold_end)
+            x = (fold_end - w) + (1 - (fold_end - w) / fold) * gc;
+        else
+            x = gc * (1 + 0.25 * fabs(gauss())) * (uniform() < 0.08 ? 2.5 : 1);
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled(b, n, 1614e9, &r);
+    cr_expect(r.has_cache && fabs(r.cache_bytes / cache - 1) < 0.05, "cache %d %.2f GiB",
+              r.has_cache, r.cache_bytes / GIB);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes / cache - 1) < 0.05,
+              "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
+              r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
