@@ -2330,6 +2330,62 @@ static int dropped_below_first(const struct ssd__curve *c, const struct ssd__ana
     return 0;
 }
 
+/* With no reference, the end of a used drive's cache placed against the
+ * level of its own right after it (3 samples or more, min_drop below the
+ * cache: direct writes or folding) when the cache test passed over that
+ * level as the drop's transition and measured the drop to the used state
+ * a step below it, as the reference's path does. A cache's drop is to
+ * whatever the drive writes next; against GC the share of the boundary
+ * sample read as cache came out too large, past samples already at the
+ * level after it (a random fill's 2 GiB dynamic cache in a 1 s sample at
+ * 2.0 GB/s, folding at 264 MiB/s, GC at 124: 2.13 GiB, the truth 2.00).
+ * A cache of the first sample alone has no level of its own to measure
+ * its end by (that sample's rate mixes it with what followed): when the
+ * next sample is already within a step of the level after, it ended
+ * inside the first sample or at its end, and what is known is the
+ * bounds, at least what the sample wrote above that level, at most all
+ * it wrote (ssd__first_sample_cache_max), as the cache test reads a drop
+ * inside the first sample (a random fill's 2 GiB cache and 0.13 GiB of
+ * folding in the first 1 s sample: read as 2.45 GiB). Returns 1 when it
+ * placed the end. */
+static int used_cache_end_against_next_level(const struct ssd__curve *c,
+                                             const struct ssd__analysis_opts *o,
+                                             struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!(o->written_before_bytes > 0 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+          c->nph >= 3 && res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 1 &&
+          c->ph[1].last - c->ph[1].first + 1 >= 3 &&
+          S->post_cache_bps * o->min_step <= c->ph[1].level_bps &&
+          c->ph[1].level_bps * o->min_drop <= S->cache_level_bps))
+        return 0;
+    size_t at = c->ph[1].first;
+    double lo = c->ph[1].level_bps, hi = S->cache_level_bps;
+    if (at == 1 && c->r[1] < lo * o->min_step) {
+        double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, lo) - S->cache_bytes;
+        hi = c->r[0];
+    } else {
+        /* (A cache of a sample or two: its level is theirs, wholly before
+         * the one the drop is in, not its phase's median, which that
+         * sample's mix pulls down.) */
+        size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+        if (m >= 1 && m <= 2) {
+            double h = 0;
+            for (size_t i = 0; i < m; i++)
+                h += c->r[i] / (double)m;
+            if (h > hi)
+                hi = h;
+        }
+        cache_end_in_sample(c, o, S, at, hi, lo);
+    }
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    return 1;
+}
+
 /* The end of a random fill's shrunken dynamic cache's folding inside
  * phase 1, the used state's first phase with no reference, or 0. After
  * random writes the clean blocks are only those idle GC cleaned, and a
@@ -3276,6 +3332,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             S->gc_level_bps = c->ph[g].level_bps;
         }
     }
+    /* (No reference: the cache's end against the level right after it,
+     * used_cache_end_against_next_level.) */
+    if (!rl.known)
+        used_cache_end_against_next_level(c, o, res);
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
