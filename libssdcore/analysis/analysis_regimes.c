@@ -2424,6 +2424,41 @@ static size_t random_fill_fold_end(const struct ssd__curve *c, const struct ssd_
     return k;
 }
 
+/* The note for a fast start read as clean blocks on a drive randomly
+ * written full, no reference (the fast start dropped once, straight into
+ * the used state), or NULL. A static SLC cache survives a random fill,
+ * and the idle time before the run flushes it into the native flash
+ * while idle GC cleans a few blocks; no clean spare area is left for
+ * direct writes after it, so it too drops straight into GC (and a
+ * dynamic cache folding at the used state's speed reads as one drop as
+ * well, as the general note says). Nothing in
+ * the one curve tells the two apart: not the fast start's length (idle GC
+ * on the reviewed consumer drives cleans 1.4-2.7 GB in 15 minutes, a
+ * datacenter drive with more spare area far more: 1.4-119 GiB in the
+ * sweep's four dev seeds, while a static cache flushed in that idle held
+ * 1-19 GiB), nor the drop into the used state (1.0-31x after the clean
+ * blocks of the sweep's cacheless drives, 3.9x and more after a static
+ * cache). The sweep's static-cache drives after a random fill are read
+ * so ("cache missed", 34-61 runs a dev seed); the contract keeps the
+ * clean blocks, and the note says what else reads the same and what
+ * tells. */
+static const char *random_fill_one_drop_note(const struct ssd__curve *c,
+                                             const struct ssd__analysis_opts *o,
+                                             const struct ssd_analysis_summary *S, size_t g,
+                                             int ref_known, double fast_lv) {
+    if (ref_known || (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
+        !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
+        return NULL;
+    return "the drive was randomly written full before this run and its speed dropped once, "
+           "into the used state: the fast start is read as the clean blocks idle GC prepared; "
+           "a static SLC cache (it survives a random fill, and idle time flushes it) drops the "
+           "same way straight into GC, a random fill leaving no clean spare area for direct "
+           "writes after it, and a dynamic cache folding at the used state's speed would read "
+           "the same too; neither the fast start's length nor its drop tells them apart, the "
+           "drive's fresh run as reference does";
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -3589,6 +3624,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "left; a static SLC cache (which survives a fill) or a dynamic one folding at the "
             "used state's speed would read the same, and the drive's fresh run as reference "
             "tells them apart";
+    /* (After a random fill, what reads the same is said more exactly:
+     * random_fill_one_drop_note.) */
+    const char *rf_note = random_fill_one_drop_note(c, o, S, g, rl.known, fast_lv);
+    if (rf_note)
+        res->regime_note = rf_note;
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds
      * in SLC mode, so after the cache it folds before GC runs (folding a

@@ -157,3 +157,34 @@ Test(random_fill, a_cache_end_is_placed_against_the_level_right_after_it) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* A static SLC cache survives a random fill and idle time flushes it:
+ * 19.2 GiB at 298 MiB/s, then straight into GC at 25.5 (seed 2026's drive
+ * 7, 2 hours; the whole-drive fill after it likewise, 476 then 35.7).
+ * One curve cannot tell it from the clean blocks idle GC prepared, the
+ * contract reads it so, and the note says after a random fill what would
+ * read the same (the 2-hour run had the general note, the fill none). */
+Test(random_fill, one_drop_after_a_random_fill_says_a_static_cache_reads_the_same) {
+    const double hi[] = {298 * MIB, 476 * MIB}, gc[] = {25.5 * MIB, 35.7 * MIB};
+    const size_t len[] = {7200, 20000};
+    for (int k = 0; k < 2; k++) {
+        size_t n = len[k];
+        double *b = malloc(n * sizeof *b), w = 0, cache = 19.2 * GIB;
+        cr_assert(b);
+        for (size_t i = 0; i < n; i++) {
+            double t = w < cache ? fmin(1, (cache - w) / hi[k]) : 0;
+            b[i] = t * hi[k] + (1 - t) * gc[k] * exp(0.05 * gauss());
+            w += b[i];
+        }
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = random_filled(b, n, k ? 200e9 : 2993e9, &r);
+        cr_expect(!r.has_cache && r.has_gc, "run %d: cache %d, used state %d", k, r.has_cache,
+                  r.has_gc);
+        const char *note = ssd_analysis_regime_note(a);
+        cr_expect(note && strstr(note, "randomly written full") &&
+                      strstr(note, "static SLC cache") && strstr(note, "would read the same"),
+                  "run %d: %s", k, note ? note : "(none)");
+        ssd_analysis_free(a);
+        free(b);
+    }
+}
