@@ -2386,6 +2386,78 @@ static int used_cache_end_against_next_level(const struct ssd__curve *c,
     return 1;
 }
 
+/* Whether a level after a cache of lo to hi bytes that ends at `end`
+ * bytes lasted 1, 2 or 3 times the cache (FOLD_BYTES_PER_CACHED, within
+ * 10 %) for some cache size in those bounds: a dynamic cache's folding
+ * after a random fill (the labelling's folds_cache). */
+static int lasts_a_fold_of(double lo, double hi, double end) {
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        if (end / (1 + 1.1 * m) <= hi && end / (1 + 0.9 * m) >= lo)
+            return 1;
+    return 0;
+}
+
+/* A random fill's shrunken dynamic cache that ended inside the run's
+ * first sample, with no reference, which the segmentation gave one phase
+ * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
+ * the first, then folding at 26.7 to 6.0 GiB, then GC at 13.4: one phase
+ * at 26.7, "no cache, direct writes", folding missed). The cache test
+ * cannot judge a fast start of one sample, and one sample's excess above a
+ * level is no cache by itself (a start-up burst); but on a drive randomly
+ * written full a first sample min_drop above a quiet flat level that
+ * lasts 1, 2 or 3 times what that sample can have cached (bounds as a
+ * drop inside the first sample has them) and ends in a drop of min_drop
+ * or more is a dynamic cache and its folding, which frees C (bits - 1)
+ * bytes for C cached (random_fill_fold_end). The first sample is split
+ * off as the cache, ended inside it (resolution); a mixed second sample
+ * between the two levels goes with it. Returns 1 when it did. */
+static int first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                          struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if ((S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+                           res->cache_phase_end == c->ph[1].first)) ||
+        (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(fresh_room(o, S->capacity_bytes) <= 0) || c->nph < 2 || c->ph[1].first < 6)
+        return 0;
+    size_t e = c->ph[1].first;
+    memcpy(c->scratch, c->y + 2, (e - 2) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, e - 2);
+    size_t a = c->y[1] < lv + log(o->min_step) ? 1 : 2;
+    if (a == 2 && c->y[1] >= c->y[0])
+        return 0;
+    /* (The folding may end inside the phase: GC's first samples with it,
+     * where they burst.) */
+    double l1, l2, gain;
+    size_t k = e >= a + 6 ? two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
+    double after = c->ph[1].level_bps;
+    if (!k || l1 - l2 < log(o->min_drop))
+        k = e;
+    else
+        after = exp(l2);
+    memcpy(c->scratch, c->y + a, (k - a) * sizeof *c->y);
+    double lo = exp(ssd__median(c->scratch, k - a));
+    if (k < a + 3 || c->r[0] < lo * o->min_drop || after * o->min_drop > lo ||
+        quiet_noise(c, a, k) > log(o->min_step) / 3 || falls_through(c, a, k))
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+        return 0;
+    if (ssd__curve_split(c, 0, a) != 0)
+        return 0;
+    if (k < e)
+        ssd__curve_split(c, 1, k);
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = a;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* The end of a random fill's shrunken dynamic cache's folding inside
  * phase 1, the used state's first phase with no reference, or 0. After
  * random writes the clean blocks are only those idle GC cleaned, and a
@@ -2839,6 +2911,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_split(c, 0, arg) == 0)
             ssd__curve_merge_next(c, 1);
     }
+    /* (No reference: a random fill's dynamic cache inside the first
+     * sample, its folding in the same phase; first_sample_cache_before_fold.) */
+    if (!rl.known)
+        first_sample_cache_before_fold(c, o, res);
     int clean_room = 0;
     /* Sequential writes over a drive filled sequentially free whole blocks:
      * GC copies nothing, and no used state follows (seq_overwrites). */
@@ -3439,6 +3515,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
             folds_cache |= fabs(r / k - 1) <= 0.1;
     }
+    /* (A cache ended inside the first sample: within its bounds.) */
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl.known)
+        folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      c->ph[2].start_bytes);
     int fold_first =
         !rl.known && fresh_room(o, S->capacity_bytes) <= 0 && !seq_overwrites(o, res) &&
         (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && dynamic_cache(S)) || folds_cache) &&

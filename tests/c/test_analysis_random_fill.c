@@ -15,15 +15,15 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-/* The analysis of b[0..n) (one-second samples, B/s) on a drive of
+/* The analysis of b[0..n) (bytes per sample of dt seconds) on a drive of
  * `capacity` bytes randomly filled twice, no reference: its summary in
  * *r; the analysis is the caller's to free. */
-static ssd_analysis *random_filled(const double *b, size_t n, double capacity,
-                                   struct ssd_analysis_summary *r) {
+static ssd_analysis *random_filled_dt(const double *b, size_t n, double dt, double capacity,
+                                      struct ssd_analysis_summary *r) {
     double *t = malloc(n * sizeof *t);
     cr_assert(t);
     for (size_t i = 0; i < n; i++)
-        t[i] = (double)(i + 1);
+        t[i] = dt * (double)(i + 1);
     ssd_series *s = NULL;
     cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
     free(t);
@@ -40,6 +40,12 @@ static ssd_analysis *random_filled(const double *b, size_t n, double capacity,
     cr_assert_eq(ssd_analysis_summary(a, r), 0);
     ssd_series_free(s);
     return a;
+}
+
+/* The same, one-second samples (b in B/s). */
+static ssd_analysis *random_filled(const double *b, size_t n, double capacity,
+                                   struct ssd_analysis_summary *r) {
+    return random_filled_dt(b, n, 1, capacity, r);
 }
 
 /* A 2-hour 4K random-write run after a random fill and 15 min of idle
@@ -187,4 +193,45 @@ Test(random_fill, one_drop_after_a_random_fill_says_a_static_cache_reads_the_sam
         ssd_analysis_free(a);
         free(b);
     }
+}
+
+/* WSAT after a random fill (5 s samples; seed 2026's drive 1, 731 GB,
+ * TLC): the 2 GiB dynamic cache idle GC left, at 393 MiB/s, fills the
+ * first sample and a sliver of the second; its folding, at 26.7 MiB/s,
+ * lasts twice the cache (TLC frees 2 bytes per byte it held), to 6 GiB;
+ * then GC at 13.4, bursting. The segmentation gave the first sample and
+ * the folding one phase: "no cache, direct writes at 26.7", folding
+ * missed. */
+Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_reference) {
+    const size_t n = 4320;
+    const double dt = 5, cache = 2 * GIB, hi = 393 * MIB, fold_end = 6 * GIB, fold = 26.7 * MIB,
+                 gc = 13.4 * MIB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x;
+        if (w < cache) {
+            double t = fmin(dt, (cache - w) / hi);
+            x = t * hi + (dt - t) * fold;
+        } else if (w + fold * dt <= fold_end) {
+            x = dt * fold * exp(0.015 * gauss());
+        } else if (w < fold_end) {
+            double t = (fold_end - w) / fold;
+            x = (fold_end - w) + (dt - t) * gc;
+        } else {
+            x = dt * gc * (1 + 0.25 * fabs(gauss())) * (uniform() < 0.08 ? 2.5 : 1);
+        }
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled_dt(b, n, dt, 731e9, &r);
+    cr_expect(cache_holds(&r, cache), "cache %d %.2f GiB + %.2f (censored %d)", r.has_cache,
+              r.cache_bytes / GIB, r.cache_uncertainty_bytes / GIB, (int)r.cache_censored);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes / cache - 1) < 0.1,
+              "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
+              r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
 }
