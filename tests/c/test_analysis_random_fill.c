@@ -118,15 +118,17 @@ static double *cache_fold_gc(size_t n, double cache, double hi, double fold_end,
     return b;
 }
 
-/* Whether the analysis's cache holds `truth` bytes: within 5 % of its
+/* Expects the analysis's cache to hold `truth` bytes: within 5 % of its
  * size, or, ended inside a sample, between its bounds (5 % either way). */
-static int cache_holds(const struct ssd_analysis_summary *r, double truth) {
-    if (!r->has_cache)
-        return 0;
-    if (r->cache_censored == SSD_CENSOR_RESOLUTION)
-        return r->cache_bytes * 0.95 <= truth &&
-               truth <= (r->cache_bytes + r->cache_uncertainty_bytes) * 1.05;
-    return fabs(r->cache_bytes / truth - 1) < 0.05;
+static void expect_cache_holds(const struct ssd_analysis_summary *r, double truth) {
+    int ok =
+        r->has_cache && (r->cache_censored == SSD_CENSOR_RESOLUTION
+                             ? r->cache_bytes * 0.95 <= truth &&
+                                   truth <= (r->cache_bytes + r->cache_uncertainty_bytes) * 1.05
+                             : fabs(r->cache_bytes / truth - 1) < 0.05);
+    cr_expect(ok, "cache %d %.2f GiB + %.2f (censored %d), truth %.2f", r->has_cache,
+              r->cache_bytes / GIB, r->cache_uncertainty_bytes / GIB, (int)r->cache_censored,
+              truth / GIB);
 }
 
 /* A 2-hour run after a random fill on a 537 GB TLC drive (seed 2026's
@@ -142,8 +144,7 @@ Test(random_fill, a_cache_inside_the_first_sample_is_bounded_by_it_without_a_ref
     double *b = cache_fold_gc(n, 2 * GIB, 2.72 * GIB, 6 * GIB, 505 * MIB, 0.015, 206 * MIB);
     struct ssd_analysis_summary r;
     ssd_analysis *a = random_filled(b, n, 537e9, &r);
-    cr_expect(cache_holds(&r, 2 * GIB), "cache %d %.2f GiB + %.2f (censored %d)", r.has_cache,
-              r.cache_bytes / GIB, r.cache_uncertainty_bytes / GIB, (int)r.cache_censored);
+    expect_cache_holds(&r, 2 * GIB);
     cr_expect(r.cache_bytes <= b[0], "%.2f GiB, the first sample %.2f", r.cache_bytes / GIB,
               b[0] / GIB);
     ssd_analysis_free(a);
@@ -158,8 +159,7 @@ Test(random_fill, a_cache_end_is_placed_against_the_level_right_after_it) {
     double *b = cache_fold_gc(n, 2 * GIB, 2001 * MIB, 4 * GIB, 264 * MIB, 0.02, 124 * MIB);
     struct ssd_analysis_summary r;
     ssd_analysis *a = random_filled(b, n, 1348e9, &r);
-    cr_expect(cache_holds(&r, 2 * GIB), "cache %d %.2f GiB + %.2f (censored %d)", r.has_cache,
-              r.cache_bytes / GIB, r.cache_uncertainty_bytes / GIB, (int)r.cache_censored);
+    expect_cache_holds(&r, 2 * GIB);
     ssd_analysis_free(a);
     free(b);
 }
@@ -226,8 +226,7 @@ Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_referen
     }
     struct ssd_analysis_summary r;
     ssd_analysis *a = random_filled_dt(b, n, dt, 731e9, &r);
-    cr_expect(cache_holds(&r, cache), "cache %d %.2f GiB + %.2f (censored %d)", r.has_cache,
-              r.cache_bytes / GIB, r.cache_uncertainty_bytes / GIB, (int)r.cache_censored);
+    expect_cache_holds(&r, cache);
     cr_expect(r.has_folding && fabs(r.folding_start_bytes / cache - 1) < 0.1,
               "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
