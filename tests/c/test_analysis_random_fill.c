@@ -195,17 +195,12 @@ Test(random_fill, one_drop_after_a_random_fill_says_a_static_cache_reads_the_sam
     }
 }
 
-/* WSAT after a random fill (5 s samples; seed 2026's drive 1, 731 GB,
- * TLC): the 2 GiB dynamic cache idle GC left, at 393 MiB/s, fills the
- * first sample and a sliver of the second; its folding, at 26.7 MiB/s,
- * lasts twice the cache (TLC frees 2 bytes per byte it held), to 6 GiB;
- * then GC at 13.4, bursting. The segmentation gave the first sample and
- * the folding one phase: "no cache, direct writes at 26.7", folding
- * missed. */
-Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_reference) {
-    const size_t n = 4320;
-    const double dt = 5, cache = 2 * GIB, hi = 393 * MIB, fold_end = 6 * GIB, fold = 26.7 * MIB,
-                 gc = 13.4 * MIB;
+/* n samples of dt seconds (bytes each): a cache of `cache` bytes at hi
+ * B/s, then folding at fold B/s (1.5 % noise) to fold_end bytes, then GC
+ * at gc B/s bursting to 2.5x it one sample in 12; the samples holding a
+ * change mix the two levels. */
+static double *samples_of(size_t n, double dt, double cache, double hi, double fold_end,
+                          double fold, double gc) {
     double *b = malloc(n * sizeof *b), w = 0;
     cr_assert(b);
     for (size_t i = 0; i < n; i++) {
@@ -216,14 +211,27 @@ Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_referen
         } else if (w + fold * dt <= fold_end) {
             x = dt * fold * exp(0.015 * gauss());
         } else if (w < fold_end) {
-            double t = (fold_end - w) / fold;
-            x = (fold_end - w) + (dt - t) * gc;
+            x = (fold_end - w) + (dt - (fold_end - w) / fold) * gc;
         } else {
             x = dt * gc * (1 + 0.25 * fabs(gauss())) * (uniform() < 0.08 ? 2.5 : 1);
         }
         b[i] = x;
         w += x;
     }
+    return b;
+}
+
+/* WSAT after a random fill (5 s samples; seed 2026's drive 1, 731 GB,
+ * TLC): the 2 GiB dynamic cache idle GC left, at 393 MiB/s, fills the
+ * first sample and a sliver of the second; its folding, at 26.7 MiB/s,
+ * lasts twice the cache (TLC frees 2 bytes per byte it held), to 6 GiB;
+ * then GC at 13.4, bursting. The segmentation gave the first sample and
+ * the folding one phase: "no cache, direct writes at 26.7", folding
+ * missed. */
+Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_reference) {
+    const size_t n = 4320;
+    const double dt = 5, cache = 2 * GIB, fold_end = 6 * GIB;
+    double *b = samples_of(n, dt, cache, 393 * MIB, fold_end, 26.7 * MIB, 13.4 * MIB);
     struct ssd_analysis_summary r;
     ssd_analysis *a = random_filled_dt(b, n, dt, 731e9, &r);
     expect_cache_holds(&r, cache);
@@ -231,6 +239,21 @@ Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_referen
               "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
               r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* WSAT after a random fill (held-out seed 59's drive 128): the 2 GiB
+ * cache at 245 MiB/s fills the first 5 s sample and two thirds of the
+ * second (189 MiB/s), then folding at 73.2 to 6 GiB, GC at 27.7. The two
+ * samples' level, 217, the second's mix pulled down, made that second
+ * sample read as cache all through: 2.12 GiB. */
+Test(random_fill, a_two_sample_cache_ends_in_its_second_without_a_reference) {
+    const size_t n = 4320;
+    double *b = samples_of(n, 5, 2 * GIB, 245 * MIB, 6 * GIB, 73.2 * MIB, 27.7 * MIB);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled_dt(b, n, 5, 1000e9, &r);
+    expect_cache_holds(&r, 2 * GIB);
     ssd_analysis_free(a);
     free(b);
 }
