@@ -2418,6 +2418,213 @@ static int dropped_below_first(const struct ssd__curve *c, const struct ssd__ana
     return 0;
 }
 
+/* With no reference, the end of a used drive's cache placed against the
+ * level of its own right after it (3 samples or more, min_drop below the
+ * cache: direct writes or folding) when the cache test passed over that
+ * level as the drop's transition and measured the drop to the used state
+ * a step below it, as the reference's path does. A cache's drop is to
+ * whatever the drive writes next; against GC the share of the boundary
+ * sample read as cache came out too large, past samples already at the
+ * level after it (a random fill's 2 GiB dynamic cache in a 1 s sample at
+ * 2.0 GB/s, folding at 264 MiB/s, GC at 124: 2.13 GiB, the truth 2.00).
+ * A cache of the first sample alone has no level of its own to measure
+ * its end by (that sample's rate mixes it with what followed): when the
+ * next sample is already within a step of the level after, it ended
+ * inside the first sample or at its end, and what is known is the
+ * bounds, at least what the sample wrote above that level, at most all
+ * it wrote (ssd__first_sample_cache_max), as the cache test reads a drop
+ * inside the first sample (a random fill's 2 GiB cache and 0.13 GiB of
+ * folding in the first 1 s sample: read as 2.45 GiB). Returns 1 when it
+ * placed the end. */
+static int used_cache_end_against_next_level(const struct ssd__curve *c,
+                                             const struct ssd__analysis_opts *o,
+                                             struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!(o->written_before_bytes > 0 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+          c->nph >= 3 && res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 1 &&
+          c->ph[1].last - c->ph[1].first + 1 >= 3 &&
+          S->post_cache_bps * o->min_step <= c->ph[1].level_bps &&
+          c->ph[1].level_bps * o->min_drop <= S->cache_level_bps))
+        return 0;
+    size_t at = c->ph[1].first;
+    double lo = c->ph[1].level_bps, hi = S->cache_level_bps;
+    if (at == 1 && c->r[1] < lo * o->min_step) {
+        double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, lo) - S->cache_bytes;
+        hi = c->r[0];
+    } else {
+        /* (A cache of a sample or two: its level is theirs, wholly before
+         * the one the drop is in, not its phase's median, which that
+         * sample's mix pulls down.) */
+        size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+        /* (A second sample a step below the first holds the drop, however
+         * its mix pulled the two samples' level down to its own: 245 then
+         * 189 MiB/s, folding at 73 after them, a level of 217 put the end
+         * at the second sample's end, 2.12 GiB for 2.00.) */
+        if (at == 2 && c->r[1] * o->min_step < c->r[0])
+            m = 1;
+        if (m >= 1 && m <= 2) {
+            double h = 0;
+            for (size_t i = 0; i < m; i++)
+                h += c->r[i] / (double)m;
+            if (h > hi)
+                hi = h;
+        }
+        cache_end_in_sample(c, o, S, at, hi, lo);
+    }
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    return 1;
+}
+
+/* Whether a level after a cache of lo to hi bytes that ends at `end`
+ * bytes lasted 1, 2 or 3 times the cache (FOLD_BYTES_PER_CACHED, within
+ * 10 %) for some cache size in those bounds: a dynamic cache's folding
+ * after a random fill (the labelling's folds_cache). */
+static int lasts_a_fold_of(double lo, double hi, double end) {
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        if (end / (1 + 1.1 * m) <= hi && end / (1 + 0.9 * m) >= lo)
+            return 1;
+    return 0;
+}
+
+/* A random fill's shrunken dynamic cache that ended inside the run's
+ * first sample, with no reference, which the segmentation gave one phase
+ * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
+ * the first, then folding at 26.7 to 6.0 GiB, then GC at 13.4: one phase
+ * at 26.7, "no cache, direct writes", folding missed). The cache test
+ * cannot judge a fast start of one sample, and one sample's excess above a
+ * level is no cache by itself (a start-up burst); but on a drive randomly
+ * written full a first sample min_drop above a quiet flat level that
+ * lasts 1, 2 or 3 times what that sample can have cached (bounds as a
+ * drop inside the first sample has them) and ends in a drop of min_drop
+ * or more is a dynamic cache and its folding, which frees C (bits - 1)
+ * bytes for C cached (random_fill_fold_end). The first sample is split
+ * off as the cache, ended inside it (resolution); a mixed second sample
+ * between the two levels goes with it. Returns 1 when it did. */
+static int first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                          struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if ((S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+                           res->cache_phase_end == c->ph[1].first)) ||
+        (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(fresh_room(o, S->capacity_bytes) <= 0) || c->nph < 2 || c->ph[1].first < 6)
+        return 0;
+    size_t e = c->ph[1].first;
+    memcpy(c->scratch, c->y + 2, (e - 2) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, e - 2);
+    size_t a = c->y[1] < lv + log(o->min_step) ? 1 : 2;
+    if (a == 2 && c->y[1] >= c->y[0])
+        return 0;
+    /* (The folding may end inside the phase: GC's first samples with it,
+     * where they burst.) */
+    double l1, l2, gain;
+    size_t k = e >= a + 6 ? two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
+    double after = c->ph[1].level_bps;
+    if (!k || l1 - l2 < log(o->min_drop))
+        k = e;
+    else
+        after = exp(l2);
+    memcpy(c->scratch, c->y + a, (k - a) * sizeof *c->y);
+    double lo = exp(ssd__median(c->scratch, k - a));
+    if (k < a + 3 || c->r[0] < lo * o->min_drop || after * o->min_drop > lo ||
+        quiet_noise(c, a, k) > log(o->min_step) / 3 || falls_through(c, a, k))
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+        return 0;
+    if (ssd__curve_split(c, 0, a) != 0)
+        return 0;
+    if (k < e)
+        ssd__curve_split(c, 1, k);
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = a;
+    res->post_phase = 1;
+    return 1;
+}
+
+/* The end of a random fill's shrunken dynamic cache's folding inside
+ * phase 1, the used state's first phase with no reference, or 0. After
+ * random writes the clean blocks are only those idle GC cleaned, and a
+ * dynamic cache takes them all in SLC mode, so it is a few GiB whatever
+ * the capacity (no share of it, which dynamic_cache reads). Folding its C
+ * cached bytes frees C (bits - 1) of them, which the host writes at the
+ * folding's speed before GC must run: a quiet flat level right after the
+ * cache, lasting 1, 2 or 3 times it (FOLD_BYTES_PER_CACHED, within 10 %,
+ * as the labelling's folds_cache reads it) and ending in a drop of
+ * min_drop or more, is that folding. It is never the used state, which
+ * starts with a steep drop or a slide, not a quiet level
+ * (clean_level_before_drop). The segmentation gave it to the decline when
+ * GC's first samples burst between its level and GC's (a 2 GiB cache at
+ * 298 MiB/s, folding at 29.6 to 4.0 GiB, then GC at 6.2 bursting to 20:
+ * one phase, "gc from 2 GiB, sliding from 29.6 to 7.2", the folding
+ * missed). The split is the best two-level one of phase 1. */
+static size_t random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ssd_analysis_summary *S) {
+    if (!(S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+          (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
+          fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2))
+        return 0;
+    size_t g0 = c->ph[1].first, b = c->ph[1].last + 1;
+    if (b < g0 + 6)
+        return 0;
+    double l1, l2, gain;
+    size_t k = two_levels(c, g0, b, g0 + 3, b - 3, &l1, &l2, &gain);
+    if (!k || l1 - l2 < log(o->min_drop) || log(c->ph[0].level_bps) - l1 < log(o->min_step))
+        return 0;
+    double r = (c->cum[k] - S->cache_bytes) / S->cache_bytes;
+    int multiple = 0;
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        multiple |= fabs(r / m - 1) <= 0.1;
+    if (!multiple || quiet_noise(c, g0, k) > log(o->min_step) / 3 || falls_through(c, g0, k))
+        return 0;
+    return k;
+}
+
+/* The note for a fast start read as clean blocks on a drive randomly
+ * written full, no reference (the fast start dropped once, straight into
+ * the used state), or NULL. A static SLC cache survives a random fill,
+ * and the idle time before the run flushes it into the native flash
+ * while idle GC cleans a few blocks; no clean spare area is left for
+ * direct writes after it, so it too drops straight into GC (and a
+ * dynamic cache folding at the used state's speed reads as one drop as
+ * well, as the general note says). Nothing in
+ * the one curve tells the two apart: not the fast start's length (idle GC
+ * on the reviewed consumer drives cleans 1.4-2.7 GB in 15 minutes, a
+ * datacenter drive with more spare area far more: 1.4-119 GiB in the
+ * sweep's four dev seeds, while a static cache flushed in that idle held
+ * 1-19 GiB), nor the drop into the used state (1.0-31x after the clean
+ * blocks of the sweep's cacheless drives, 3.9x and more after a static
+ * cache). The sweep's static-cache drives after a random fill are read
+ * so ("cache missed", 34-61 runs a dev seed); the contract keeps the
+ * clean blocks, and the note says what else reads the same and what
+ * tells. */
+static const char *random_fill_one_drop_note(const struct ssd__curve *c,
+                                             const struct ssd__analysis_opts *o,
+                                             const struct ssd_analysis_summary *S, size_t g,
+                                             int ref_known, double fast_lv) {
+    if (ref_known || (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
+        !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
+        return NULL;
+    return "the drive was randomly written full before this run and its speed dropped once, "
+           "into the used state: the fast start is read as the clean blocks idle GC prepared; "
+           "a static SLC cache (it survives a random fill, and idle time flushes it) drops the "
+           "same way straight into GC, a random fill leaving no clean spare area for direct "
+           "writes after it, and a dynamic cache folding at the used state's speed would read "
+           "the same too; neither the fast start's length nor its drop tells them apart, the "
+           "drive's fresh run as reference does";
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -2798,6 +3005,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_split(c, 0, arg) == 0)
             ssd__curve_merge_next(c, 1);
     }
+    /* (No reference: a random fill's dynamic cache inside the first
+     * sample, its folding in the same phase; first_sample_cache_before_fold.) */
+    if (!rl.known)
+        first_sample_cache_before_fold(c, o, res);
     int clean_room = 0;
     /* Sequential writes over a drive filled sequentially free whole blocks:
      * GC copies nothing, and no used state follows (seq_overwrites). */
@@ -2863,6 +3074,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * step to split off between the fast start and the decline.) */
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
+    }
+    /* (A random fill's shrunken dynamic cache whose folding the
+     * segmentation gave to the decline: its own phase, the used state
+     * after it; random_fill_fold_end.) */
+    if (g == 1 && !clean_room && !rl.known) {
+        size_t fe = random_fill_fold_end(c, o, S);
+        if (fe && ssd__curve_split(c, 1, fe) == 0)
+            g = 2;
     }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
@@ -3318,6 +3537,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             S->gc_level_bps = c->ph[g].level_bps;
         }
     }
+    /* (No reference: the cache's end against the level right after it,
+     * used_cache_end_against_next_level.) */
+    if (!rl.known)
+        used_cache_end_against_next_level(c, o, res);
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
@@ -3386,6 +3609,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
             folds_cache |= fabs(r / k - 1) <= 0.1;
     }
+    /* (A cache ended inside the first sample: within its bounds.) */
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl.known)
+        folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      c->ph[2].start_bytes);
     int slow_level = !rl.known && seq_fill_slow_level(c, o, S, g);
     int fold_first = !rl.known && fresh_room(o, S->capacity_bytes) <= 0 &&
                      !seq_overwrites(o, res) &&
@@ -3597,6 +3826,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "left; a static SLC cache (which survives a fill) or a dynamic one folding at the "
             "used state's speed would read the same, and the drive's fresh run as reference "
             "tells them apart";
+    /* (After a random fill, what reads the same is said more exactly:
+     * random_fill_one_drop_note.) */
+    const char *rf_note = random_fill_one_drop_note(c, o, S, g, rl.known, fast_lv);
+    if (rf_note)
+        res->regime_note = rf_note;
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds
      * in SLC mode, so after the cache it folds before GC runs (folding a
