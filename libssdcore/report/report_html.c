@@ -342,8 +342,9 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
 
 /* ---- tables ------------------------------------------------------------- */
 
-/* A step line as written, with byte counts people can read: span=34359738368
- * becomes span=32 GiB. */
+/* A step line as written, with byte counts people can read: a results.json
+ * from before the suites wrote sizes with units (span=32g) has
+ * span=34359738368, shown as span=32 GiB. */
 static void human_line(struct ssd__text *t, const char *line) {
     const char *p = line;
     while (p && *p) {
