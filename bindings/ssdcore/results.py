@@ -766,14 +766,18 @@ class AnalysisResult(Result):
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
                          f"{_mibs(self.folding_level_bps)}")
+        # The used state (GC) in the CLI's words (`ssdcore analyze`, the
+        # report): "used state from 15.0 GiB (clean blocks ran out) at ...".
+        if self.gc_start_bytes is not None:
+            onset = ("no clean blocks left" if not self.cache_found
+                     and self.gc_start_bytes <= 0 else "clean blocks ran out")
+            used = f"  used state from {_bytes_text(self.gc_start_bytes)} ({onset})"
         if self.gc_start_bytes is not None and self.gc_sliding:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
-                         f"{_mibs(self.gc_start_level_bps)} just after the onset, "
+            lines.append(f"{used}: {_mibs(self.gc_start_level_bps)} just after the onset, "
                          f"{_mibs(self.gc_end_level_bps)} at the end "
                          f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
         elif self.gc_start_bytes is not None:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
-                         f"{_mibs(self.gc_level_bps)}")
+            lines.append(f"{used} at {_mibs(self.gc_level_bps)}")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
                          if self.recovery_censored != "right" else
