@@ -222,7 +222,7 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
                    label=f"{who}folding from {a.folding_start_bytes / GIB:.1f} GiB")
     if a.gc_start_bytes is not None:
         ax.axvline(at(a.gc_start_bytes), color=color or _GC, lw=2, ls=":", zorder=4,
-                   label=f"{who}GC from {a.gc_start_bytes / GIB:.1f} GiB")
+                   label=f"{who}used state (GC) from {a.gc_start_bytes / GIB:.1f} GiB")
     if a.throttle_start_bytes is not None:
         ax.axvline(at(a.throttle_start_bytes), color=color or _TEMP, lw=2, zorder=4,
                    label=f"{who}throttles at {a.throttle_temp_c:.1f} °C")

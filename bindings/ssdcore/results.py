@@ -766,14 +766,18 @@ class AnalysisResult(Result):
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
                          f"{_mibs(self.folding_level_bps)}")
+        # The used state (GC) in the CLI's words (`ssdcore analyze`, the
+        # report): "used state from 15.0 GiB (clean blocks ran out) at ...".
+        if self.gc_start_bytes is not None:
+            onset = ("no clean blocks left" if not self.cache_found
+                     and self.gc_start_bytes <= 0 else "clean blocks ran out")
+            used = f"  used state from {_bytes_text(self.gc_start_bytes)} ({onset})"
         if self.gc_start_bytes is not None and self.gc_sliding:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
-                         f"{_mibs(self.gc_start_level_bps)} just after the onset, "
+            lines.append(f"{used}: {_mibs(self.gc_start_level_bps)} just after the onset, "
                          f"{_mibs(self.gc_end_level_bps)} at the end "
                          f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
         elif self.gc_start_bytes is not None:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
-                         f"{_mibs(self.gc_level_bps)}")
+            lines.append(f"{used} at {_mibs(self.gc_level_bps)}")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
                          if self.recovery_censored != "right" else
@@ -1130,18 +1134,26 @@ class FilesetResult(_FileopsResult):
         return self.summary()
 
 
+# CompareResult.to_frame()'s columns and their types, whatever built it.
+_COMPARE_COLUMNS: Dict[str, str] = {
+    "drive": "object", "figure": "object", "label": "object", "unit": "object",
+    "better": "object", "value": "float64", "pct_vs_highlight": "float64", "state": "object",
+    "conditions": "object", "row_conditions": "object"}
+
+
 class CompareResult(Result):
     """What :func:`ssdcore.compare` and :func:`ssdcore.catalog.compare`
     return: several runs side by side, compare.json (schema
     ``ssdcore-compare/1``) as a dict, with
 
-    - ``to_frame()``: one row per drive x figure: ``drive``, ``figure``
-      (dotted key), ``label``, ``unit``, ``better``, ``value`` (NaN when the
-      run lacks it), ``pct_vs_highlight``, ``state`` (measured, none,
-      not_measured, lower_bound, upper_bound, other_conditions) and
-      ``conditions`` (block size, QD, threads, length, span of the test), so
-      "no cache" is never read as "not tested" and a bound never as an
-      exact figure;
+    - ``to_frame()``: one row per drive x figure, compare.csv's rows: ``drive``,
+      ``figure`` (dotted key), ``label``, ``unit``, ``better``, ``value`` (NaN
+      when the run lacks it), ``pct_vs_highlight``, ``state`` (measured, none,
+      not_measured, lower_bound, upper_bound), ``conditions`` (block size, QD,
+      threads, length, span of the drive's test) and ``row_conditions`` (the
+      row's, when drives ran different tests), so "no cache" is never read as
+      "not tested" and a bound never as an exact figure; the same columns
+      from :func:`ssdcore.compare` and from a compare.json dict;
     - ``summary()``: one row per drive, one column per figure (the values);
     - ``html`` (the compare page), ``text`` (the summary the CLI prints),
       ``drives`` (the labels), ``picked`` (catalog.compare: which run stood
@@ -1153,7 +1165,9 @@ class CompareResult(Result):
     def __init__(self, data: Dict[str, Any], csv: Optional[str] = None, html: str = "",
                  text: str = "", picked: Optional[List[str]] = None) -> None:
         super().__init__(data)
-        self._csv = csv
+        self.csv = csv
+        """compare.csv's text (from :func:`ssdcore.compare`; None for a
+        dict): ``to_frame()`` has its rows, read from compare.json."""
         self.html = html
         """The compare page (what ``out``/compare.html holds)."""
         self.text = text
@@ -1179,33 +1193,45 @@ class CompareResult(Result):
         return "\n".join(lines)
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per drive x figure (the columns of compare.csv)."""
-        if self._csv is not None:
-            import io
-            pandas = _pandas()
-            df: pd.DataFrame = pandas.read_csv(
-                io.StringIO(self._csv), keep_default_na=False,
-                dtype={"drive": str, "figure": str, "label": str, "unit": str, "better": str},
-                na_values={"value": [""], "pct_vs_highlight": [""]})
-            named = [_figure(k, v, u) for k, v, u in zip(df["figure"], df["value"], df["unit"])]
-            for i, col in enumerate(("figure", "value", "unit")):
-                df[col] = pandas.Series([f[i] for f in named], index=df.index,
-                                        dtype=df[col].dtype)
-            return df
+        """One row per drive x figure, as compare.csv has them (drive by
+        drive; a figure measured under other conditions than a row's is not
+        that row's), read from compare.json alone: the same columns and
+        types from :func:`ssdcore.compare` and from a dict: ``drive``,
+        ``figure``, ``label``, ``unit``, ``better`` (str), ``value``,
+        ``pct_vs_highlight`` (float64, NaN when none), ``state`` (str),
+        ``conditions`` (the drive's test conditions) and ``row_conditions``
+        (the row's, when the drives ran different tests; str or None)."""
         drives = self.drives
+        figures = self.get("figures") or []
+        nothing: List[Any] = [None] * len(drives)
         rows = []
-        for f in self.get("figures") or []:
-            states = f.get("states") or [None] * len(drives)
-            conds = f.get("value_conditions") or [None] * len(drives)
-            for i, drive in enumerate(drives):
+        for i, drive in enumerate(drives):
+            for q, f in enumerate(figures):
+                state = (f.get("states") or nothing)[i]
+                cond = (f.get("value_conditions") or nothing)[i]
+                # As compare.csv: a row of other conditions is not this
+                # drive's, and a drive without the figure (no conditions of
+                # its own in a row that has some) has one row for it, the
+                # key's first.
+                if state == "other_conditions" or (
+                        f.get("conditions") and cond is None and q > 0
+                        and figures[q - 1].get("key") == f.get("key")):
+                    continue
                 key, v, unit = _figure(str(f.get("key")), f["values"][i], f.get("unit"))
+                pct = _float((f.get("pct_vs_highlight") or nothing)[i])
                 rows.append({"drive": drive, "figure": key, "label": f.get("label"),
                              "unit": unit, "better": f.get("better"),
-                             "value": v if v is not None else float("nan"),
-                             "state": states[i], "conditions": conds[i],
-                             "row_conditions": f.get("conditions")})
-        return _frame(rows, columns=["drive", "figure", "label", "unit", "better", "value",
-                                     "state", "conditions", "row_conditions"])
+                             "value": _float(v), "pct_vs_highlight": pct, "state": state,
+                             "conditions": cond or None,
+                             "row_conditions": f.get("conditions") or None})
+        df = _frame(rows, columns=list(_COMPARE_COLUMNS)).astype(
+            cast(Any, _COMPARE_COLUMNS))
+        # A text column's missing entry is None, even in a column with no
+        # text at all (which pandas would fill with NaN).
+        for col, kind in _COMPARE_COLUMNS.items():
+            if kind == "object":
+                df[col] = df[col].where(df[col].notna(), None)
+        return df
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive (index ``drive``, in order), one column per

@@ -138,6 +138,25 @@ const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes) {
     return buf;
 }
 
+const char *ssd__fmt_size_exact(char buf[SSD__NUM_BUF], uint64_t bytes) {
+    /* Largest first; 1e15 (PB) lies between 2^40 (t) and 2^50 (p). */
+    static const struct {
+        uint64_t unit;
+        const char *name;
+    } units[] = {{1ULL << 50, "p"},        {1000000000000000ULL, "PB"}, {1ULL << 40, "t"},
+                 {1000000000000ULL, "TB"}, {1ULL << 30, "g"},           {1000000000ULL, "GB"},
+                 {1ULL << 20, "m"},        {1000000ULL, "MB"},          {1ULL << 10, "k"},
+                 {1000ULL, "KB"}};
+    for (size_t i = 0; bytes && i < sizeof units / sizeof units[0]; i++)
+        if (bytes % units[i].unit == 0) {
+            snprintf(buf, SSD__NUM_BUF, "%llu%s", (unsigned long long)(bytes / units[i].unit),
+                     units[i].name);
+            return buf;
+        }
+    snprintf(buf, SSD__NUM_BUF, "%llu", (unsigned long long)bytes);
+    return buf;
+}
+
 int ssd__ends_with(const char *s, const char *suffix) {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && !strcmp(s + a - b, suffix);

@@ -2,6 +2,8 @@
 #ifndef SSD_NUMFMT_H
 #define SSD_NUMFMT_H
 
+#include <stdint.h>
+
 /* Room for any double in its shortest form, with sign and exponent. */
 #define SSD__NUM_BUF 32
 
@@ -32,6 +34,12 @@ int ssd__fmt_fixed_rounded(char buf[SSD__NUM_BUF], double v, int digits);
  * "4 KiB", "223.57 GiB", "10 TiB" (two decimals where the largest unit
  * does not divide it). Returns buf. */
 const char *ssd__fmt_size(char buf[SSD__NUM_BUF], double bytes);
+
+/* A byte count as a suite file or a CLI flag takes it back exactly, with
+ * no space: in the largest unit that divides it, binary as fio writes it
+ * ("128k", "32g") or decimal as drives are sold ("50GB", "1GB"), else
+ * bytes ("4097"). Returns buf. */
+const char *ssd__fmt_size_exact(char buf[SSD__NUM_BUF], uint64_t bytes);
 
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
  * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,

@@ -491,6 +491,12 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
         for (int i = 0; i < c->nd; i++)
             ssd__jw_num(&w, row_value(c, r, i));
         ssd__jw_end_array(&w);
+        /* compare.csv's column, to its 6 digits: Python's to_frame() reads
+         * compare.json alone and gives compare.csv's columns. */
+        ssd__jw_kbegin_array(&w, "pct_vs_highlight");
+        for (int i = 0; i < c->nd; i++)
+            ssd__jw_num_g(&w, row_pct(c, r, i), 6);
+        ssd__jw_end_array(&w);
         ssd__jw_kbegin_array(&w, "states");
         for (int i = 0; i < c->nd; i++)
             ssd__jw_str(&w, ssd__fig_state_names[row_state(c, r, i)]);

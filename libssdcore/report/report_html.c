@@ -342,8 +342,9 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
 
 /* ---- tables ------------------------------------------------------------- */
 
-/* A step line as written, with byte counts people can read: span=34359738368
- * becomes span=32 GiB. */
+/* A step line as written, with byte counts people can read: a results.json
+ * from before the suites wrote sizes with units (span=32g) has
+ * span=34359738368, shown as span=32 GiB. */
 static void human_line(struct ssd__text *t, const char *line) {
     const char *p = line;
     while (p && *p) {
@@ -801,16 +802,18 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
     if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
         ssd__text_add(t, " The whole drive fills in %.1f min.", job->res.runtime_s / 60);
-    /* The run's periodic dips, said as the phases' are ("to 45%": where
-     * a dip bottoms out), and only when no phase's were said already: the
+    /* The run's periodic dips, only when no phase's were said already: the
      * AS510S read "dips every 15 s to 45% (direct). Periodic dips every 16
-     * s, 29 % deep.", two depths for one pattern. */
+     * s, 29 % deep.", two depths for one pattern. The run's figure is a
+     * dip's mean against the level (a phase's "to 45%" is where its dips
+     * bottom out), said as ssdcore analyze says it. */
     int phase_dips = 0;
     for (size_t k = 0; k < an->res.nphases; k++)
         phase_dips |= an->res.phases[k].has_dips;
     if (m->has_dips && !phase_dips)
-        ssd__text_add(t, " Periodic dips every %.0f s to %.0f%%.", m->dip_period_s,
-                      (1 - m->dip_depth) * 100);
+        ssd__text_add(
+            t, " Periodic dips every %.0f s, on average at %.0f%% of the level while in a dip.",
+            m->dip_period_s, (1 - m->dip_depth) * 100);
     ssd__text_add(t, "</p>\n");
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "curve_groups.h"
+#include "ssdcore/base.h"
 #include "figure_labels.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -66,10 +67,12 @@ static void job_conditions(const struct ssd__results *r, const struct ssd__step 
     } else if (bytes) {
         PUT("%s%s written", n ? ", " : "", bytes);
     }
+    /* A size as the step wrote it: "32g" (the built-in suites) or
+     * "34359738368" (older results, suite files), the same "32 GiB span". */
+    uint64_t b = 0;
     if (span) {
-        double b = strtod(span, NULL);
-        if (b >= GIB)
-            PUT("%s%g GiB span", n ? ", " : "", b / GIB);
+        if (!ssd_parse_size(span, &b) && (double)b >= GIB)
+            PUT("%s%g GiB span", n ? ", " : "", (double)b / GIB);
         else
             PUT("%s%s span", n ? ", " : "", span);
     } else {

@@ -10,6 +10,7 @@
 #include "ssdcore/trace.h"
 #include "curve_groups.h"
 #include "fsd_score.h"
+#include "numfmt.h"
 #include "suite_impl.h"
 
 static const struct {
@@ -84,15 +85,17 @@ struct gen {
 static void test(struct gen *g, int writes, int reads, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
+    char area[SSD__NUM_BUF];
+    ssd__fmt_size_exact(area, g->area);
     if (writes) {
-        ssd__text_add(g->t, "trim length=%llu\n", (unsigned long long)g->area);
+        ssd__text_add(g->t, "trim length=%s\n", area);
         g->prepared = 0;
     }
     if (reads && !g->prepared) {
         ssd__text_add(g->t,
-                      "job name=prepare-%d group=%s pattern=write bs=128k qd=32 span=%llu "
+                      "job name=prepare-%d group=%s pattern=write bs=128k qd=32 span=%s "
                       "coverage=1\n",
-                      ++g->nprep, ssd__group_prepare, (unsigned long long)g->area);
+                      ++g->nprep, ssd__group_prepare, area);
         g->prepared = !writes;
     }
     ssd__text_add(g->t, "idle %s\n", g->idle);
@@ -101,7 +104,7 @@ static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    ssd__text_add(g->t, "job %s span=%llu\n", line, (unsigned long long)g->area);
+    ssd__text_add(g->t, "job %s span=%s\n", line, area);
 }
 
 /* A test at point x of built-in curve `id` (curve_groups.h): the job is
@@ -227,14 +230,14 @@ static void naspt_round(struct ssd__text *t, uint64_t size, uint64_t area, int l
         {"file-seq-access", "pattern=read bs=64k qd=1 threads=4", 2},
         {"file-rand-access", "pattern=randread bs=64k qd=1 threads=4", 4},
     };
+    char o[SSD__NUM_BUF], sp[SSD__NUM_BUF], b[SSD__NUM_BUF];
+    ssd__fmt_size_exact(o, off);
+    ssd__fmt_size_exact(sp, area);
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
         ssd__text_add(
-            t,
-            "job name=naspt-%s-%s group=naspt-%s x=%d %s offset=%llu span=%llu "
-            "bytes=%llu\n",
-            tests[i].test, state, tests[i].test, level, tests[i].workload, (unsigned long long)off,
-            (unsigned long long)area,
-            (unsigned long long)(area / (uint64_t)tests[i].part / (256 * 1024) * (256 * 1024)));
+            t, "job name=naspt-%s-%s group=naspt-%s x=%d %s offset=%s span=%s bytes=%s\n",
+            tests[i].test, state, tests[i].test, level, tests[i].workload, o, sp,
+            ssd__fmt_size_exact(b, area / (uint64_t)tests[i].part / (256 * 1024) * (256 * 1024)));
 }
 
 static void naspt(struct ssd__text *t, uint64_t size) {
@@ -345,18 +348,20 @@ static void copy50g(struct ssd__text *t, double scale) {
     if (bytes < 1)
         bytes = 1;
     ssd__text_add(t, "# 50 GB copies at NVMe queue depths (recorded ext4 block traces)\ntrim\n");
+    char set[SSD__NUM_BUF];
+    ssd__fmt_size_exact(set, bytes);
     ssd__text_add(t,
                   "replay name=copy50g-mkset group=prepare trace=filetest:nvme-iso-mkset "
-                  "set_size=%llu timing=no-idle\n",
-                  (unsigned long long)bytes);
+                  "set_size=%s timing=no-idle\n",
+                  set);
     static const char *const steps[][2] = {
         {"to", "copy_to"}, {"inside", "copy"}, {"from", "copy_from"}};
     for (int i = 0; i < 3; i++)
         ssd__text_add(t,
                       "idle 15m\n"
                       "replay name=copy50g-%s group=files-copy50g trace=filetest:nvme-iso-%s "
-                      "set_size=%llu timing=no-idle\n",
-                      steps[i][0], steps[i][1], (unsigned long long)bytes);
+                      "set_size=%s timing=no-idle\n",
+                      steps[i][0], steps[i][1], set);
 }
 
 /* The PCMark 10 Full System Drive-like run (ssd_replay_fsd_json) as suite
@@ -372,7 +377,9 @@ static void fsd(struct ssd__text *t, double scale) {
         char size[48] = "";
         if (gb > 0) {
             double b = gb * 1e9 * scale;
-            snprintf(size, sizeof size, " set_size=%llu", (unsigned long long)(b < 1 ? 1 : b));
+            char n[SSD__NUM_BUF];
+            snprintf(size, sizeof size, " set_size=%s",
+                     ssd__fmt_size_exact(n, (uint64_t)(b < 1 ? 1 : b)));
         }
         const char *group = gb <= 0 ? "fsd-apps" : strstr(trace, "-iso-") ? "fsd-iso" : "fsd-photo";
         char timing[48];

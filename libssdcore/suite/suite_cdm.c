@@ -17,6 +17,7 @@
 
 #include "curve_groups.h"
 #include "json_read.h"
+#include "numfmt.h"
 #include "step_options.h"
 #include "suite_impl.h"
 
@@ -50,14 +51,15 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
         tests = cdm8_tests;
     else
         return SSD_EINVAL;
+    char span[SSD__NUM_BUF];
+    ssd__fmt_size_exact(span, size);
     ssd__text_add(t,
                   "# %s: CrystalDiskMark-style tests on a %llu-byte test file, %d passes of 5 s, "
                   "best pass\n"
-                  "job name=cdm-prepare group=%s pattern=write bs=1m qd=32 span=%llu "
+                  "job name=cdm-prepare group=%s pattern=write bs=1m qd=32 span=%s "
                   "coverage=1 interval=100ms log=cdm-prepare\n"
                   "analyze cdm-prepare\n",
-                  name, (unsigned long long)size, CDM_PASSES, ssd__group_prepare,
-                  (unsigned long long)size);
+                  name, (unsigned long long)size, CDM_PASSES, ssd__group_prepare, span);
     for (int dir = 0; dir < 2; dir++)
         for (int i = 0; i < 4; i++) {
             const struct cdm_test *c = &tests[i];
@@ -68,9 +70,9 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
                 ssd__text_add(t,
                               "idle 5s\n"
                               "job name=cdm-%s-%s-%d group=cdm-%s-%s x=%d pattern=%s bs=%s qd=%d "
-                              "span=%llu time=5s\n",
+                              "span=%s time=5s\n",
                               c->name, dir ? "write" : "read", p, c->name, dir ? "write" : "read",
-                              p, pat, c->bs, c->qd, (unsigned long long)size);
+                              p, pat, c->bs, c->qd, span);
         }
     return 0;
 }

@@ -76,6 +76,31 @@ const char *ssd__cache_bound_word(const struct ssd_analysis_summary *m) {
                                                                   : "";
 }
 
+/* What a regime's dips are a share of, as the words before them name it
+ * ("to 49% of the clean-block speed"): the regime's name ("(direct)") was
+ * a word of the analysis a buyer does not know (the round-22 audit). */
+static const char *dips_of(const struct ssd_analysis_summary *m, int regime) {
+    switch (regime) {
+    case SSD_REGIME_CACHE:
+        return "the cache's speed";
+    case SSD_REGIME_DIRECT:
+        return m->has_cache ? "the speed after the cache"
+               : !m->has_gc ? "that speed"
+               : !strcmp(ssd__fast_start_words(m), "clean-block speed") ? "the clean-block speed"
+                                                                        : "the fresh-state speed";
+    case SSD_REGIME_FOLDING:
+        return "the folding speed";
+    case SSD_REGIME_GC:
+        return "the used-state speed";
+    case SSD_REGIME_THROTTLE:
+        return "the throttled speed";
+    case SSD_REGIME_SLOW_START:
+        return "the slow start's speed";
+    default:
+        return "the speed there";
+    }
+}
+
 /* The phases of one regime whose dips the words name, at most. */
 enum { SSD__MAX_DIP_PHASES = 8 };
 
@@ -165,9 +190,9 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
     }
     /* One clause per regime: its phases' dips said once when they are the
      * same (a level either side of a burst), else each with where its phase
-     * starts ("every 19 s to 40% from 0.0 GiB and every 22 s to 45% from
-     * 12.3 GiB (direct)"): two phases of one regime that dip differently
-     * read as the same clause twice. */
+     * starts ("in the speed after the cache, every 19 s to 40% from 0.0 GiB
+     * and every 22 s to 45% from 12.3 GiB"): two phases of one regime that
+     * dip differently read as the same clause twice. */
     for (size_t i = 0; i < nph; i++) {
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++)
@@ -188,12 +213,17 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
             if (!dup)
                 from[n++] = ph[k].start_bytes;
         }
-        ssd__text_add(t, "; periodic dips ");
-        for (size_t d = 0; d < n; d++) {
-            ssd__text_add(t, "%s%s", d == 0 ? "" : d + 1 == n ? " and " : ", ", words[d]);
-            if (n > 1)
-                ssd__text_add(t, " from %.1f GiB", from[d] / GiB);
-        }
-        ssd__text_add(t, " (%s)", ssd_analysis_regime_name(ph[i].regime));
+        /* One: "every 16 s to 49% of the clean-block speed"; several say
+         * what they are a share of first, then each with where it starts. */
+        if (n == 1)
+            ssd__text_add(t, "; periodic dips %s of %s", words[0], dips_of(m, ph[i].regime));
+        else
+            ssd__text_add(t, "; periodic dips in %s", dips_of(m, ph[i].regime));
+        for (size_t d = 0; d < n && n > 1; d++)
+            ssd__text_add(t, "%s%s from %.1f GiB",
+                          d == 0       ? ", "
+                          : d + 1 == n ? " and "
+                                       : ", ",
+                          words[d], from[d] / GiB);
     }
 }

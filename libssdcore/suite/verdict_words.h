@@ -14,8 +14,8 @@
  * "no SLC cache; fresh-state speed 233 MiB/s until 253 GiB (1.06x the
  * capacity), then used state: 115.8 MiB/s just after the onset, falling to
  * 28.7 MiB/s at the end (-0.291 MiB/s per GiB written)",
- * with "; periodic dips every 15 s to 45% (direct)". Plain text; the
- * caller escapes it for HTML. */
+ * with "; periodic dips every 15 s to 45% of the fresh-state speed".
+ * Plain text; the caller escapes it for HTML. */
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph);
 

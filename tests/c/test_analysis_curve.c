@@ -1111,7 +1111,8 @@ Test(curve, words_call_a_used_drives_fast_start_clean_blocks_not_a_fresh_state) 
 /* One clause per regime: two direct phases that dip alike are said once,
  * two that dip differently are one clause naming where each starts (the
  * words said "periodic dips every 19 s ... (direct); periodic dips every
- * 22 s ... (direct)"). */
+ * 22 s ... (direct)"), and whose speed the dips are a share of, never the
+ * analysis' regime name "(direct)" (the round-22 audit). */
 Test(curve, words_say_each_regimes_dips_in_one_clause) {
     struct ssd_analysis_summary m = {.size = sizeof m};
     m.post_cache_bps = 300 * 1048576.0;
@@ -1128,15 +1129,39 @@ Test(curve, words_say_each_regimes_dips_in_one_clause) {
     struct ssd__text t = {0};
     ssd__text_regimes(&t, &m, ph, 3);
     char *w = ssd__text_take(&t);
-    cr_expect(strstr(w, "; periodic dips every 19 s to 40% (direct)"), "%s", w);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% of that speed"), "%s", w);
+    cr_expect(!strstr(w, "(direct)"), "%s", w);
     cr_expect(strstr(w, "periodic dips") == strrchr(w, ';') + 2, "%s", w);
     free(w);
     ph[2].dip_period_s = 22;
     ph[2].dip_depth = 0.55;
     ssd__text_regimes(&t, &m, ph, 3);
     w = ssd__text_take(&t);
-    cr_expect(strstr(w, "; periodic dips every 19 s to 40% from 0.0 GiB and every 22 s to 45% "
-                        "from 25.0 GiB (direct)"),
+    cr_expect(strstr(w, "; periodic dips in that speed, every 19 s to 40% from 0.0 GiB and every "
+                        "22 s to 45% from 25.0 GiB"),
+              "%s", w);
+    free(w);
+    /* Each regime in a buyer's words: after a cache, before the used state
+     * on a drive written before the run or a fresh one, in the used state. */
+    m.has_cache = 1, m.cache_bytes = 12 * GIB, m.cache_level_bps = 900 * 1048576.0;
+    ph[2].dip_period_s = 19, ph[2].dip_depth = 0.6;
+    ssd__text_regimes(&t, &m, ph, 3);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% of the speed after the cache"), "%s", w);
+    free(w);
+    m.has_cache = 0, m.cache_bytes = NAN;
+    m.has_gc = 1, m.gc_start_bytes = 40 * GIB, m.gc_level_bps = 20 * 1048576.0;
+    m.written_before_bytes = 200 * GIB;
+    ssd__text_regimes(&t, &m, ph, 3);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% of the clean-block speed"), "%s", w);
+    free(w);
+    m.written_before_bytes = 0;
+    ph[1].regime = ph[2].regime = SSD_REGIME_GC, ph[1].has_dips = 0;
+    ssd__text_regimes(&t, &m, ph, 3);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% of the fresh-state speed; periodic dips "
+                        "every 19 s to 40% of the used-state speed"),
               "%s", w);
     free(w);
 }

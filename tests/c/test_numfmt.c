@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "numfmt.h"
+#include "ssdcore/base.h"
 
 Test(numfmt, shortest_form_that_reads_back_exactly) {
     char buf[SSD__NUM_BUF];
@@ -163,4 +164,36 @@ Test(numfmt, doubles_sort_ascending_with_the_one_comparison) {
     double a = 1, b = 1, n = NAN;
     cr_expect_eq(ssd__cmp_double(&a, &b), 0);
     cr_expect_eq(ssd__cmp_double(&a, &n), 0, "NaN is unordered, never 'less'");
+}
+
+Test(numfmt, an_exact_size_reads_back_as_the_same_bytes) {
+    /* As a suite file and the CLI write sizes (`span=32g`, `set_size=50GB`),
+     * never a bare 34359738368 a reader has to count the digits of; what
+     * ssd_parse_size reads back is the same count. */
+    static const struct {
+        uint64_t bytes;
+        const char *text;
+    } cases[] = {{0, "0"},
+                 {512, "512"},
+                 {4096, "4k"},
+                 {4097, "4097"},
+                 {128 * 1024, "128k"},
+                 {1000, "1KB"},
+                 {14308ULL << 20, "14308m"},
+                 {1ULL << 30, "1g"},
+                 {32ULL << 30, "32g"},
+                 {1000000000ULL, "1GB"},
+                 {50000000000ULL, "50GB"},
+                 {3ULL << 40, "3t"},
+                 {4000000000000ULL, "4TB"},
+                 {1ULL << 50, "1p"},
+                 {1000000000000000ULL, "1PB"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[SSD__NUM_BUF];
+        cr_expect_str_eq(ssd__fmt_size_exact(buf, cases[i].bytes), cases[i].text);
+        uint64_t back = 0;
+        cr_expect_eq(ssd_parse_size(buf, &back), 0, "%s parses", buf);
+        cr_expect_eq(back, cases[i].bytes, "%s reads back as %llu", buf,
+                     (unsigned long long)cases[i].bytes);
+    }
 }

@@ -1,6 +1,7 @@
 """`ssdcore analyze` on files as users really have them: edited in a
 spreadsheet, with odd line endings, or not series at all."""
 import json
+import re
 import subprocess
 
 import pytest
@@ -205,5 +206,36 @@ def test_dips_that_are_rare_are_not_said_to_take_none_of_the_time(cli, tmp_path)
                         "--time", "2h", "--log", str(log)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     out = subprocess.run([cli, "analyze", str(log)], capture_output=True, text=True).stdout
-    dips = [ln for ln in out.splitlines() if "of the time" in ln]
-    assert dips and not any(" 0% of the time" in ln for ln in dips), out
+    dips = [ln for ln in out.splitlines() if "dips" in ln and "% of " in ln]
+    assert dips and not any(" 0% of " in ln for ln in dips), out
+
+
+def test_one_run_gives_its_dips_once_per_measure_each_said_for_what_it_is(cli, tmp_path):
+    """AS510S after a fill (the round-22 audit): the first phase's line said
+    "dips every 13.4 s to 44%, 16% of the time", the run's "dips: every 14.0
+    s, 40% deep, 0.21% of the time": two answers. The phase's is where its
+    dips bottom out and their share of the phase, the run's the dips' mean
+    over all phases at once and their share of the run; each says so, both
+    as "N% of the level". The suite's words said "(direct)", the analysis'
+    regime name: they say whose speed the dips are a share of."""
+    suite = tmp_path / "as510s.suite"
+    suite.write_text("trim\nprecondition kind=seq_fill\nidle 15m\n"
+                     "job name=used pattern=randwrite bs=4k qd=32 time=2h interval=1s log=used\n"
+                     "analyze used\n")
+    r = subprocess.run([cli, "suite", "sim:as510s", "--suite-file", str(suite),
+                        "--out", str(tmp_path / "run")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    words = next(ln for ln in r.stdout.splitlines() if ln.strip().startswith("used: ")
+                 and "periodic dips" in ln)
+    assert "(direct)" not in words, words
+    assert re.search(r"periodic dips every \d+ s to \d+% of the clean-block speed;", words), words
+    out = subprocess.run([cli, "analyze", str(tmp_path / "run" / "used.csv")],
+                         capture_output=True, text=True).stdout
+    phase = [ln for ln in out.splitlines() if re.match(r"\s+\d+\s+\w+ .* dips every", ln)]
+    run = [ln for ln in out.splitlines() if ln.strip().startswith("dips:")]
+    assert phase and len(run) == 1, out
+    assert re.search(r"dips every [\d.]+ s to \d+% of its level, [\d.]+% of the phase's time$",
+                     phase[0]), phase
+    assert re.search(r"dips: +the whole run, all phases together: every [\d.]+ s, on average at "
+                     r"\d+% of the level while in a dip, [\d.]+% of the run's time$", run[0]), run
+    assert " deep" not in out and "of the time" not in out

@@ -247,3 +247,47 @@ def test_a_run_without_folding_says_no_folding(cmp):
     27.5 MiB/s at 246.4 GiB)."""
     html = cmp[3]
     assert "no folding" in html and "no second slowdown" not in html
+
+
+COLUMNS = ["drive", "figure", "label", "unit", "better", "value", "pct_vs_highlight", "state",
+           "conditions", "row_conditions"]
+
+
+def test_one_frame_whatever_built_the_compare_result(cmp, runs):
+    """#22 item 8, one meaning per column: ssdcore.compare()'s to_frame()
+    read compare.csv (pct_vs_highlight, no row_conditions), one built from a
+    dict (compare.json) read the JSON (row_conditions, no pct_vs_highlight,
+    rows of other conditions kept). Now one reader, compare.csv's rows, the
+    same columns and types either way."""
+    import pandas as pd
+    out, doc, rows, _ = cmp
+    res = ssdcore.compare([runs["bx-lab"], runs["bx-quick"], runs["ssd370"]])
+    made = res.to_frame()
+    for other in (ssdcore.results.CompareResult(dict(res)).to_frame(),
+                  ssdcore.results.CompareResult(doc).to_frame()):
+        pd.testing.assert_frame_equal(made, other)
+    assert list(made.columns) == COLUMNS
+    assert {c: str(t) for c, t in made.dtypes.items()} == {
+        c: "float64" if c in ("value", "pct_vs_highlight") else "object" for c in COLUMNS}
+    # compare.csv's rows, in its order, with its figures
+    assert len(made) == len(rows)
+    for r, x in zip(rows, made.itertuples()):
+        assert (x.drive, x.state) == (r["drive"], r["state"])
+        assert x.figure == ssdcore.results._figure(r["figure"], None)[0]
+        assert (x.conditions or "") == r["conditions"]
+        if r["pct_vs_highlight"]:
+            assert x.pct_vs_highlight == float(r["pct_vs_highlight"])
+        else:
+            assert pd.isna(x.pct_vs_highlight)
+        if x.figure == r["figure"]:  # not renamed (a file test's MiB/s)
+            assert (pd.isna(x.value) and not r["value"]) or x.value == float(r["value"])
+    assert "other_conditions" not in set(made.state)
+    assert made.pct_vs_highlight.notna().any() and made.row_conditions.notna().any()
+    # A compare.json from before pct_vs_highlight, or a dict by hand: the
+    # same columns and types, NaN where it has no percentage.
+    figs = [{"key": "seq_read_bps", "unit": "bytes/s", "values": [5e8, 4e8]},
+            {"key": "fill_time_s", "unit": "s", "values": [600, None]}]
+    hand = ssdcore.results.CompareResult({"drives": [{"label": "a"}, {"label": "b"}],
+                                          "figures": figs}).to_frame()
+    assert list(hand.columns) == COLUMNS and (hand.dtypes == made.dtypes).all()
+    assert hand.pct_vs_highlight.isna().all() and list(hand.drive) == ["a", "a", "b", "b"]

@@ -99,7 +99,7 @@ def test_copy50g_scales_its_set_and_reports_three_copies(tmp_path):
     res, text = _suite(tmp_path, "sim:mp44l-1tb", "copy50g", 0.02)
     steps = {s["name"]: s for s in res["steps"]}
     for n in ("copy50g-mkset", "copy50g-to", "copy50g-inside", "copy50g-from"):
-        assert "set_size=1000000000 " in steps[n]["line"], steps[n]["line"]
+        assert "set_size=1GB " in steps[n]["line"], steps[n]["line"]
     ft = res["headline"]["file_tests"]["files-copy50g"]
     assert set(ft) == {"copy_to_s", "copy_to_bps", "copy_s", "copy_bps", "copy_from_s",
                        "copy_from_bps"}

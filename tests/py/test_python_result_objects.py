@@ -192,3 +192,21 @@ def test_analyze_names_an_unknown_option_whatever_its_value():
     flat = pd.DataFrame({"t_s": [1.0, 2.0, 3.0], "bytes": [1e6, 1e6, 1e6]})
     with pytest.raises(TypeError, match="unknown option 'capacity' .*capacity_bytes"):
         ssdcore.analyze(flat, capacity="500g")
+
+
+def test_analysis_repr_says_the_used_state_as_the_cli_does(long_job):
+    # The repr said "GC from 246.37 GiB" where `ssdcore analyze` and the
+    # report say "used state" (round-22 audit finding 5).
+    a = long_job.analyze()
+    text = repr(a)
+    assert "GC from" not in text
+    line = [x for x in text.splitlines() if "used state" in x]
+    assert len(line) == 1 and line[0].startswith(
+        f"  used state from {a.gc_start_bytes / 2**30:.2f} GiB (clean blocks ran out)")
+    # The plot's mark says it as the report's chart does.
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    labels = [str(ln.get_label()) for ln in a.plot().get_lines()]
+    assert any(x.startswith("used state (GC) from ") for x in labels), labels
+    assert not [x for x in labels if x.startswith("GC from")]

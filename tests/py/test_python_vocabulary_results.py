@@ -254,7 +254,7 @@ def test_suite_area_and_filebench_size_take_a_size_text_or_an_int():
     with _quiet():
         a = ssdcore.suite_steps("sim:bx200", "quick", area="1GB")
         b = ssdcore.suite_steps("sim:bx200", "quick", area=10 ** 9)
-    assert a == b and "span=1000000000" in a[0]["line"]
+    assert a == b and "span=1GB" in a[0]["line"]
     t = ssdcore.Target("sim:bx200")
     for v in ("8GB", "8g", 8 * 10 ** 9, 1 << 33):
         make_handle("suite", t._handle(), options={"filebench_size": v, "area": v})

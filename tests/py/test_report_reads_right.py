@@ -87,7 +87,7 @@ def test_phone_print_units_and_readable_lines(lab):
     assert "break-inside:avoid" in html
     assert "latency p99</th><td class=\"n\">" in html and "<td>\u00b5s</td>" in html
     assert " us<" not in html and "lat mean us" not in html
-    assert "span=32 GiB" in html and "span=34359738368" not in html
+    assert "span=32g" in html and "span=34359738368" not in html
     # tick labels of the latency axes in µs / ms, never 1000000
     assert ">1000000<" not in html and "ms</text>" in html
     # legends are HTML lists outside the plots, one entry per mark
