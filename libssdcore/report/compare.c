@@ -26,9 +26,6 @@
 #include "jsonw.h"
 #include "output_check.h"
 
-#define MIB 1048576.0
-#define GIB 1073741824.0
-
 struct cmp_drive {
     ssd_suite *s;
     const struct ssd__results *r; /* s's results model */

@@ -26,8 +26,6 @@
 #include "report_verdict.h"
 
 #define MAX_DRAWN 4000
-#define MIB 1048576.0
-#define GIB 1073741824.0
 
 /* Chart geometry in SVG units; the SVG scales to the page (viewBox). The
  * title and the legend are HTML around it, so they stay readable on a
@@ -572,7 +570,7 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             ssd__text_html(t, set);
             ssd__text_html_in(t, "</td><td>", st->res.file[k].name, "</td>");
             td_num(t, st->res.file[k].seconds, "%.2f");
-            td_num(t, st->res.file[k].bps / 1048576.0, "%.1f");
+            td_num(t, st->res.file[k].bps / MIB, "%.1f");
             ssd__text_add(t, "</tr>\n");
         }
     }
