@@ -410,14 +410,18 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
     return (v - h) / fabs(h) * 100;
 }
 
-/* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
- * than half a percent either way (never "-0 %"). */
-static void fmt_pct(char *buf, size_t len, double p) {
-    double r = round(p);
-    if (r == 0)
-        snprintf(buf, len, "0 %%");
-    else
-        snprintf(buf, len, "%+.0f %%", r);
+/* Drive i's difference against the highlighted drive as a reader reads
+ * it, in buf: "+354 %", "-20 %", and "0 %" for less than half a percent
+ * either way (never "-0 %"). Returns it rounded; NaN (buf empty) for the
+ * highlighted drive and where there is none, as the bars and the table
+ * show it. */
+static double pct_text(const ssd_compare *c, const struct cmp_row *r, int i, char *buf,
+                       size_t len) {
+    double p = i == c->highlight ? NAN : round(row_pct(c, r, i));
+    buf[0] = 0;
+    if (isfinite(p))
+        snprintf(buf, len, p == 0 ? "0 %%" : "%+.0f %%", p);
+    return p;
 }
 
 /* ---- JSON and CSV ---------------------------------------------------- */
@@ -612,13 +616,9 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
             n++;
         else
             nmiss++;
-        char pb[48] = "";
-        double p = row_pct(c, row, i);
-        if (i != c->highlight && isfinite(p)) {
-            char pc[24];
-            fmt_pct(pc, sizeof pc, p);
+        char pb[48] = "", pc[24];
+        if (isfinite(pct_text(c, row, i, pc, sizeof pc)))
             snprintf(pb, sizeof pb, " (%s)", pc);
-        }
         struct ssd__bar *r = &b[at];
         *r = (struct ssd__bar){.label = c->d[i].label,
                                .v = v,
@@ -772,8 +772,8 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
-            double v = row_value(c, r, i) * f.scale, p = row_pct(c, r, i);
-            char vb[48];
+            double v = row_value(c, r, i), p;
+            char vb[48], pc[24];
             /* data-label: the drive, shown beside its value on a phone. */
             ssd__text_add(t, "<td data-label=\"");
             ssd__text_html(t, c->d[i].label);
@@ -783,18 +783,15 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
-            ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
+            ssd__figure_format(&f, v, vb, sizeof vb);
             ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
                           ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
-            if (i != c->highlight && isfinite(p)) {
-                char pc[24];
-                fmt_pct(pc, sizeof pc, p);
+            if (isfinite(p = pct_text(c, r, i, pc, sizeof pc)))
                 ssd__text_add(t, " <small class=\"%s\">%s</small>",
-                              f.better * round(p) > 0   ? "good"
-                              : f.better * round(p) < 0 ? "bad"
-                                                        : "",
+                              f.better * p > 0   ? "good"
+                              : f.better * p < 0 ? "bad"
+                                                 : "",
                               pc);
-            }
             ssd__text_add(t, "</td>");
         }
         ssd__text_add(t, "</tr>\n");
