@@ -628,11 +628,11 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                                .dashed = st == SSD__FIG_LOWER || st == SSD__FIG_UPPER};
         if (isfinite(v)) {
             char vb[48];
-            ssd__figure_format(f, v, vb, sizeof vb);
+            ssd__fig_value(f, st, v, vb, sizeof vb);
             r->color = i == c->highlight ? drive_color(c, i) : "#9db4cc";
-            snprintf(r->text, sizeof r->text, "%s%s%s", ssd__fig_bound_prefix(st), vb, pb);
-            snprintf(r->tip, sizeof r->tip, "%s%s %s%s%s", ssd__fig_bound_prefix(st), vb, f->unit,
-                     pb, ssd__fig_bound_suffix(key, st));
+            snprintf(r->text, sizeof r->text, "%s%s", vb, pb);
+            snprintf(r->tip, sizeof r->tip, "%s %s%s%s", vb, f->unit, pb,
+                     ssd__fig_bound_suffix(key, st));
         } else {
             r->color = st == SSD__FIG_NONE ? "#333" : "#a60";
             char words[64];
@@ -783,9 +783,9 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
-            ssd__figure_format(&f, v, vb, sizeof vb);
-            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
-                          ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
+            ssd__fig_value(&f, st, v, vb, sizeof vb);
+            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s", ssd__fig_state_names[st], vb,
+                          ssd__fig_bound_suffix(key, st));
             if (isfinite(p = pct_text(c, r, i, pc, sizeof pc)))
                 ssd__text_add(t, " <small class=\"%s\">%s</small>",
                               f.better * p > 0   ? "good"
@@ -842,9 +842,8 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     struct ssd__figure_info fi;
     ssd__figure_describe(key, &fi);
     char vb[48];
-    ssd__figure_format(&fi, f->v, vb, sizeof vb);
-    snprintf(buf, len, "%s%s %s%s", ssd__fig_bound_prefix(st), vb, fi.unit,
-             ssd__fig_bound_suffix(key, st));
+    ssd__fig_value(&fi, st, f->v, vb, sizeof vb);
+    snprintf(buf, len, "%s %s%s", vb, fi.unit, ssd__fig_bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in

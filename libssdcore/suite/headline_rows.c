@@ -47,6 +47,11 @@ const char *ssd__fig_bound_prefix(int state) {
     return state == SSD__FIG_LOWER ? "at least " : state == SSD__FIG_UPPER ? "at most " : "";
 }
 
+void ssd__fig_value(const struct ssd__figure_info *f, int state, double v, char *buf, size_t len) {
+    int n = snprintf(buf, len, "%s", ssd__fig_bound_prefix(state));
+    ssd__figure_format(f, v, buf + n, len - (size_t)n);
+}
+
 const char *ssd__fig_bound_suffix(const char *key, int state) {
     if (state == SSD__FIG_LOWER &&
         (ssd__ends_with(key, "recovered_bytes") || ssd__ends_with(key, "cache_bytes")))
@@ -288,8 +293,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     r->number = has_value(f);
     r->unit[0] = 0;
     if (r->number) {
-        int n = snprintf(r->value, sizeof r->value, "%s", ssd__fig_bound_prefix(f->state));
-        ssd__figure_format(&r->info, f->v, r->value + n, sizeof r->value - (size_t)n);
+        ssd__fig_value(&r->info, f->state, f->v, r->value, sizeof r->value);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
                  ssd__fig_bound_suffix(f->key, f->state));
     } else if (f->state == SSD__FIG_NONE || isfinite(f->no_drop_bytes)) {
