@@ -1102,15 +1102,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     /* The sections of the bars, each once, in the order first seen. */
     char sections[32][64];
     int nsec = 0;
-    for (size_t q = 0; q < nrows; q++) {
-        struct ssd__figure_info f;
-        ssd__figure_describe(c->keys[rows[q].k], &f);
-        int seen = 0;
-        for (int k = 0; k < nsec; k++)
-            seen |= !strcmp(sections[k], f.section);
-        if (!seen && nsec < 32)
-            snprintf(sections[nsec++], sizeof sections[0], "%s", f.section);
-    }
+    for (size_t q = 0; q < nrows; q++)
+        ssd__fig_section_add(sections, &nsec, c->keys[rows[q].k]);
     /* Write curves: every series stem any drive analysed. */
     char stems[32][SSD__NAME_MAX];
     int nstems = 0;

@@ -308,20 +308,23 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     return 1;
 }
 
+void ssd__fig_section_add(char (*sections)[64], int *n, const char *key) {
+    struct ssd__figure_info info;
+    ssd__figure_describe(key, &info);
+    for (int s = 0; s < *n; s++)
+        if (!strcmp(sections[s], info.section))
+            return;
+    if (*n < 32)
+        snprintf(sections[(*n)++], 64, "%s", info.section);
+}
+
 void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,
                     void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
                     void *user) {
     char sections[32][64];
     int ns = 0;
-    struct ssd__figure_info info;
-    for (size_t i = 0; i < h->n; i++) {
-        ssd__figure_describe(h->f[i].key, &info);
-        int seen = 0;
-        for (int s = 0; s < ns; s++)
-            seen |= !strcmp(sections[s], info.section);
-        if (!seen && ns < 32)
-            snprintf(sections[ns++], sizeof sections[0], "%s", info.section);
-    }
+    for (size_t i = 0; i < h->n; i++)
+        ssd__fig_section_add(sections, &ns, h->f[i].key);
     for (int s = 0; s < ns; s++) {
         int first = 1;
         struct ssd__fig_row prev = {0}, r;
