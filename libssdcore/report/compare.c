@@ -26,9 +26,6 @@
 #include "jsonw.h"
 #include "output_check.h"
 
-#define MIB 1048576.0
-#define GIB 1073741824.0
-
 struct cmp_drive {
     ssd_suite *s;
     const struct ssd__results *r; /* s's results model */
@@ -413,14 +410,18 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
     return (v - h) / fabs(h) * 100;
 }
 
-/* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
- * than half a percent either way (never "-0 %"). */
-static void fmt_pct(char *buf, size_t len, double p) {
-    double r = round(p);
-    if (r == 0)
-        snprintf(buf, len, "0 %%");
-    else
-        snprintf(buf, len, "%+.0f %%", r);
+/* Drive i's difference against the highlighted drive as a reader reads
+ * it, in buf: "+354 %", "-20 %", and "0 %" for less than half a percent
+ * either way (never "-0 %"). Returns it rounded; NaN (buf empty) for the
+ * highlighted drive and where there is none, as the bars and the table
+ * show it. */
+static double pct_text(const ssd_compare *c, const struct cmp_row *r, int i, char *buf,
+                       size_t len) {
+    double p = i == c->highlight ? NAN : round(row_pct(c, r, i));
+    buf[0] = 0;
+    if (isfinite(p))
+        snprintf(buf, len, p == 0 ? "0 %%" : "%+.0f %%", p);
+    return p;
 }
 
 /* ---- JSON and CSV ---------------------------------------------------- */
@@ -621,13 +622,9 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
             n++;
         else
             nmiss++;
-        char pb[48] = "";
-        double p = row_pct(c, row, i);
-        if (i != c->highlight && isfinite(p)) {
-            char pc[24];
-            fmt_pct(pc, sizeof pc, p);
+        char pb[48] = "", pc[24];
+        if (isfinite(pct_text(c, row, i, pc, sizeof pc)))
             snprintf(pb, sizeof pb, " (%s)", pc);
-        }
         struct ssd__bar *r = &b[at];
         *r = (struct ssd__bar){.label = c->d[i].label,
                                .v = v,
@@ -637,11 +634,11 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                                .dashed = st == SSD__FIG_LOWER || st == SSD__FIG_UPPER};
         if (isfinite(v)) {
             char vb[48];
-            ssd__figure_format(f, v, vb, sizeof vb);
+            ssd__fig_value(f, st, v, vb, sizeof vb);
             r->color = i == c->highlight ? drive_color(c, i) : "#9db4cc";
-            snprintf(r->text, sizeof r->text, "%s%s%s", ssd__fig_bound_prefix(st), vb, pb);
-            snprintf(r->tip, sizeof r->tip, "%s%s %s%s%s", ssd__fig_bound_prefix(st), vb, f->unit,
-                     pb, ssd__fig_bound_suffix(key, st));
+            snprintf(r->text, sizeof r->text, "%s%s", vb, pb);
+            snprintf(r->tip, sizeof r->tip, "%s %s%s%s", vb, f->unit, pb,
+                     ssd__fig_bound_suffix(key, st));
         } else {
             r->color = st == SSD__FIG_NONE ? "#333" : "#a60";
             char words[64];
@@ -781,8 +778,8 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
-            double v = row_value(c, r, i) * f.scale, p = row_pct(c, r, i);
-            char vb[48];
+            double v = row_value(c, r, i), p;
+            char vb[48], pc[24];
             /* data-label: the drive, shown beside its value on a phone. */
             ssd__text_add(t, "<td data-label=\"");
             ssd__text_html(t, c->d[i].label);
@@ -792,18 +789,15 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
-            ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
-            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
-                          ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
-            if (i != c->highlight && isfinite(p)) {
-                char pc[24];
-                fmt_pct(pc, sizeof pc, p);
+            ssd__fig_value(&f, st, v, vb, sizeof vb);
+            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s", ssd__fig_state_names[st], vb,
+                          ssd__fig_bound_suffix(key, st));
+            if (isfinite(p = pct_text(c, r, i, pc, sizeof pc)))
                 ssd__text_add(t, " <small class=\"%s\">%s</small>",
-                              f.better * round(p) > 0   ? "good"
-                              : f.better * round(p) < 0 ? "bad"
-                                                        : "",
+                              f.better * p > 0   ? "good"
+                              : f.better * p < 0 ? "bad"
+                                                 : "",
                               pc);
-            }
             ssd__text_add(t, "</td>");
         }
         ssd__text_add(t, "</tr>\n");
@@ -854,9 +848,8 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     struct ssd__figure_info fi;
     ssd__figure_describe(key, &fi);
     char vb[48];
-    ssd__figure_format(&fi, f->v, vb, sizeof vb);
-    snprintf(buf, len, "%s%s %s%s", ssd__fig_bound_prefix(st), vb, fi.unit,
-             ssd__fig_bound_suffix(key, st));
+    ssd__fig_value(&fi, st, f->v, vb, sizeof vb);
+    snprintf(buf, len, "%s %s%s", vb, fi.unit, ssd__fig_bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in
@@ -1115,15 +1108,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     /* The sections of the bars, each once, in the order first seen. */
     char sections[32][64];
     int nsec = 0;
-    for (size_t q = 0; q < nrows; q++) {
-        struct ssd__figure_info f;
-        ssd__figure_describe(c->keys[rows[q].k], &f);
-        int seen = 0;
-        for (int k = 0; k < nsec; k++)
-            seen |= !strcmp(sections[k], f.section);
-        if (!seen && nsec < 32)
-            snprintf(sections[nsec++], sizeof sections[0], "%s", f.section);
-    }
+    for (size_t q = 0; q < nrows; q++)
+        ssd__fig_section_add(sections, &nsec, c->keys[rows[q].k]);
     /* Write curves: every series stem any drive analysed. */
     char stems[32][SSD__NAME_MAX];
     int nstems = 0;

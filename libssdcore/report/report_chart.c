@@ -12,9 +12,6 @@
 #include "verdict_words.h"
 #include "ssdcore/base.h"
 
-#define MIB 1048576.0
-#define GIB 1073741824.0
-
 double ssd__median_interval(const double *t, size_t n) {
     double *dt = n ? malloc(n * sizeof *dt) : NULL;
     if (!dt)
@@ -171,14 +168,13 @@ void ssd__fmt_axis(char *buf, size_t len, double v) {
         snprintf(buf, len, "%.2g", v);
 }
 
-/* A size for a log2 axis: 512, 4K, 1M. */
-static void fmt_size(char *buf, size_t len, double v) {
-    if (v >= 1048576)
-        snprintf(buf, len, "%gM", v / 1048576);
+void ssd__fmt_block(char *buf, size_t len, double v, const char *bytes) {
+    if (v >= MIB)
+        snprintf(buf, len, "%gM", v / MIB);
     else if (v >= 1024)
         snprintf(buf, len, "%gK", v / 1024);
     else
-        snprintf(buf, len, "%g", v);
+        snprintf(buf, len, "%g%s", v, bytes);
 }
 
 double ssd__iops_block(const char *bs_option) {
@@ -289,7 +285,7 @@ static void grid(struct ssd__text *t, const struct ssd__chart *c, const double *
     if (xticks) {
         for (size_t i = 0; i < nxticks; i++) {
             if (xsize)
-                fmt_size(b, sizeof b, xticks[i]);
+                ssd__fmt_block(b, sizeof b, xticks[i], "");
             else
                 ssd__fmt_axis(b, sizeof b, xticks[i]);
             xtick(t, c, xticks[i], b);
@@ -396,7 +392,7 @@ static int drawable(double v, int lg) {
 static void fmt_point(const struct ssd__line_chart *lc, double x, double y, char *xb, char *yb) {
     if (!xb) {
     } else if (lc->xsize) {
-        fmt_size(xb, 30, x);
+        ssd__fmt_block(xb, 30, x, "");
         strcat(xb, "B");
     } else {
         snprintf(xb, 32, "%g", x);

@@ -15,6 +15,10 @@
  * reviews' 30 s at their 1 s sampling, whatever the run's interval is. */
 #define SSD__MA_SAMPLES 30
 
+/* Bytes in the binary units the pages show (MiB/s, GiB written). */
+#define MIB 1048576.0
+#define GIB 1073741824.0
+
 /* The plot geometry in SVG user units; the SVG scales to the page width. */
 struct ssd__chart {
     int w, h;       /* whole SVG */
@@ -125,6 +129,9 @@ double ssd__nice_step(double range, int n);
 
 /* A number for an axis: 950, 1.5k, 12k, 1M. */
 void ssd__fmt_axis(char *buf, size_t len, double v);
+/* A size in bytes as the axes and verdicts say it: 4K, 1M; below 1K the
+ * number and then `bytes` ("512" on an axis, "512 B" in words). */
+void ssd__fmt_block(char *buf, size_t len, double v, const char *bytes);
 
 /* The block size of a write curve's job when its speed is better said in
  * IOPS too (a small-block test: 64 KiB or less, as the reviews quote the

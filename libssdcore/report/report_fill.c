@@ -10,7 +10,6 @@
 #include "report_chart.h"
 #include "report_fill.h"
 
-#define MIB 1048576.0
 /* The run's MiB/s for `group` on the empty drive (state 0) or at its fill
  * level (state 1: *level gets it); NaN when it has none. */
 static double figure(const struct ssd__results *r, const char *group, int state, double *level) {

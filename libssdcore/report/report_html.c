@@ -26,8 +26,6 @@
 #include "report_verdict.h"
 
 #define MAX_DRAWN 4000
-#define MIB 1048576.0
-#define GIB 1073741824.0
 
 /* Chart geometry in SVG units; the SVG scales to the page (viewBox). The
  * title and the legend are HTML around it, so they stay readable on a
@@ -39,12 +37,6 @@
 #define T 14
 #define B 44
 
-/* The report's frame with the data ranges of one chart. */
-static struct ssd__chart frame(double xlo, double xhi, int xlog2, double ylo, double yhi,
-                               int ylog10) {
-    return (struct ssd__chart){W, H, L, R, T, B, xlo, xhi, ylo, yhi, xlog2, ylog10};
-}
-
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
 static void fmt_latency(char *buf, size_t len, double us) {
     if (us >= 1e6)
@@ -53,17 +45,6 @@ static void fmt_latency(char *buf, size_t len, double us) {
         snprintf(buf, len, "%g ms", us / 1e3);
     else
         snprintf(buf, len, "%g \xc2\xb5s", us);
-}
-
-/* <figure>, its caption, and an SVG that scales to the width. A screen
- * reader gets the title and desc, a short summary of the data (the
- * figures are in the tables and the hover read-outs). yunits: the y ticks
- * carry their unit (ssd__chart_begin's yrep). */
-static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
-                     const char *ylabel, int yunits) {
-    const struct ssd__chart c = frame(0, 1, 0, 0, 1, 0);
-    ssd__figure_open(t, NULL, title);
-    ssd__chart_begin(t, &c, title, desc, xlabel, ylabel, yunits);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
@@ -174,27 +155,35 @@ done:
 
 /* ---- latency: the percentile spectrum and p99 over time ------------------ */
 
-/* Log-scale y grid of latencies: 1, 2, 5 per decade (only 1 when the range
- * is wide), labelled in µs, ms or s. */
-static void log_yticks(struct ssd__text *t, const struct ssd__chart *c) {
-    int d0 = (int)floor(log10(c->ylo) + 1e-9), d1 = (int)ceil(log10(c->yhi) - 1e-9);
+/* <figure>, its caption and an SVG that scales to the width, of latency
+ * over x in [0, xhi]: its y axis whole decades around the data's [lo, hi]
+ * (both > 0) on a log scale, the grid 1, 2, 5 per decade (only 1 when the
+ * range is wide) labelled in µs, ms or s, the ticks carrying their unit.
+ * desc, the summary a screen reader gets beside the title (the figures are
+ * in the tables and the read-outs), is a format whose two %s are lo and hi
+ * in words. */
+static struct ssd__chart latency_chart(struct ssd__text *t, const char *title, const char *desc,
+                                       const char *xlabel, double xhi, double lo, double hi) {
+    double ylo = pow(10, floor(log10(lo))), yhi = pow(10, ceil(log10(hi)));
+    const struct ssd__chart c = {W, H, L, R, T, B, 0, xhi, ylo, yhi > ylo ? yhi : ylo * 10, 0, 1};
+    char words[192], lw[32], hw[32];
+    fmt_latency(lw, sizeof lw, lo);
+    fmt_latency(hw, sizeof hw, hi);
+    snprintf(words, sizeof words, desc, lw, hw);
+    ssd__figure_open(t, NULL, title);
+    ssd__chart_begin(t, &c, title, words, xlabel, "latency (log scale)", 1);
+    int d0 = (int)floor(log10(c.ylo) + 1e-9), d1 = (int)ceil(log10(c.yhi) - 1e-9);
     static const double mult[] = {1, 2, 5};
     for (int d = d0; d <= d1; d++)
         for (int m = 0; m < (d1 - d0 > 3 ? 1 : 3); m++) {
             double v = mult[m] * pow(10, d);
-            if (v < c->ylo * (1 - 1e-9) || v > c->yhi * (1 + 1e-9))
+            if (v < c.ylo * (1 - 1e-9) || v > c.yhi * (1 + 1e-9))
                 continue;
             char b[32];
             fmt_latency(b, sizeof b, v);
-            ssd__chart_yline(t, c, ssd__chart_y(c, v), m ? "#eee" : "#ddd", b);
+            ssd__chart_yline(t, &c, ssd__chart_y(&c, v), m ? "#eee" : "#ddd", b);
         }
-}
-
-/* A latency chart over x in [0, xhi]: its y axis whole decades around
- * [lo, hi] (both > 0). */
-static struct ssd__chart log_chart(double xhi, double lo, double hi) {
-    double ylo = pow(10, floor(log10(lo))), yhi = pow(10, ceil(log10(hi)));
-    return frame(0, xhi, 0, ylo, yhi > ylo ? yhi : ylo * 10, 1);
+    return c;
 }
 
 /* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
@@ -218,17 +207,14 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
     }
     if (!n || !(yhi > 0))
         return;
-    struct ssd__chart ch = log_chart(ceil(fmax(xhi, 1) - 1e-9), ylo, yhi);
-    char desc[192], lo[32], hi[32];
-    fmt_latency(lo, sizeof lo, ylo);
-    fmt_latency(hi, sizeof hi, yhi);
+    char desc[96];
     snprintf(desc, sizeof desc,
-             "%d tests, latency from %s at the lowest percentile to %s at the "
+             "%d tests, latency from %%s at the lowest percentile to %%s at the "
              "highest",
-             n, lo, hi);
-    svg_open(t, "latency by percentile (random 4K tests, degradation run)", desc,
-             "percentile, % (each step one more nine)", "latency (log scale)", 1);
-    log_yticks(t, &ch);
+             n);
+    struct ssd__chart ch = latency_chart(
+        t, "latency by percentile (random 4K tests, degradation run)", desc,
+        "percentile, % (each step one more nine)", ceil(fmax(xhi, 1) - 1e-9), ylo, yhi);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
     int last = (int)ch.xhi < 6 ? (int)ch.xhi : 6;
     for (int d = 0; d <= last; d++)
@@ -292,16 +278,11 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     }
     if (!(yhi > 0))
         return;
-    struct ssd__chart ch = log_chart(ts[n - 1], ylo, yhi);
-    char title[160];
+    char title[160], desc[96];
     snprintf(title, sizeof title, "%.64s: latency per interval", an->def.series);
-    char desc[192], lo[32], hi[32];
-    fmt_latency(lo, sizeof lo, ylo);
-    fmt_latency(hi, sizeof hi, yhi);
-    snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %s to %s", n,
-             ts[n - 1], lo, hi);
-    svg_open(t, title, desc, "time, s", "latency (log scale)", 1);
-    log_yticks(t, &ch);
+    snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %%s to %%s",
+             n, ts[n - 1]);
+    struct ssd__chart ch = latency_chart(t, title, desc, "time, s", ts[n - 1], ylo, yhi);
     double xs = ssd__nice_step(ch.xhi - ch.xlo, 7);
     for (double v = 0; v <= ch.xhi + xs * 1e-9; v += xs) {
         char b[32];
@@ -573,7 +554,7 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             ssd__text_html(t, set);
             ssd__text_html_in(t, "</td><td>", st->res.file[k].name, "</td>");
             td_num(t, st->res.file[k].seconds, "%.2f");
-            td_num(t, st->res.file[k].bps / 1048576.0, "%.1f");
+            td_num(t, st->res.file[k].bps / MIB, "%.1f");
             ssd__text_add(t, "</tr>\n");
         }
     }

@@ -15,9 +15,6 @@
 #include "report_html.h"
 #include "results_model.h"
 
-#define MIB 1048576.0
-#define GIB 1073741824.0
-
 /* One series of a PTS chart: style 0 a line with dots, 1 a dashed line, 2
  * dots. */
 static struct ssd__line line(const char *label, const double *x, const double *y, int n, int style,

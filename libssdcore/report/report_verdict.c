@@ -9,9 +9,6 @@
 #include "step_names.h"
 #include "figure_labels.h"
 
-#define MIB 1048576.0
-#define GIB 1073741824.0
-
 static double figure(const struct ssd__step *st, const struct ssd__curve_group *cg) {
     return cg->iops ? st->res.iops : st->res.bw_bps / MIB;
 }
@@ -44,12 +41,8 @@ int ssd__curve_dip(const struct ssd__results *r, const struct ssd__curve_group *
 static void x_words(char *buf, size_t len, const struct ssd__curve_group *cg, double x) {
     if (!cg->xsize)
         snprintf(buf, len, "%s%g", cg->xlog2 ? "QD" : "", x);
-    else if (x >= 1048576)
-        snprintf(buf, len, "%gM", x / 1048576);
-    else if (x >= 1024)
-        snprintf(buf, len, "%gK", x / 1024);
     else
-        snprintf(buf, len, "%g B", x);
+        ssd__fmt_block(buf, len, x, " B");
 }
 
 /* 29491 -> "29,491"; 49.96 -> "50.0" (one decimal below 1000 MiB/s). */

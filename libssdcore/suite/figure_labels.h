@@ -66,6 +66,13 @@ const char *ssd__fig_state_words(const char *key, int state, double no_drop_byte
  * its unit (", the drive never slowed"). */
 const char *ssd__fig_bound_prefix(int state);
 const char *ssd__fig_bound_suffix(const char *key, int state);
+/* A figure's value as every view shows it: its bound's prefix, then v as f
+ * formats it ("at least 2.1"). */
+void ssd__fig_value(const struct ssd__figure_info *f, int state, double v, char *buf, size_t len);
+/* Adds the section of figure `key` (ssd__figure_describe) to sections[*n]
+ * unless it is there: the headline table and the compare page show their
+ * sections in the order their figures first come. At most 32. */
+void ssd__fig_section_add(char (*sections)[64], int *n, const char *key);
 
 /* The headline flattened: every number (or null) leaf as a figure with
  * its dotted key (ssd__jv_leaves), its state from the "state" object

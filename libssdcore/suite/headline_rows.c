@@ -47,6 +47,11 @@ const char *ssd__fig_bound_prefix(int state) {
     return state == SSD__FIG_LOWER ? "at least " : state == SSD__FIG_UPPER ? "at most " : "";
 }
 
+void ssd__fig_value(const struct ssd__figure_info *f, int state, double v, char *buf, size_t len) {
+    int n = snprintf(buf, len, "%s", ssd__fig_bound_prefix(state));
+    ssd__figure_format(f, v, buf + n, len - (size_t)n);
+}
+
 const char *ssd__fig_bound_suffix(const char *key, int state) {
     if (state == SSD__FIG_LOWER &&
         (ssd__ends_with(key, "recovered_bytes") || ssd__ends_with(key, "cache_bytes")))
@@ -288,8 +293,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     r->number = has_value(f);
     r->unit[0] = 0;
     if (r->number) {
-        int n = snprintf(r->value, sizeof r->value, "%s", ssd__fig_bound_prefix(f->state));
-        ssd__figure_format(&r->info, f->v, r->value + n, sizeof r->value - (size_t)n);
+        ssd__fig_value(&r->info, f->state, f->v, r->value, sizeof r->value);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
                  ssd__fig_bound_suffix(f->key, f->state));
     } else if (f->state == SSD__FIG_NONE || isfinite(f->no_drop_bytes)) {
@@ -304,20 +308,23 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     return 1;
 }
 
+void ssd__fig_section_add(char (*sections)[64], int *n, const char *key) {
+    struct ssd__figure_info info;
+    ssd__figure_describe(key, &info);
+    for (int s = 0; s < *n; s++)
+        if (!strcmp(sections[s], info.section))
+            return;
+    if (*n < 32)
+        snprintf(sections[(*n)++], 64, "%s", info.section);
+}
+
 void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,
                     void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
                     void *user) {
     char sections[32][64];
     int ns = 0;
-    struct ssd__figure_info info;
-    for (size_t i = 0; i < h->n; i++) {
-        ssd__figure_describe(h->f[i].key, &info);
-        int seen = 0;
-        for (int s = 0; s < ns; s++)
-            seen |= !strcmp(sections[s], info.section);
-        if (!seen && ns < 32)
-            snprintf(sections[ns++], sizeof sections[0], "%s", info.section);
-    }
+    for (size_t i = 0; i < h->n; i++)
+        ssd__fig_section_add(sections, &ns, h->f[i].key);
     for (int s = 0; s < ns; s++) {
         int first = 1;
         struct ssd__fig_row prev = {0}, r;
