@@ -63,7 +63,7 @@ void ssd__pts_hir_verdict(const struct ssd__hir_wait *w, int n, double baseline,
                               "different drives; ",
                               no_baseline ? no_baseline : "not reached",
                               stopped_by && !strcmp(stopped_by, "time")
-                                  ? " before its time limit (a larger --scale gives it longer)"
+                                  ? " before its time limit (a larger scale gives it longer)"
                                   : "");
         if (v->monotonic)
             add(v->words, len, &at,

@@ -54,7 +54,7 @@ Test(pts_hir, no_baseline_is_no_verdict) {
     cr_expect(!v.comparable && !v.monotonic && v.fall == 3);
     cr_expect(strstr(v.words, "no verdict on recovery: the pre-write did not reach"), "%s",
               v.words);
-    cr_expect(strstr(v.words, "a larger --scale"), "%s", v.words);
+    cr_expect(strstr(v.words, "a larger scale"), "%s", v.words);
     cr_expect(strstr(v.words, "from 33077 IOPS after 0.75 s of idle to 15788 IOPS after 1.25 s"),
               "%s", v.words);
 }

@@ -61,7 +61,7 @@ def test_naspt_runs_every_test_empty_and_at_90_percent_full(naspt):
     assert ssdcore.report(naspt["mp44l-1tb"]["dir"])["headline"]["naspt"] == head
     # The tests stay in the part of the drive the fill left free.
     for s in steps(res, "job"):
-        assert int(s["params"]["offset"]) >= fills[0]["written_bytes"]
+        assert ssdcore.parse_size(s["params"]["offset"]) >= fills[0]["written_bytes"]
 
 
 def test_seed003_reads_drop_when_full_and_the_2tb_drops_less(naspt):

@@ -230,7 +230,7 @@ def test_hir_on_a_drive_still_changing_gives_no_verdict(tmp_path):
     assert rec["verdict"] == "not comparable" and not rec["comparable"]
     assert not rec["monotonic"]
     assert "pts-hir: section 11: no verdict on recovery: the pre-write did not reach" in text
-    assert "a larger --scale" in rec["words"]
+    assert "a larger scale" in rec["words"]
     html = (out / "report.html").read_text()
     assert "no verdict on recovery" in html
 
