@@ -18,7 +18,7 @@ static int share_digits(double share) {
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval DURATION]\n"
-    "                       [--capacity SIZE] [--written-before SIZE]\n"
+    "                       [--capacity SIZE] [--written-before SIZE] [--span SIZE]\n"
     "                       [--KEY VALUE | --set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV,\n"
@@ -33,18 +33,21 @@ static const char *const analyze_usage =
     "the fresh levels also tell its SLC cache from the clean blocks. Without it,\n"
     "the reference FILE's metadata records (a run made with job --reference) is\n"
     "used; given, it wins (the JSON's \"reference\" says which was used).\n"
-    "--capacity SIZE (\"240057409536\", \"256g\") and --written-before SIZE are\n"
-    "--capacity-bytes and --written-before-bytes below: a run on a drive already\n"
+    "--capacity SIZE (\"240057409536\", \"256g\"), --written-before SIZE and --span\n"
+    "SIZE are --capacity-bytes, --written-before-bytes and --span-bytes below (--span:\n"
+    "how much of the drive the writes addressed, 8g for a short random write test\n"
+    "over an 8 GiB area): a run on a drive already\n"
     "written full (after idle time following a 2-hour test) may reach its used\n"
     "state a few GiB in. --json prints one JSON object per series (an\n"
     "array for several). The analysis options below are flags, or --set KEY=VALUE.\n"
     "A series with a temp_c column (the drive's temperature) is\n"
     "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
-/* The names the CLI had before the table's options were sizes. */
+/* The names the CLI had before the table's options were sizes, and --span. */
 static const struct cli_alias analyze_aliases[] = {
     {"capacity", "capacity_bytes", NULL},
     {"written-before", "written_before_bytes", NULL},
+    {"span", "span_bytes", NULL},
     {NULL, NULL, NULL},
 };
 
@@ -143,6 +146,9 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 cli_bytes_text(s.written_before_bytes, b1, sizeof b1));
     if (isfinite(s.idle_before_s))
         fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
+    if (isfinite(s.span_bytes))
+        fprintf(f, "  span: %s of the drive addressed\n",
+                cli_bytes_text(s.span_bytes, b1, sizeof b1));
     if (s.precondition != SSD_PRECONDITION_UNKNOWN)
         fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);

@@ -17,8 +17,8 @@ Duration = Union[float, str]  # seconds, or a duration text ("500ms")
 
 class AnalysisOptions(TypedDict, total=False):
     """``ssdcore.options("analysis")`` but capacity_bytes,
-    written_before_bytes, precondition and idle_before_s (named arguments
-    of ``analyze``)."""
+    written_before_bytes, precondition, idle_before_s and span_bytes (named
+    arguments of ``analyze``)."""
     penalty: float
     min_step: float
     min_drop: float

@@ -276,16 +276,17 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     """What the analysis must know about a job's run beyond its samples, in
     the series metadata's words (DESIGN.md, "The analysis context travels
     with the run"): the results' ``analysis_context`` (capacity_bytes,
-    written_before_bytes, precondition, idle_before_s, pattern, block_size,
-    queue_depth),
+    written_before_bytes, precondition, idle_before_s, span_bytes, pattern,
+    block_size, queue_depth),
     or for results written before it existed, what their target and
     workload say."""
     ctx = result.get("analysis_context")
     out: Dict[str, Any] = {}
     if isinstance(ctx, Mapping):
         out.update(ctx)
-        if out.get("idle_before_s", 0) is None:  # unknown: left out, as the log leaves it
-            del out["idle_before_s"]
+        for k in ("idle_before_s", "span_bytes"):
+            if k in out and out[k] is None:  # unknown: left out, as the log leaves it
+                del out[k]
         if result.get("temp_source"):  # where the samples' temp_c was read
             out["temp_source"] = result["temp_source"]
         return out
@@ -461,6 +462,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             written_before_bytes: Union[int, float, str, None] = None,
             precondition: Optional[str] = None,
             idle_before_s: Union[int, float, str, None] = None,
+            span_bytes: Union[int, float, str, None] = None,
             **options: Unpack[AnalysisOptions]) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
@@ -500,7 +502,14 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     idle_before=)`` too), else unknown. On a drive written past its raw
     flash (random writes) it tells a flat run right after the fill, in its
     used state from byte 0, from one after idle time, whose clean blocks
-    may be written at the direct speed. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
+    may be written at the direct speed. ``span_bytes``: how much of the
+    drive the run's writes addressed, bytes or a size string (``"8g"`` for
+    a short random write test over an 8 GiB area; the capacity: the whole
+    drive); by default the metadata's (every job records its test area),
+    else unknown. Random writes over part of a drive written full find
+    cheaper GC, so a rule that bounds the direct speed by the used state's
+    level holds only over the whole drive (docs/analysis.md). A job result
+    (``job(...)``, ``SuiteResult.job(name)``) carries
     all of this in its ``analysis_context``, and its analysis reads it from
     there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. With the
     capacity and ``written_before_bytes`` it bounds the clean blocks a used drive
@@ -528,6 +537,10 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             raise TypeError(f"idle_before_s: expected seconds or a duration string, "
                             f"not {idle_before_s!r}")
         opts["idle_before_s"] = idle_before_s
+    if span_bytes is not None:
+        # a size string is the library's to parse, as the CLI's --span; 0: unset
+        opts["span_bytes"] = (span_bytes if isinstance(span_bytes, str)
+                              else _capacity_bytes(span_bytes, "span_bytes", zero=True))
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     return _Analysis(opts).run(s, ref, _source_of(data))

@@ -385,12 +385,15 @@ class JobResult(Result):
     idle_before_s = _maybe("analysis_context.idle_before_s", _float,
                            "Seconds the drive idled between its last write and the job\n"
                            "(0: right after a fill); None when not known.")
+    span_bytes = _maybe("analysis_context.span_bytes", _int,
+                        "Bytes of the drive the job's writes addressed (its test area);\n"
+                        "None when not known (a replay).")
 
     @property
     def analysis_context(self) -> Dict[str, Any]:
         """What the analysis must know about the run beyond its samples
         (capacity_bytes, written_before_bytes, precondition, idle_before_s,
-        pattern, block_size, queue_depth): the series metadata ``analyze()``
+        span_bytes, pattern, block_size, queue_depth): the series metadata ``analyze()``
         gives it."""
         from .analysis import job_context
         return job_context(self)

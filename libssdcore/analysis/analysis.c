@@ -55,6 +55,9 @@
     X(idle_before_s, DURATION, o.idle_before_s, "s", 0, 1e8, "", "", 0,                           \
       "seconds the drive idled between its last write and the run (0: the run began right "        \
       "after a write); unset: the series metadata's, else unknown; set, it wins")                  \
+    X(span_bytes, SIZE, o.span_bytes, "B", 0, HUGE_VAL, "0", "", 0,                                \
+      "how much of the drive the run's writes address (a test area: 8 GiB for a short random "     \
+      "write test; the capacity: the whole drive); 0: the series metadata's, else unknown")       \
     X(throttle_min_c, FLOAT, o.throttle_min_c, "C", -40, 200, "60", "", 0,                         \
       "the lowest temperature a drop may be thermal throttling at")
 /* clang-format on */
@@ -184,6 +187,14 @@ static void context_of(struct ssd__analysis_opts *eo, const ssd_series *s,
     if (!eo->idle_before_set) {
         double idle = metadata_nonnegative(s, "idle_before_s");
         eo->idle_before_s = idle <= 1e12 ? idle : NAN;
+    }
+    /* (the area the writes addressed: a job records its test area as
+     * span_bytes; its logs before that, as the workload's "span") */
+    if (!(eo->span_bytes > 0)) {
+        double span = metadata_number(s, "span_bytes");
+        if (!isfinite(span))
+            span = metadata_number(s, "span");
+        eo->span_bytes = isfinite(span) && span <= 1e18 ? (uint64_t)span : 0;
     }
     if (metadata_word(s, "pattern", res->pattern, sizeof res->pattern))
         res->pattern[0] = '\0';
@@ -606,6 +617,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
         ro.precondition_set = ro.idle_before_set = 0;
+        ro.span_bytes = 0;
         rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (!rc)
@@ -658,6 +670,7 @@ int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
     struct ssd__analysis_opts keep = a->o;
     a->o.written_before_bytes = 0;
     a->o.written_before_set = a->o.precondition_set = a->o.idle_before_set = 0;
+    a->o.span_bytes = 0;
     int rc = ssd_analysis_run(a, fresh, NULL);
     a->o = keep;
     return rc;

@@ -19,6 +19,9 @@ struct ssd__analysis_opts {
     uint64_t capacity_bytes, written_before_bytes; /* sizes */
     int precondition;                              /* enum ssd_precondition */
     double throttle_min_c;
+    /* The bytes of the drive the run's writes address; 0: unknown (the
+     * option unset, once context_of has read the series metadata) */
+    uint64_t span_bytes;
     /* Seconds the drive idled since its last write before the run; NaN
      * unknown (once context_of has read the series metadata) */
     double idle_before_s;

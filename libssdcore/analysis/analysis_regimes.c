@@ -1988,8 +1988,31 @@ static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
  * step off, read as the used state's start; 5 drives, 9 runs, whose
  * direct writes this rule called folding without it; GC's stretches
  * there: 5 of 15 samples a step off at the least). */
+/* Whether the run's writes addressed the whole drive (1: a span within
+ * SPAN_WHOLE_SHARE of the capacity), part of it (0) or unknown (-1: no
+ * span or no capacity). Random writes over part of a drive written full
+ * leave their garbage bunched in the blocks that span filled: GC there
+ * copies little, and its level is no bound on direct writes. */
+#define SPAN_WHOLE_SHARE 0.99
+static int span_whole(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S) {
+    if (!(o->span_bytes > 0) || !isfinite(S->capacity_bytes))
+        return -1;
+    return (double)o->span_bytes >= SPAN_WHOLE_SHARE * S->capacity_bytes;
+}
+
+/* seq_fill_slow_level's regime note: what holds over the whole drive; over
+ * a span not known, it adds that cheaper GC would read the same. */
+#define SLOW_FOLD_NOTE                                                                             \
+    "the drive was written full by a sequential fill before this run: the level after its "        \
+    "cache ran less than 2.5 times above the used state's start, slower than direct writes can "   \
+    "run there (GC then copies blocks holding only about the spare area's share of garbage), "     \
+    "and is read as a dynamic cache's folding"
+
 static int seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                const struct ssd_analysis_summary *S, size_t g) {
+    /* (GC over part of the drive is cheaper: no bound there) */
+    if (span_whole(o, S) == 0)
+        return 0;
     if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !S->has_cache || g != 2 ||
         c->nph < 3 || !isfinite(S->capacity_bytes) || !(c->ph[2].start_bytes > 0))
         return 0;
@@ -2631,6 +2654,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->capacity_bytes = capacity > 0 ? capacity : NAN;
     S->written_before_bytes = o->written_before_bytes;
     S->idle_before_s = o->idle_before_s;
+    S->span_bytes = o->span_bytes > 0 ? (double)o->span_bytes : NAN;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
     res->regime_note = isfinite(S->capacity_bytes)
@@ -3755,13 +3779,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "direct writes after a static SLC cache that happen to last as long would read the "
             "same, and the drive's fresh run as reference tells them apart";
     if (slow_fold)
-        res->regime_note =
-            "the drive was written full by a sequential fill before this run: the level after "
-            "its cache ran less than 2.5 times above the used state's start, slower than direct "
-            "writes can run there (GC then copies blocks holding only about the spare area's "
-            "share of garbage), and is read as a dynamic cache's folding; random writes over "
-            "part of the drive only, whose GC is cheaper, would read the same, and the drive's "
-            "fresh run as reference tells them apart";
+        res->regime_note = span_whole(o, S) == 1 ? SLOW_FOLD_NOTE
+                                                 : SLOW_FOLD_NOTE
+                               "; random writes over part of the drive only, whose GC is "
+                               "cheaper, would read the same (the run's span is not known), "
+                               "and the drive's fresh run as reference tells them apart";
     /* A drive written full, no reference, a cache smaller than any a
      * dynamic one must be, then direct writes before the used state: a
      * static cache does that, but a dynamic cache that the fill shrank to

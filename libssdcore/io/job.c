@@ -513,12 +513,20 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     return 0;
 }
 
+/* The bytes of the drive the job's writes address (DESIGN.md's analysis
+ * context): its test area (offset, span; the rest of the target by
+ * default), complete once check_workload ran; 0 (unknown) for a replay,
+ * whose trace picks its offsets. */
+static uint64_t job_span(const ssd_job *j) {
+    return j->src ? 0 : j->w.span;
+}
+
 /* The series metadata line: a source's (a replay) names its pattern and
  * leaves the workload out, as its log always did. */
 static int job_metadata(const ssd_job *j, enum ssd__jw_style style, char **out) {
-    struct ssd__job_context ctx = {j->target_size,  j->written_before, j->precondition,
-                                   j->temp.source,  j->reference,      j->idle_before_set,
-                                   j->idle_before_s};
+    struct ssd__job_context ctx = {j->target_size,   j->written_before, j->precondition,
+                                   j->temp.source,   j->reference,      j->idle_before_set,
+                                   j->idle_before_s, job_span(j)};
     if (j->src && j->src->log_pattern)
         return ssd__series_metadata_json(j->target_uri, &ctx, NULL, j->src->log_pattern,
                                          j->w.interval_s, j->engine, style, out);
@@ -1176,7 +1184,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_kind = j->target_kind,
         .target_size = j->target_size,
         .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source, j->reference,
-                j->idle_before_set, j->idle_before_s},
+                j->idle_before_set, j->idle_before_s, job_span(j)},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

@@ -22,6 +22,7 @@ struct ssd__job_context {
                                 (ssd_analysis_reference_json); NULL: none */
     int idle_known;          /* idle_before_s was given (else unknown: left out) */
     double idle_before_s;    /* seconds the drive idled since its last write */
+    uint64_t span_bytes;     /* the area the workload addresses; 0: unknown (a replay) */
 };
 
 struct ssd__job_summary {
@@ -46,7 +47,8 @@ struct ssd__job_summary {
 int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
  * written_before_bytes (left out when 0), precondition and idle_before_s
- * (left out when not given), the workload, engine and tool. A log's line is SSD__JW_COMPACT. */
+ * (left out when not given), span_bytes (left out when unknown), the
+ * workload, engine and tool. A log's line is SSD__JW_COMPACT. */
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *w, const char *engine,
                            enum ssd__jw_style style, char **out);

@@ -37,6 +37,7 @@ def verdict(a):
         "written_before_bytes": a.get("written_before_bytes"),
         "precondition": a.get("precondition"),
         "idle_before_s": a.get("idle_before_s"),
+        "span_bytes": a.get("span_bytes"),
         "workload": a.get("workload"),
     }
 
@@ -119,7 +120,7 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
             "CLI analyze": cli_an,
             "analyze(path)": ssdcore.analyze(str(log)),
             "analyze(DataFrame, capacity_bytes=)": ssdcore.analyze(
-                frame, capacity_bytes=cap, **extra),
+                frame, capacity_bytes=cap, span_bytes=run.span_bytes, **extra),
             "JobResult read back from JSON": ssdcore.analyze(
                 json.loads(json.dumps(run.to_dict()))),
         }

@@ -292,7 +292,7 @@ def test_the_typed_keywords_are_the_tables_keys_with_their_types():
     path = typing.Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]  # o.PathLike, resolved
     for cls, kinds, named in ((o.AnalysisOptions, ["analysis"],
                                {"capacity_bytes", "written_before_bytes", "precondition",
-                                "idle_before_s"}),
+                                "idle_before_s", "span_bytes"}),
                               (o.TargetOptions, ["target"], set()),
                               (o.ReplayOptions, ["replay", "target"], set()),
                               (o.JobOptions, ["job", "target"],

@@ -592,6 +592,47 @@ def test_after_a_seq_fill_a_level_too_slow_for_direct_writes_is_folding(tmp_path
     assert not r["problems"], r["problems"]
 
 
+def test_a_slow_level_after_a_seq_fill_is_folding_only_over_the_whole_drive(tmp_path, cli):
+    """The rule above bounds direct writes by the used state's start,
+    which holds for random writes over the whole drive. Over part of it (8
+    GiB: CrystalDiskMark, a short fio test) GC finds its victims holding
+    the span's overwritten data, cheaper, so a level that slow may be
+    direct writes: on a small span the rule stays silent (drive 1's level
+    keeps the segmentation's direct label), over the whole drive it fires
+    with no caveat, and with the span unknown (a log from before, another
+    tool) it fires with the caveat. The span comes from the log's metadata
+    (the sweep's job records the whole drive) and an explicit one wins,
+    identically from Python and the CLI."""
+    import json
+    import subprocess
+    import ssdcore
+    a, _, log = _one_run(tmp_path, SMALL_CACHE_AFTER_A_SEQ_FILL[0], "seq_fill", "2h")
+    cap = a["capacity_bytes"]
+    assert a["span_bytes"] and a["span_bytes"] >= 0.99 * cap, a["span_bytes"]
+    caveat = "random writes over part of the drive"
+    assert a["folding"] and caveat not in (a["regime_note"] or ""), a["regime_note"]
+    small = ssdcore.analyze(str(log), span_bytes="8g")
+    assert small["span_bytes"] == 8 * 2 ** 30
+    assert small["folding"] is None, small["phases"]
+    assert "read as a dynamic cache's folding" not in (small["regime_note"] or "")
+    assert [p["regime"] for p in small["phases"]][:2] == ["cache", "direct"], small["phases"]
+    by_cli = json.loads(subprocess.run([cli, "analyze", str(log), "--json", "--span", "8g"],
+                                       check=True, capture_output=True, text=True).stdout)
+    assert [(p["regime"], p["start_bytes"]) for p in by_cli["phases"]] == \
+        [(p["regime"], p["start_bytes"]) for p in small["phases"]]
+    # The span unknown: the log's metadata line without it (nor the
+    # workload's span, which logs before span_bytes are read by).
+    lines = log.read_text().splitlines(keepends=True)
+    k = next(i for i, line in enumerate(lines) if line.startswith("# {"))
+    meta = json.loads(lines[k][2:])
+    del meta["span_bytes"], meta["span"]
+    old = tmp_path / "before.csv"
+    old.write_text("".join(lines[:k]) + "# " + json.dumps(meta) + "\n" + "".join(lines[k + 1:]))
+    unknown = ssdcore.analyze(str(old))
+    assert unknown["span_bytes"] is None
+    assert unknown["folding"] and caveat in (unknown["regime_note"] or ""), unknown["regime_note"]
+
+
 def test_a_noisy_folding_too_slow_for_direct_writes_keeps_its_end(tmp_path):
     """Held-out seed 53's drive 101 (518 GB, a dynamic cache, 12 % noise
     after the cache), 2 hours after a sequential fill: 24 GiB of cache,

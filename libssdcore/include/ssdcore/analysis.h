@@ -165,6 +165,12 @@ struct ssd_analysis_summary {
      * (unknown). 0: the run began right after a write (a fill), so no
      * idle time cleaned blocks for it. */
     double idle_before_s;
+    /* The bytes of the drive the run's writes address: the option, else
+     * the series metadata's "span_bytes" (a job's test area), else NaN
+     * (unknown). Random writes over a small span of a drive written full
+     * find their garbage bunched in few blocks: cheaper GC than over the
+     * whole drive. */
+    double span_bytes;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -179,8 +185,8 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  * its word (or its enum ssd_precondition value).
  * The keys, their ranges, defaults and meaning are the table
  * ssd_analysis_options() returns (docs/options.md). capacity_bytes,
- * written_before_bytes, precondition and idle_before_s are the run's
- * context (DESIGN.md):
+ * written_before_bytes, precondition, idle_before_s and span_bytes are the
+ * run's context (DESIGN.md):
  * unset, the series metadata's are taken; set (even to 0), the option wins;
  * none applies to the reference.
  * Returns 0; SSD_EINVAL for an unknown key or a value that does not parse,

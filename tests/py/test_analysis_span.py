@@ -1,0 +1,82 @@
+"""The run's span (span_bytes, DESIGN.md's analysis context): how much of
+the drive the writes addressed, which a job knows (its offset and span
+options, else the rest of the target). It travels from the job to its log's
+metadata and its results' analysis_context, and every path reads it the
+same: job().analyze(), the JobResult read back from JSON, the CLI and
+analyze(path) on its log, a suite's analyze step, SuiteResult.job().analyze()
+and the reloaded suite. An explicit option (CLI --span, Python
+analyze(span_bytes=)) wins; a series with no metadata has none (null).
+Before, no path knew it, so a random write over an 8 GiB area (CrystalDiskMark,
+a short fio test) read as one over the whole drive (issue #21)."""
+import json
+import subprocess
+
+import ssdcore
+
+GIB = 2 ** 30
+SMALL = dict(pattern="randwrite", bs="4k", qd=32, time="1m", offset="1g", span="8g")
+
+
+def test_a_jobs_span_travels_to_every_path(cli, tmp_path):
+    t = ssdcore.Target("sim:bx200")
+    small = ssdcore.job(t, log=str(tmp_path / "small.csv"), **SMALL)
+    whole = ssdcore.job(t, log=str(tmp_path / "whole.csv"), pattern="randwrite", qd=32,
+                        time="1m")
+    t.close()
+    assert small.span_bytes == 8 * GIB
+    assert small.analysis_context["span_bytes"] == 8 * GIB
+    cap = whole.capacity_bytes
+    assert cap and 0.999 * cap < whole.span_bytes <= cap
+
+    suite_file = tmp_path / "span.suite"
+    suite_file.write_text(
+        "trim\n"
+        "job name=small pattern=randwrite bs=4k qd=32 time=1m offset=1g span=8g log=small\n"
+        "analyze small\n")
+    out = tmp_path / "suite"
+    res = ssdcore.suite("sim:bx200", out, suite_file=suite_file)
+    suite_an = [s["analysis"] for s in res["steps"] if s["kind"] == "analyze"][0]
+    reloaded = ssdcore.report(out)
+    assert res.job("small")["analysis_context"]["span_bytes"] == 8 * GIB
+
+    log = tmp_path / "small.csv"
+    cli_an = json.loads(subprocess.run([cli, "analyze", str(log), "--json"], check=True,
+                                       capture_output=True, text=True).stdout)
+    paths = {
+        "CLI analyze": cli_an,
+        "job().analyze()": small.analyze(),
+        "analyze(path)": ssdcore.analyze(str(log)),
+        "JobResult read back from JSON": ssdcore.analyze(json.loads(json.dumps(small.to_dict()))),
+        "suite analyze step": suite_an,
+        "SuiteResult.job().analyze()": res.job("small").analyze(),
+        "reloaded SuiteResult.analysis()": reloaded.analysis("small"),
+    }
+    got = {k: dict(v).get("span_bytes") for k, v in paths.items()}
+    assert set(got.values()) == {8 * GIB}, got
+    assert ssdcore.analyze(str(tmp_path / "whole.csv"))["span_bytes"] == whole.span_bytes
+
+    # An explicit span wins, on every path that takes options.
+    cli_wins = json.loads(subprocess.run([cli, "analyze", str(log), "--json", "--span", "64g"],
+                                         check=True, capture_output=True, text=True).stdout)
+    assert cli_wins["span_bytes"] == 64 * GIB
+    assert ssdcore.analyze(str(log), span_bytes="64g")["span_bytes"] == 64 * GIB
+    assert ssdcore.analyze(str(log), span_bytes=64 * GIB)["span_bytes"] == 64 * GIB
+    assert small.analyze(span_bytes=64 * GIB)["span_bytes"] == 64 * GIB
+    human = subprocess.run([cli, "analyze", str(log)], check=True, capture_output=True,
+                           text=True).stdout
+    assert "span: 8 GiB of the drive addressed" in human, human
+
+
+def test_no_metadata_no_span():
+    import numpy as np
+    t = np.arange(1, 61, dtype=float)
+    a = ssdcore.analyze((t, np.full(60, 5e8)))
+    assert a["span_bytes"] is None
+    assert ssdcore.analyze((t, np.full(60, 5e8)), span_bytes="8g")["span_bytes"] == 8 * GIB
+
+
+def test_a_replay_records_no_span(tmp_path):
+    # A replay's trace picks its offsets: its span is not known.
+    log = tmp_path / "r.csv"
+    ssdcore.replay("scenario:app-startup", "sim:ssd370", log=str(log))
+    assert ssdcore.analyze(str(log))["span_bytes"] is None
