@@ -994,7 +994,7 @@ Test(used_onset, a_gentle_quiet_level_before_a_steep_drop_after_a_fill_is_no_use
         /* (The levels before the drop are clean blocks, not the used
          * state.) */
         for (size_t j = 0; j < ssd_analysis_phase_count(a); j++) {
-            struct ssd_phase p;
+            struct ssd_phase p = {.size = sizeof p};
             cr_assert_eq(ssd_analysis_phase(a, j, &p), 0);
             if (p.start_bytes < 0.95 * onset)
                 cr_expect(p.regime == SSD_REGIME_DIRECT || p.regime == SSD_REGIME_FOLDING ||
