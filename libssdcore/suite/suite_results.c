@@ -36,10 +36,20 @@ static const struct ssd__step *logging_job(const struct ssd__results *s,
  * shorter than an interval, or a results.json written before they were). */
 struct truth_levels {
     double cache, post_cache, folding, gc, gc_end;
+    /* The model's level just before its first used-state phase (its
+     * clean blocks, its cache or its folding), over the used state's. */
+    double gc_step;
 };
 
+/* The step the analysis is asked to see (its min_step option's default):
+ * a model's used state less slower than this than what came before it is
+ * GC that costs nothing visible (random writes over a small span of a
+ * drive written full find their victims holding the span's overwritten
+ * data), and no analysis can place it. */
+#define TRUTH_VISIBLE_STEP 1.15
+
 static struct truth_levels truth_levels_of(const struct ssd__step *job) {
-    struct truth_levels L = {NAN, NAN, NAN, NAN, NAN};
+    struct truth_levels L = {NAN, NAN, NAN, NAN, NAN, NAN};
     struct ssd__jv root;
     char msg[64];
     if (!job->res.truth_json || ssd__jr_parse(job->res.truth_json, &root, msg, sizeof msg))
@@ -53,8 +63,12 @@ static struct truth_levels truth_levels_of(const struct ssd__step *job) {
     const struct ssd__jv *ph = ssd__jv_get(&root, "phases");
     for (size_t i = 0; ph && ph->type == SSD__JARR && i < ph->n; i++) {
         const char *r = ssd__jv_str(&ph->items[i], "regime");
-        if (r && !strcmp(r, "gc"))
-            L.gc_end = ssd__jv_num(&ph->items[i], "end_level_bps", NAN);
+        if (!r || strcmp(r, "gc"))
+            continue;
+        L.gc_end = ssd__jv_num(&ph->items[i], "end_level_bps", NAN);
+        if (i > 0 && isnan(L.gc_step))
+            L.gc_step = ssd__jv_num(&ph->items[i - 1], "level_bps", NAN) /
+                        ssd__jv_num(&ph->items[i], "level_bps", NAN);
     }
     ssd__jv_free(&root);
     return L;
@@ -157,8 +171,10 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     else if (!isfinite(tg) && m->has_gc)
         snprintf(buf, len, "used state from %.1f GiB, the model never ran out of clean blocks",
                  m->gc_start_bytes / GiB);
-    /* (A used state in the run's last tenth may be too short to find.) */
-    else if (isfinite(tg) && !m->has_gc && tg <= 0.9 * m->total_bytes)
+    /* (A used state in the run's last tenth may be too short to find, and
+     * one at the speed before it cannot be seen at all.) */
+    else if (isfinite(tg) && !m->has_gc && tg <= 0.9 * m->total_bytes &&
+             !(truth_levels_of(job).gc_step < TRUTH_VISIBLE_STEP))
         snprintf(buf, len, "no used state found, model from %.1f GiB", tg / GiB);
     if (buf[0] || !cache)
         return buf[0] != '\0';
