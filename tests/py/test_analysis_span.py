@@ -12,6 +12,7 @@ import json
 import subprocess
 
 import ssdcore
+from suite_helpers import run_suite_text, summary_and_report
 
 GIB = 2 ** 30
 SMALL = dict(pattern="randwrite", bs="4k", qd=32, time="1m", offset="1g", span="8g")
@@ -91,13 +92,11 @@ def test_gc_the_model_runs_at_the_clean_block_speed_is_no_truth_mismatch(cli, tm
     must not call its absence a MISMATCH (it said "no used state found,
     model from 15.0 GiB" on every such run); a used state the model shows
     slower (the BX200 recovery run of test_suite_sim) still is one."""
-    suite_file = tmp_path / "small.suite"
-    suite_file.write_text(
+    res, out = run_suite_text(
+        "sim:ssd370", tmp_path,
         "precondition kind=seq_fill loops=1\n"
         "job name=small pattern=randwrite bs=4k qd=32 span=8g time=20m interval=1s log=small\n"
         "analyze small\n")
-    out = tmp_path / "out"
-    res = ssdcore.suite("sim:ssd370", out, suite_file=suite_file)
     an = [s for s in res["steps"] if s["kind"] == "analyze"][0]
     assert an["analysis"]["span_bytes"] == 8 * GIB
     assert an["analysis"]["gc"] is None
@@ -105,7 +104,6 @@ def test_gc_the_model_runs_at_the_clean_block_speed_is_no_truth_mismatch(cli, tm
     assert gc["truth"] < 0.9 * an["analysis"]["total_bytes"]
     truth = an["sim_truth"]["gc_level_bps"] / an["sim_truth"]["post_cache_level_bps"]
     assert 0.95 < truth < 1.05, truth
-    summary = subprocess.run([cli, "report", str(out), "--summary"], capture_output=True,
-                             text=True, check=True).stdout
+    summary, html = summary_and_report(cli, out)
     assert "small:" in summary and "MISMATCH" not in summary, summary
-    assert "Mismatch with the sim truth" not in (out / "report.html").read_text()
+    assert "Mismatch with the sim truth" not in html
