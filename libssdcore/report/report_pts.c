@@ -409,7 +409,7 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
         ssd__text_add(t, ". 4K random writes did not reach the steady state (");
         ssd__text_html(t, why ? why : "not reached");
         ssd__text_add(t,
-                      "; %.0f IOPS when the pre-write stopped, at %.1fx the capacity), so there "
+                      "; %.0f IOPS when the pre-write stopped, at %.2fx the capacity), so there "
                       "is no baseline; then ",
                       ssd__jv_num(v, "prewrite_end_iops", NAN),
                       ssd__jv_num(ssd__jv_get(ssd__jv_get(v, "prewrite"), "steady_state"),

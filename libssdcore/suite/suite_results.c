@@ -36,10 +36,20 @@ static const struct ssd__step *logging_job(const struct ssd__results *s,
  * shorter than an interval, or a results.json written before they were). */
 struct truth_levels {
     double cache, post_cache, folding, gc, gc_end;
+    /* The model's level just before its first used-state phase (its
+     * clean blocks, its cache or its folding), over the used state's. */
+    double gc_step;
 };
 
+/* The step the analysis is asked to see (its min_step option's default):
+ * a model's used state less slower than this than what came before it is
+ * GC that costs nothing visible (random writes over a small span of a
+ * drive written full find their victims holding the span's overwritten
+ * data), and no analysis can place it. */
+#define TRUTH_VISIBLE_STEP 1.15
+
 static struct truth_levels truth_levels_of(const struct ssd__step *job) {
-    struct truth_levels L = {NAN, NAN, NAN, NAN, NAN};
+    struct truth_levels L = {NAN, NAN, NAN, NAN, NAN, NAN};
     struct ssd__jv root;
     char msg[64];
     if (!job->res.truth_json || ssd__jr_parse(job->res.truth_json, &root, msg, sizeof msg))
@@ -53,8 +63,12 @@ static struct truth_levels truth_levels_of(const struct ssd__step *job) {
     const struct ssd__jv *ph = ssd__jv_get(&root, "phases");
     for (size_t i = 0; ph && ph->type == SSD__JARR && i < ph->n; i++) {
         const char *r = ssd__jv_str(&ph->items[i], "regime");
-        if (r && !strcmp(r, "gc"))
-            L.gc_end = ssd__jv_num(&ph->items[i], "end_level_bps", NAN);
+        if (!r || strcmp(r, "gc"))
+            continue;
+        L.gc_end = ssd__jv_num(&ph->items[i], "end_level_bps", NAN);
+        if (i > 0 && isnan(L.gc_step))
+            L.gc_step = ssd__jv_num(&ph->items[i - 1], "level_bps", NAN) /
+                        ssd__jv_num(&ph->items[i], "level_bps", NAN);
     }
     ssd__jv_free(&root);
     return L;
@@ -127,6 +141,32 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
     ssd__jw_end_object(w);
 }
 
+/* How far the analysis' used-state start may be from the model's tg: 5 %
+ * of it, and at least a sample on either side of the boundary the analysis
+ * placed (its resolution): a model in its used state from byte 0 (a run
+ * right after another used its clean blocks) beside an analysis that
+ * starts it after its first, faster sample read "used state from 0.0 GiB,
+ * model 0.0 GiB" as a MISMATCH. */
+static double position_tol(const struct ssd__step *an, double tg) {
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    double tol = 0.05 * tg, interval = m->samples ? m->duration_s / (double)m->samples : NAN;
+    for (size_t k = 1; k < an->res.nphases; k++) {
+        const struct ssd_phase *p = &an->res.phases[k];
+        if (p->regime != SSD_REGIME_GC || p->start_bytes != m->gc_start_bytes)
+            continue;
+        /* (by time: a phase read back from results.json has no sample
+         * indices) */
+        for (size_t q = k - 1; q <= k; q++) {
+            const struct ssd_phase *n = &an->res.phases[q];
+            double one = (n->end_bytes - n->start_bytes) * interval / (n->end_s - n->start_s);
+            if (isfinite(one))
+                tol = fmax(tol, one);
+        }
+        break;
+    }
+    return tol;
+}
+
 /* Where the analysis and the model disagree beyond the stated
  * uncertainty (the cache's, 5% of a position, TRUTH_LEVEL_TOL of a level):
  * the cache found or not, its size, the used state's start or its absence,
@@ -151,17 +191,27 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     else if (cache && isfinite(tc) && tc == 0 && m->has_cache &&
              m->cache_censored == SSD_CENSOR_NONE)
         snprintf(buf, len, "cache %.2f GiB, the model has none", m->cache_bytes / GiB);
-    else if (isfinite(tg) && m->has_gc && fabs(m->gc_start_bytes - tg) > 0.05 * tg)
+    else if (isfinite(tg) && m->has_gc && fabs(m->gc_start_bytes - tg) > position_tol(an, tg))
         snprintf(buf, len, "used state from %.1f GiB, model %.1f GiB", m->gc_start_bytes / GiB,
                  tg / GiB);
     else if (!isfinite(tg) && m->has_gc)
         snprintf(buf, len, "used state from %.1f GiB, the model never ran out of clean blocks",
                  m->gc_start_bytes / GiB);
-    /* (A used state in the run's last tenth may be too short to find.) */
-    else if (isfinite(tg) && !m->has_gc && tg <= 0.9 * m->total_bytes)
+    /* (A used state in the run's last tenth may be too short to find, and
+     * one at the speed before it cannot be seen at all.) */
+    else if (isfinite(tg) && !m->has_gc && tg <= 0.9 * m->total_bytes &&
+             !(truth_levels_of(job).gc_step < TRUTH_VISIBLE_STEP))
         snprintf(buf, len, "no used state found, model from %.1f GiB", tg / GiB);
     if (buf[0] || !cache)
         return buf[0] != '\0';
+    /* The model went from its cache (or its first byte) straight into its
+     * used state, and the analysis' phase before it is no longer than the
+     * boundary's resolution (a first, faster sample): no level after the
+     * cache on either side to compare. */
+    double before_gc = m->has_gc ? m->gc_start_bytes - (m->has_cache ? m->cache_bytes : 0) : NAN;
+    if (isfinite(tg) && tg <= (isfinite(tc) ? tc : 0) + position_tol(an, tg) &&
+        before_gc <= 2 * position_tol(an, tg))
+        return 0;
     /* The cache judged alike (both found, or neither): the level after it. */
     double tl = truth_levels_of(job).post_cache;
     int same_cache = (isfinite(tc) && tc > 0) == (m->has_cache != 0);

@@ -1,6 +1,7 @@
 """Shared checks of a suite's results directory."""
 import csv
 import json
+import subprocess
 import xml.etree.ElementTree as ET
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -21,6 +22,23 @@ def step(res, name):
     found = [s for s in res["steps"] if s["name"] == name]
     assert len(found) == 1, f"step {name}: {[s['name'] for s in res['steps']]}"
     return found[0]
+
+
+def run_suite_text(target, tmp_path, text):
+    """Runs a suite file of this text on target into tmp_path/out: the
+    SuiteResult and the directory."""
+    import ssdcore
+    suite_file = tmp_path / "test.suite"
+    suite_file.write_text(text)
+    out = tmp_path / "out"
+    return ssdcore.suite(target, out, suite_file=suite_file), out
+
+
+def summary_and_report(cli, out):
+    """What `ssdcore report OUT --summary` prints and the report's HTML."""
+    summary = subprocess.run([cli, "report", str(out), "--summary"], capture_output=True,
+                             text=True, check=True).stdout
+    return summary, (out / "report.html").read_text()
 
 
 def csv_rows(path):

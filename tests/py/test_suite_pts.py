@@ -233,6 +233,10 @@ def test_hir_on_a_drive_still_changing_gives_no_verdict(tmp_path):
     assert "a larger scale" in rec["words"]
     html = (out / "report.html").read_text()
     assert "no verdict on recovery" in html
+    # "less than the capacity written ... at 1.0x the capacity" (0.95 at
+    # one decimal) contradicted itself in one sentence
+    share = p["prewrite"]["steady_state"]["capacities_written"]
+    assert share < 1 and f"when the pre-write stopped, at {share:.2f}x the capacity" in html
 
 
 def test_hir_baseline_is_past_a_long_fresh_plateau(tmp_path):
