@@ -634,6 +634,16 @@ class AnalysisResult(Result):
     duration_s = _field("duration_s", _float, 0.0, "Seconds the series covers.")
     total_bytes = _field("total_bytes", _int, 0, "Bytes written over the series.")
     capacity_bytes = _maybe("capacity_bytes", _int, "The drive's size, if known.")
+    # The rest of the analysis context it used, as a JobResult names it.
+    written_before_bytes = _maybe("written_before_bytes", _int,
+                                  "Bytes written since the drive's last TRIM before the run.")
+    precondition = _maybe("precondition", _text,
+                          "How the drive was preconditioned: none, seq_fill, random_fill or\n"
+                          "unknown.")
+    idle_before_s = _maybe("idle_before_s", _float,
+                           "Seconds the drive idled before the run; None when not known.")
+    span_bytes = _maybe("span_bytes", _int,
+                        "Bytes of the drive the run's writes addressed; None when not known.")
     phases: List[Dict[str, Any]] = _field("phases", _dicts, [],
                                           "The phases, in order (dicts as in the JSON).")
     cache_bytes = _maybe("cache.bytes", _int, "Bytes written at the SLC-cache level.")

@@ -107,3 +107,18 @@ def test_gc_the_model_runs_at_the_clean_block_speed_is_no_truth_mismatch(cli, tm
     summary, html = summary_and_report(cli, out)
     assert "small:" in summary and "MISMATCH" not in summary, summary
     assert "Mismatch with the sim truth" not in html
+
+
+def test_an_analysis_result_names_its_context_as_attributes():
+    # The audit (h22aud2, finding 7): capacity_bytes was an attribute, the
+    # rest of the context only keys (a["span_bytes"]).
+    import numpy as np
+    import pandas as pd
+    df = pd.DataFrame({"t_s": np.arange(1, 61.0), "bytes": np.full(60, 5e8)})
+    a = ssdcore.analyze(df, capacity_bytes="500g", span_bytes="8g", precondition="seq_fill",
+                        written_before_bytes="1t", idle_before_s="15m")
+    assert (a.span_bytes, a.written_before_bytes) == (8 << 30, 1 << 40)
+    assert (a.precondition, a.idle_before_s) == ("seq_fill", 900.0)
+    assert a.span_bytes == a["span_bytes"] and isinstance(a.span_bytes, int)
+    b = ssdcore.analyze(df)
+    assert b.span_bytes is None and b.idle_before_s is None
