@@ -125,9 +125,11 @@ void ssd__pts_hir_verdict(const struct ssd__hir_wait *w, int n, double baseline,
         for (int k = 1; k < n; k++)
             flat += w[k].mean - w[k - 1].mean <= diff_noise(&w[k - 1], &w[k]);
         add(v->words, len, &at,
-            flat ? ", never falling beyond noise (%.0f of the steps within noise)"
-                 : ", each longer wait faster beyond noise",
-            flat, 0);
+            !flat    ? ", each longer wait faster beyond noise"
+            : n == 2 ? ", never falling beyond noise (the one step to a longer wait within noise)"
+                     : ", never falling beyond noise (%.0f of the %.0f steps to a longer wait "
+                       "within noise)",
+            flat, n - 1);
     }
     add(v->words, len, &at, "; bursts' standard error at most %.1f %% of their mean", 100 * worst,
         0);

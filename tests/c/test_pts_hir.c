@@ -33,7 +33,7 @@ Test(pts_hir, a_fall_within_noise_is_not_a_fall) {
     struct ssd__hir_verdict v;
     ssd__pts_hir_verdict(w, 2, 16205, NULL, "steady state", &v);
     cr_expect_str_eq(v.verdict, "recovers");
-    cr_expect(strstr(v.words, "1 of the steps within noise"), "%s", v.words);
+    cr_expect(strstr(v.words, "(the one step to a longer wait within noise)"), "%s", v.words);
     w[1].mean = 150000; /* 28 735 below, 22 standard errors */
     ssd__pts_hir_verdict(w, 2, 16205, NULL, "steady state", &v);
     cr_expect_str_eq(v.verdict, "not monotonic");
@@ -73,4 +73,14 @@ Test(pts_hir, no_wait_state) {
     struct ssd__hir_verdict v;
     ssd__pts_hir_verdict(NULL, 0, 1766, NULL, "steady state", &v);
     cr_expect_str_eq(v.verdict, "no bursts");
+}
+
+Test(pts_hir, the_steps_within_noise_are_counted_out_of_all) {
+    /* The audit (h22aud2, finding 8): "(1 of the steps within noise)". */
+    struct ssd__hir_wait w[] = {
+        {5, 40000, 300, 16000}, {25, 178735, 900, 16000}, {50, 178000, 900, 16000}};
+    struct ssd__hir_verdict v;
+    ssd__pts_hir_verdict(w, 3, 16205, NULL, "steady state", &v);
+    cr_expect_str_eq(v.verdict, "recovers");
+    cr_expect(strstr(v.words, "(1 of the 2 steps to a longer wait within noise)"), "%s", v.words);
 }
