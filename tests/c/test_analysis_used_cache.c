@@ -524,3 +524,56 @@ Test(used_cache, a_dynamic_cache_rebuilt_after_a_partial_write_is_found) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* A static cache of 3 one-second samples after a random fill with a GC
+ * dip (the controller writing back its mapping table) over the last two:
+ * 2.54 GB/s, then 1.77 and 1.78, then 3 samples of direct writes at the
+ * reference's 1.04 (its end mixed in the first), then GC at 0.15 (seed
+ * 53's drive 83, 2 hours; the reference's cache 2.89 GB/s). The samples
+ * above the midpoint of the reference's levels are the cache, but their
+ * median, 1.78, sat a step below the reference's cache level, and the
+ * fast start, one phase, was read as clean blocks: "cache of 6.47 GiB
+ * missed". A dip only slows: the cache's fastest sample at the
+ * reference's cache level, within a step, stands for its level. */
+Test(used_cache, a_gc_dip_over_most_of_a_short_static_cache) {
+    const double rh[] = {2.887e9, 2.887e9, 1.778e9}, rl[] = {2.887e9, 1.039e9, 0.21e9},
+                 ru[] = {2.4, 1000, 3000};
+    ssd_series *ref = curve(3000, rh, 3, rl, ru, 3, 0.02);
+    const double uh[] = {2.545e9, 1.767e9, 1.783e9, 1.212e9, 0.955e9, 0.865e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 6, 0.147e9, 0.05, 899e9, 7200, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / 6.947e9 - 1) < 0.05, "cache %.4g, truth 6.947e9", r.cache_bytes);
+    cr_expect(r.has_gc);
+}
+
+/* The same with the dip over the first two samples and the last at full
+ * speed: 1.17, 1.53, 2.73, 2.17 GB/s, then 5 samples of direct writes at
+ * the reference's 0.42, then GC at 0.046 (seed 59's drive 194, 2 hours
+ * after a random fill; the reference's cache 2.67 GB/s): the median of
+ * the 4, 1.85, a step below it. */
+Test(used_cache, a_gc_dip_at_the_start_of_a_short_static_cache) {
+    const double rh[] = {2.674e9, 2.674e9, 1.914e9}, rl[] = {2.674e9, 0.416e9, 0.094e9},
+                 ru[] = {2.8, 1000, 3000};
+    ssd_series *ref = curve(3000, rh, 3, rl, ru, 3, 0.02);
+    const double uh[] = {1.168e9, 1.533e9, 2.727e9, 2.167e9, 0.418e9,
+                         0.424e9, 0.426e9, 0.430e9, 0.355e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 9, 0.046e9, 0.1, 454e9, 7200, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / 7.495e9 - 1) < 0.05, "cache %.4g, truth 7.495e9", r.cache_bytes);
+    cr_expect(r.has_gc);
+}
+
+/* Its guard: clean blocks at the reference's direct level with a sample
+ * a little above the midpoint of its levels (noise), no sample at its
+ * cache level, then GC: no cache. */
+Test(used_cache, clean_blocks_with_a_sample_above_the_midpoint_are_no_cache) {
+    const double rl[] = {2.674e9, 1.2e9, 0.3e9}, ru[] = {2.8, 1000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {1.85e9, 1.9e9, 1.2e9, 1.19e9, 1.22e9, 1.18e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 6, 0.2e9, 0.1, 454e9, 7200, &r);
+    cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
+    cr_expect(r.has_gc);
+}
