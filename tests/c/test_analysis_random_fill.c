@@ -12,6 +12,8 @@
 #define TEST_NOISE_SEED 0x2545F4914F6CDD1DULL
 #include "test_noise.h"
 
+#include "analysis_testutil.h"
+
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
@@ -27,17 +29,7 @@ static ssd_analysis *random_filled_dt(const double *b, size_t n, double dt, doub
     ssd_series *s = NULL;
     cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
     free(t);
-    char cap[64], wb[64];
-    snprintf(cap, sizeof cap, "%.0f", capacity);
-    snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    r->size = sizeof *r;
-    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_analysis *a = analysed_after_random_fill(s, NULL, capacity, r);
     ssd_series_free(s);
     return a;
 }

@@ -12,6 +12,7 @@
 
 #define TEST_NOISE_SEED 0x5851F42D4C957F2DULL
 #include "test_noise.h"
+#include "analysis_testutil.h"
 
 /* n one-second samples: head[0..nh) as given (B/s), then the levels
  * lv[k] B/s until second until[k] (the sample holding a change mixes the
@@ -45,18 +46,7 @@ static void used_run(ssd_series *ref, const double *head, size_t nh, double gc, 
                      double capacity, size_t n, struct ssd_analysis_summary *r) {
     const double end = (double)n;
     ssd_series *s = curve(n, head, nh, &gc, &end, 1, cv);
-    char cap[64], wb[64];
-    snprintf(cap, sizeof cap, "%.0f", capacity);
-    snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    r->size = sizeof *r;
-    cr_assert_eq(ssd_analysis_summary(a, r), 0);
-    ssd_analysis_free(a);
+    ssd_analysis_free(analysed_after_random_fill(s, ref, capacity, r));
     ssd_series_free(s);
     ssd_series_free(ref);
 }
