@@ -249,7 +249,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         goto fail;
     }
     d->status = ssd__suite_status(d->r);
-    d->suite = d->r->suite_name[0] ? d->r->suite_name : d->r->suite_file;
+    d->suite = ssd__results_suite(d->r);
     d->started = d->r->started[0] ? d->r->started : NULL;
     char *hl = NULL;
     if (ssd__suite_headline_json(d->r, &hl)) {

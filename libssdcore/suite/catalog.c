@@ -310,19 +310,33 @@ static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
 }
 
-/* One results.json as the catalog keeps it. */
+/* One results.json as the catalog keeps it: the run's fields as the one
+ * list of them reads them (ssd__run_fields, results_fields.c), the drive's
+ * identity (kept whole there) and the headline from the document. */
 struct run_doc {
     struct ssd__jv root;
-    char *key;    /* the run's identity (see run_key) */
-    char *hltext; /* the headline, as JSON */
+    struct ssd__results run;
+    const struct ssd__jv *drive; /* target.drive, into root */
+    char *key;                   /* the run's identity (see run_key) */
+    char *hltext;                /* the headline, as JSON */
     const char *status;
     char abs[PATH_MAX];
 };
 
 static void run_doc_free(struct run_doc *r) {
     ssd__jv_free(&r->root);
+    free(r->run.target_uri);
+    free(r->run.suite_file);
+    free(r->run.drive_json);
     free(r->key);
     free(r->hltext);
+}
+
+/* A text field as a column: what the reader reads for one that is missing
+ * or null ("", or "?" for the target) is NULL, as before the catalog read
+ * results.json through the field list; so is "" (unknown either way). */
+static const char *column(const char *v) {
+    return v && *v && strcmp(v, "?") ? v : NULL;
 }
 
 /* The id a run gives itself in results.json (ssdcore writes 32 hex
@@ -348,19 +362,19 @@ static int read_run_doc(char *err, const char *dir, const char *path, const char
         return rc;
     if (!realpath(dir, r->abs))
         snprintf(r->abs, sizeof r->abs, "%s", dir);
-    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
-                         *host = ssd__jv_get(root, "host"),
-                         *headline = ssd__jv_get(root, "headline");
-    const char *uri = ssd__jv_str(target, "uri"), *hostname = ssd__jv_str(host, "hostname");
-    const char *suite =
-        ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite") : ssd__jv_str(root, "suite_file");
-    const char *started = ssd__jv_str(root, "started"), *id = run_id(root);
+    struct ssd__rio io = {.v = &r->root, .r = &r->run, .err = err, .path = path};
+    ssd__run_fields(&io, &r->run);
+    const struct ssd__results *run = &r->run;
+    const struct ssd__jv *headline = ssd__jv_get(&r->root, "headline");
+    const char *uri = column(run->target_uri), *id = run_id(&r->root);
+    const char *suite = ssd__results_suite(run);
+    r->drive = ssd__jv_get(ssd__jv_get(&r->root, "target"), "drive");
     struct ssd__text k = {0};
     if (id) {
         ssd__text_add(&k, "id|%s", id);
-    } else if (started) {
-        ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", hostname ? hostname : "", uri ? uri : "",
-                      suite ? suite : "", started, r->abs);
+    } else if (*run->started) {
+        ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", run->host_name, uri ? uri : "", suite ? suite : "",
+                      run->started, r->abs);
     } else {
         ssd__text_add(&k, "dir|%s", r->abs);
     }
@@ -370,7 +384,7 @@ static int read_run_doc(char *err, const char *dir, const char *path, const char
         run_doc_free(r);
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
     }
-    r->status = ssd__results_status(root, dir, NULL, NULL, 0);
+    r->status = ssd__results_status(&r->root, dir, NULL, NULL, 0);
     return 0;
 }
 
@@ -409,28 +423,26 @@ static const char update_sql[] =
 
 static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
                      const char *added) {
-    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
-                         *drive = ssd__jv_get(target, "drive"), *host = ssd__jv_get(root, "host");
-    const char *uri = ssd__jv_str(target, "uri"), *model = ssd__jv_str(drive, "model");
-    double cap = ssd__jv_num(drive, "capacity_bytes", ssd__jv_num(target, "size_bytes", NAN));
+    const struct ssd__results *run = &r->run;
+    const char *uri = column(run->target_uri), *model = ssd__jv_str(r->drive, "model");
+    double cap =
+        ssd__jv_num(r->drive, "capacity_bytes", run->target_size ? (double)run->target_size : NAN);
     bind_text(st, 1, r->key);
     bind_text(st, 2, dir);
     bind_text(st, 3, model && *model ? model : uri);
     bind_text(st, 4, model);
-    bind_text(st, 5, ssd__jv_str(drive, "serial"));
-    bind_text(st, 6, ssd__jv_str(drive, "firmware"));
+    bind_text(st, 5, ssd__jv_str(r->drive, "serial"));
+    bind_text(st, 6, ssd__jv_str(r->drive, "firmware"));
     if (isfinite(cap))
         sqlite3_bind_double(st, 7, cap);
     bind_text(st, 8, uri);
-    bind_text(st, 9, ssd__jv_str(target, "kind"));
-    bind_text(st, 10,
-              ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite")
-                                         : ssd__jv_str(root, "suite_file"));
+    bind_text(st, 9, column(run->target_kind));
+    bind_text(st, 10, column(ssd__results_suite(run)));
     bind_text(st, 11, r->status);
-    bind_text(st, 12, ssd__jv_str(host, "hostname"));
-    bind_text(st, 13, ssd__jv_str(root, "tool"));
-    bind_text(st, 14, ssd__jv_str(root, "started"));
-    bind_text(st, 15, ssd__jv_str(root, "finished"));
+    bind_text(st, 12, column(run->host_name));
+    bind_text(st, 13, column(run->tool));
+    bind_text(st, 14, column(run->started));
+    bind_text(st, 15, column(run->finished));
     if (added)
         bind_text(st, 16, added);
     bind_text(st, 17, r->hltext);
@@ -463,7 +475,7 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
         const char *dir = (const char *)sqlite3_column_text(st, 1);
         olddir = dir ? strdup(dir) : NULL;
         same = streq((const char *)sqlite3_column_text(st, 2), r->status) &&
-               streq((const char *)sqlite3_column_text(st, 3), ssd__jv_str(&r->root, "finished")) &&
+               streq((const char *)sqlite3_column_text(st, 3), column(r->run.finished)) &&
                streq((const char *)sqlite3_column_text(st, 4), r->hltext);
     } else if (rc != SQLITE_DONE) {
         result = db_fail(c, "cannot read the catalog");
@@ -777,10 +789,9 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
                 }
                 if (about_out) {
                     struct ssd__text a = {0};
-                    const char *rid = ssd__jv_str(&r.root, "run_id");
                     ssd__text_add(&a, "%s: run %s (", what, id);
-                    if (rid)
-                        ssd__text_add(&a, "run_id %.12s..., ", rid);
+                    if (*r.run.run_id)
+                        ssd__text_add(&a, "run_id %.12s..., ", r.run.run_id);
                     ssd__text_add(&a, "%s, started %s, %s)", *rsuite ? rsuite : "no suite",
                                   *started ? started : "?", dir);
                     if (n - i > 1)
@@ -791,8 +802,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
                 if (!why[0])
                     snprintf(why, sizeof why,
                              "%s holds another run now (started %s): the directory was reused", dir,
-                             ssd__jv_str(&r.root, "started") ? ssd__jv_str(&r.root, "started")
-                                                             : "?");
+                             *r.run.started ? r.run.started : "?");
                 int a = add_run(c, &r);
                 if (a < 0) {
                     run_doc_free(&r);

@@ -152,6 +152,7 @@ struct ssd__results {
     int loaded, steps_total; /* loaded: steps_total as results.json said */
     char started[32], finished[32];
     char run_id[40]; /* 32 hex digits drawn at the start: the run's identity in a catalog */
+    char tool[64];   /* loaded: the ssdcore that wrote it ("ssdcore 0.1.0"), "" unknown */
     int interrupted;
     int running; /* between the run's first and last save (or, loaded: still locked) */
     int killed;  /* loaded: results.json said running, yet nobody holds the lock */
@@ -172,6 +173,9 @@ const char *ssd__step_state_name(int state);
 int ssd__step_state(const char *name);
 /* "running", "complete", "interrupted" or "failed". */
 const char *ssd__suite_status(const struct ssd__results *r);
+/* The run's suite as the compare and the catalog name it: the built-in
+ * suite, else the suite file; NULL when results.json has neither. */
+const char *ssd__results_suite(const struct ssd__results *r);
 /* "step N (trim, line L): the TRIM did not reach the drive: HOW; FS on
  * MOUNT, mount options OPTS" for a TRIM known not to have reached the
  * drive (malloc'd), else NULL. */
