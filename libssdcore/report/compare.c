@@ -251,21 +251,14 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     d->status = ssd__suite_status(d->r);
     d->suite = ssd__results_suite(d->r);
     d->started = d->r->started[0] ? d->r->started : NULL;
-    char *hl = NULL;
-    if (ssd__suite_headline_json(d->r, &hl)) {
-        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
-        goto fail;
-    }
-    char err[256];
-    rc = ssd__figs_parse(hl, &d->hl, err, sizeof err);
-    free(hl);
+    rc = ssd__results_figs(d->r, &d->hl);
     if (!rc && !(d->figs = calloc(d->hl.n + 1, sizeof *d->figs)))
         rc = SSD_ENOMEM;
     for (size_t i = 0; !rc && i < d->hl.n; i++)
         if (!(rc = add_fig(d, i)))
             rc = add_key(c, d->hl.f[i].key);
     if (rc) {
-        ssd__fail(c->err, rc, "%s: headline: %s", dir, rc == SSD_ENOMEM ? "out of memory" : err);
+        ssd__fail(c->err, rc, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
     ssd__drive_name(d->r, d->name, sizeof d->name);

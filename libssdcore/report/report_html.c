@@ -383,9 +383,8 @@ static void headline_row(void *user, const char *section, const struct ssd__fig_
  * compare page show (ssd__figs_rows over results.json's headline);
  * nothing when the run has none. */
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
-    char *json = NULL, why[256];
-    struct ssd__figs figs = {0};
-    if (ssd__suite_headline_json(s, &json) || ssd__figs_parse(json, &figs, why, sizeof why)) {
+    struct ssd__figs figs;
+    if (ssd__results_figs(s, &figs)) {
         ssd__text_add(t, "<p class=\"err\">No headline figures: out of memory.</p>\n");
     } else {
         struct ssd__text rows = {0};
@@ -396,7 +395,6 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         free(r);
     }
     ssd__figs_free(&figs);
-    free(json);
 }
 
 /* The model's bytes written at cache speed, and their level, when the job

@@ -211,8 +211,11 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len);
  * identity), for results.json and the compare page's drives. */
 struct ssd__jw;
 void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r);
-/* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
-int ssd__suite_headline_json(const struct ssd__results *r, char **out);
+/* The run's headline figures: the headline results.json writes,
+ * flattened as every view shows it (figure_labels.h), in *out (free with
+ * ssd__figs_free, also after a failure). 0 or SSD_ENOMEM. */
+struct ssd__figs;
+int ssd__results_figs(const struct ssd__results *r, struct ssd__figs *out);
 /* An analyze step that has no figures because it failed (its CSV missing
  * or unreadable, too few samples...): the headline, the text summary and
  * the report say so instead of leaving the curve out. */
