@@ -1092,6 +1092,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     else
         snprintf(title, sizeof title, "ssdcore: %d drives compared", c->nd);
     ssd__page_begin(&t, "", title, compare_css);
+    size_t toc_at = t.len; /* the contents: every heading below (ssd__page_end) */
     struct cmp_row *rows;
     size_t nrows;
     if (build_rows(c, &rows, &nrows)) {
@@ -1134,29 +1135,6 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         scaling[g] = curve;
         nscaling += curve;
     }
-
-    /* Contents: every heading below, each once. */
-    ssd__text_add(&t, "<nav class=\"toc\"><b>Contents</b><ol>"
-                      "<li><a href=\"#summary\">Summary</a></li>"
-                      "<li><a href=\"#drives\">Drives and runs</a></li>");
-    for (int k = 0; k < nsec; k++) {
-        ssd__text_add(&t, "<li><a href=\"#sec-%d\">", k);
-        ssd__text_html(&t, sections[k]);
-        ssd__text_add(&t, "</a></li>");
-    }
-    if (nscaling)
-        ssd__text_add(&t, "<li><a href=\"#scaling\">Scaling: queue depth, block size, mixed "
-                          "load</a></li>");
-    if (nstems) {
-        ssd__text_add(&t, "<li><a href=\"#write-curves\">Write curves</a><ol>");
-        for (int q = 0; q < nstems; q++) {
-            ssd__text_add(&t, "<li><a href=\"#curve-%d\">", q);
-            ssd__text_html(&t, stems[q]);
-            ssd__text_add(&t, "</a></li>");
-        }
-        ssd__text_add(&t, "</ol></li>");
-    }
-    ssd__text_add(&t, "<li><a href=\"#every-figure\">Every figure</a></li></ol></nav>\n");
 
     /* One switch per drive for every chart of the page at once. */
     ssd__text_add(&t, "<div class=\"drivebar\" role=\"group\" aria-label=\"Drives shown in "
@@ -1257,8 +1235,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "<h2 id=\"every-figure\">Every figure</h2>\n");
     figures_table(c, &t, rows, nrows);
     free(rows);
-    ssd__page_end(&t, ". compare.json and compare.csv beside this page hold every figure.");
-    *out = ssd__text_take(&t);
+    *out = ssd__page_end(&t, toc_at,
+                         ". compare.json and compare.csv beside this page hold every figure.");
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }
 

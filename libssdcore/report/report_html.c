@@ -914,77 +914,6 @@ static int known_group(const char *g) {
     return !strcmp(g, ssd__group_prepare);
 }
 
-/* The page with a table of contents at `at`: every <h2> after it gets an
- * id made of its words ("Write curves" -> "write-curves"; one given is
- * kept) and a link. NULL when memory ran out. */
-static char *with_contents(const char *page, size_t at) {
-    struct ssd__text toc = {0}, rest = {0};
-    int n = 0;
-    char ids[32][64];
-    const char *p = page + at;
-    for (;;) {
-        const char *h = strstr(p, "<h2");
-        const char *gt = h ? strchr(h, '>') : NULL, *end = gt ? strstr(gt, "</h2>") : NULL;
-        if (!end) {
-            ssd__text_add(&rest, "%s", p);
-            break;
-        }
-        ssd__text_raw(&rest, p, (size_t)(h - p));
-        char id[64] = "";
-        const char *given = strstr(h, "id=\"");
-        if (given && given < gt) {
-            size_t len = strcspn(given + 4, "\"");
-            snprintf(id, sizeof id, "%.*s", (int)(len < 63 ? len : 63), given + 4);
-        } else {
-            size_t k = 0;
-            for (const char *c = gt + 1; c < end && k + 1 < sizeof id; c++) {
-                char ch = *c >= 'A' && *c <= 'Z' ? (char)(*c - 'A' + 'a') : *c;
-                int word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
-                if (word)
-                    id[k++] = ch;
-                else if (k && id[k - 1] != '-')
-                    id[k++] = '-';
-            }
-            while (k && id[k - 1] == '-')
-                k--;
-            id[k] = 0;
-            for (int q = 2, taken = 1; taken; q++) { /* unique on the page */
-                taken = 0;
-                for (int j = 0; j < n && j < 32; j++)
-                    taken |= !strcmp(ids[j], id);
-                if (taken)
-                    snprintf(id + (k < 52 ? k : 52), 12, "-%d", q & 0xffff);
-            }
-        }
-        if (n < 32)
-            snprintf(ids[n], sizeof ids[n], "%s", id);
-        n++;
-        ssd__text_add(&rest, "<h2 id=\"%s\">", id);
-        ssd__text_raw(&rest, gt + 1, (size_t)(end - gt - 1));
-        ssd__text_add(&rest, "</h2>");
-        ssd__text_add(&toc, "<li><a href=\"#%s\">", id);
-        ssd__text_raw(&toc, gt + 1, (size_t)(end - gt - 1));
-        ssd__text_add(&toc, "</a></li>");
-        p = end + 5;
-    }
-    char *links = ssd__text_take(&toc), *body = ssd__text_take(&rest);
-    struct ssd__text all = {0};
-    ssd__text_raw(&all, page, at);
-    if (links && n >= 2)
-        ssd__text_add(&all, "<nav class=\"toc\"><b>Contents</b><ol>%s</ol></nav>\n", links);
-    if (body)
-        ssd__text_add(&all, "%s", body);
-    int oom = !links || !body;
-    free(links);
-    free(body);
-    char *out = ssd__text_take(&all);
-    if (oom) {
-        free(out);
-        return NULL;
-    }
-    return out;
-}
-
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     struct ssd__text t = {0};
     const char *uri = s->target_uri;
@@ -1170,10 +1099,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
     ssd__text_add(&t, "</details>\n");
-    ssd__page_end(&t, "; results.json in the same directory holds every figure and the series "
-                      "CSVs every sample.");
-    char *page = ssd__text_take(&t);
-    *out = page ? with_contents(page, toc_at) : NULL;
-    free(page);
+    *out = ssd__page_end(&t, toc_at,
+                         "; results.json in the same directory holds every figure and the series "
+                         "CSVs every sample.");
     return *out ? 0 : SSD_ENOMEM;
 }
