@@ -161,18 +161,19 @@ static int check_or_create(ssd_catalog *c) {
     return 0;
 }
 
-/* One figure stored under its old key: its run, both keys, the value in
- * today's unit (NaN: NULL). */
-struct old_fig {
-    sqlite3_int64 run;
-    char *key, *now;
-    double v;
-};
-
-static void old_figs_free(struct old_fig *f, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        free(f[i].key), free(f[i].now);
-    free(f);
+/* ssd_renamed(key, 0): today's name of a figure key results.json used
+ * before round 20 (ssd__figure_renamed); ssd_renamed(key, 1): the factor
+ * that converts its value to today's unit. NULL for a key of today's. */
+static void renamed(sqlite3_context *cx, int argc, sqlite3_value **argv) {
+    const char *key = (const char *)sqlite3_value_text(argv[0]);
+    char now[512];
+    double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
+    if (!factor || argc != 2)
+        sqlite3_result_null(cx);
+    else if (sqlite3_value_int(argv[1]))
+        sqlite3_result_double(cx, factor);
+    else
+        sqlite3_result_text(cx, now, -1, SQLITE_TRANSIENT);
 }
 
 /* A catalog filled before round 20 keeps its figures under the keys
@@ -185,57 +186,18 @@ static void old_figs_free(struct old_fig *f, size_t n) {
  * is there; a file that cannot be written (read-only) keeps them, and
  * opening it still succeeds. */
 static void upgrade_figures(ssd_catalog *c) {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(c->db, "SELECT run_id,key,value FROM figures", -1, &st, NULL) !=
-        SQLITE_OK)
+    int old = 0;
+    if (sqlite3_create_function(c->db, "ssd_renamed", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                renamed, NULL, NULL) != SQLITE_OK ||
+        query_int(c->db, "SELECT count(*) FROM figures WHERE ssd_renamed(key,0) NOT NULL", &old) ||
+        !old || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return;
-    struct old_fig *old = NULL;
-    size_t n = 0, cap = 0;
-    int ok = 1;
-    while (ok && sqlite3_step(st) == SQLITE_ROW) {
-        const char *key = (const char *)sqlite3_column_text(st, 1);
-        char now[512];
-        double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
-        if (!factor)
-            continue;
-        if (!(ok = !ssd__grow(&old, n, &cap, sizeof *old, 16)))
-            break;
-        struct old_fig *f = &old[n++];
-        f->run = sqlite3_column_int64(st, 0);
-        f->v =
-            sqlite3_column_type(st, 2) == SQLITE_NULL ? NAN : sqlite3_column_double(st, 2) * factor;
-        f->key = strdup(key), f->now = strdup(now);
-        ok = f->key && f->now;
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-    if (!ok || !n || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        old_figs_free(old, n);
-        return;
-    }
-    sqlite3_stmt *del = NULL;
-    ok = sqlite3_prepare_v2(c->db, "DELETE FROM figures WHERE run_id=? AND key=?", -1, &del,
-                            NULL) == SQLITE_OK &&
-         sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &st, NULL) ==
-             SQLITE_OK;
-    for (size_t i = 0; ok && i < n; i++) {
-        sqlite3_reset(del);
-        sqlite3_bind_int64(del, 1, old[i].run);
-        sqlite3_bind_text(del, 2, old[i].key, -1, SQLITE_STATIC);
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, old[i].run);
-        sqlite3_bind_text(st, 2, old[i].now, -1, SQLITE_STATIC);
-        if (isfinite(old[i].v))
-            sqlite3_bind_double(st, 3, old[i].v);
-        else
-            sqlite3_bind_null(st, 3);
-        ok = sqlite3_step(del) == SQLITE_DONE && sqlite3_step(st) == SQLITE_DONE;
-    }
-    sqlite3_finalize(del);
-    sqlite3_finalize(st);
-    if (!ok || sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+    /* SET reads the row as it was: the old key's factor, then its new name. */
+    if (sqlite3_exec(c->db,
+                     "UPDATE OR REPLACE figures SET value=value*ssd_renamed(key,1),"
+                     "key=ssd_renamed(key,0) WHERE ssd_renamed(key,0) NOT NULL; COMMIT",
+                     NULL, NULL, NULL) != SQLITE_OK)
         sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-    old_figs_free(old, n);
 }
 
 int ssd_catalog_create(ssd_catalog **out) {
