@@ -755,8 +755,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                      "<th>unit</th>");
     for (int i = 0; i < c->nd; i++) {
         ssd__text_add(t, "<th%s>", i == c->highlight ? " class=\"hl\"" : "");
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "", c->d[i].label, "</th>");
     }
     ssd__text_add(t, "</tr>\n");
     for (size_t q = 0; q < nrows; q++) {
@@ -766,16 +765,14 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         char label[400];
         ssd__figure_describe(key, &f);
         ssd__figure_label_in(f.label, r->cond, label, sizeof label);
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, label);
+        ssd__text_html_in(t, "<tr><th>", label, "");
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
             double v = row_value(c, r, i), p;
             char vb[48], pc[24];
             /* data-label: the drive, shown beside its value on a phone. */
-            ssd__text_add(t, "<td data-label=\"");
-            ssd__text_html(t, c->d[i].label);
+            ssd__text_html_in(t, "<td data-label=\"", c->d[i].label, "");
             if (!isfinite(v)) {
                 ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == SSD__FIG_NONE ? "none" : "missing", ssd__fig_state_names[st],
@@ -978,8 +975,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         if (!stat(rpath, &sb)) {
             ssd__text_html_in(t, "<a href=\"", href, "\">");
-            ssd__text_html(t, d->label);
-            ssd__text_add(t, "</a>");
+            ssd__text_html_in(t, "", d->label, "</a>");
         } else {
             ssd__text_html(t, d->label);
         }
@@ -1022,8 +1018,7 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_html(t, d->status);
         ssd__text_html_in(t, "</td><td data-label=\"started\">", d->started ? d->started : "-",
                           "</td><td data-label=\"results\"><code>");
-        ssd__text_html(t, d->dir);
-        ssd__text_add(t, "</code></td></tr>\n");
+        ssd__text_html_in(t, "", d->dir, "</code></td></tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");
 }
@@ -1144,8 +1139,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       " <button type=\"button\" data-drive=\"d%d\" aria-pressed=\"true\"><i "
                       "class=\"sw line\" style=\"--c:%s\"></i>",
                       i, drive_color(c, i));
-        ssd__text_html(&t, c->d[i].label);
-        ssd__text_add(&t, "</button>");
+        ssd__text_html_in(&t, "", c->d[i].label, "</button>");
     }
     ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
@@ -1158,8 +1152,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       "measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
-    ssd__text_add(&t, "<p>Percentages are against <b>");
-    ssd__text_html(&t, c->d[c->highlight].label);
+    ssd__text_html_in(&t, "<p>Percentages are against <b>", c->d[c->highlight].label, "");
     ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
                       "under other conditions (test length, span, block size, queue depth, "
                       "threads) is a row of its own, named by its conditions; a bound or a "
@@ -1186,8 +1179,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                 continue;
             if (!open++) {
                 ssd__text_add(&t, "<h2 id=\"sec-%d\">", sec);
-                ssd__text_html(&t, sections[sec]);
-                ssd__text_add(&t, "</h2>\n<div class=\"barsgrid\">\n");
+                ssd__text_html_in(&t, "", sections[sec], "</h2>\n<div class=\"barsgrid\">\n");
             }
             bars(c, &t, &rows[q], &f);
         }
@@ -1227,8 +1219,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       SSD__MA_SAMPLES);
     for (int q = 0; q < nstems; q++) {
         ssd__text_add(&t, "<h3 id=\"curve-%d\">Write curves: ", q);
-        ssd__text_html(&t, stems[q]);
-        ssd__text_add(&t, "</h3>\n");
+        ssd__text_html_in(&t, "", stems[q], "</h3>\n");
         write_overlay(c, &t, stems[q]);
     }
 

@@ -239,12 +239,10 @@ static void chart_svg(struct ssd__text *t, int w, int h, const char *title, cons
                   w, h);
     ssd__text_html(t, title);
     if (desc && *desc) {
-        ssd__text_add(t, ". ");
-        ssd__text_html(t, desc);
+        ssd__text_html_in(t, ". ", desc, "");
     }
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</title>\n");
+    ssd__text_html_in(t, "", title, "</title>\n");
     if (desc && *desc)
         ssd__text_html_in(t, "<desc>", desc, "</desc>\n");
 }
@@ -262,8 +260,7 @@ void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const cha
                   "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
                   yrep ? " class=\"yrep\"" : "", mid, mid);
-    ssd__text_html(t, ylabel);
-    ssd__text_add(t, "</text>\n");
+    ssd__text_html_in(t, "", ylabel, "</text>\n");
 }
 
 /* The grid with its labelled ticks. */
@@ -309,8 +306,7 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
 
 void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
     ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__text_html_in(t, "", title, "</figcaption>\n");
 }
 
 void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
@@ -362,12 +358,10 @@ void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, c
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
                       const char *label) {
     static const char *const cls[] = {"line", "dash", "dot", "band"};
-    ssd__text_add(t, "<li><button type=\"button\" data-key=\"");
-    ssd__text_html(t, key);
+    ssd__text_html_in(t, "<li><button type=\"button\" data-key=\"", key, "");
     ssd__text_add(t, "\" aria-pressed=\"true\"><i class=\"sw %s\" style=\"--c:%s\"></i>",
                   cls[style & 3], color);
-    ssd__text_html(t, label);
-    ssd__text_add(t, "</button></li>\n");
+    ssd__text_html_in(t, "", label, "</button></li>\n");
 }
 
 size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
@@ -490,8 +484,7 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
                               Y - l->r, 2 * l->r, 2 * l->r);
             char xb[32], yb[32];
             fmt_point(lc, l->x[i], l->y[i], xb, yb);
-            ssd__text_add(t, " data-tip=\"");
-            ssd__text_html(t, l->label);
+            ssd__text_html_in(t, " data-tip=\"", l->label, "");
             ssd__text_add(t, ", %s %s: %s %s\"/>\n", lc->xname, xb, yb, lc->ylabel);
         }
         char *p = ssd__text_take(&pts);

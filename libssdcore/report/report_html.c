@@ -120,8 +120,7 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
         snprintf(every, sizeof every, "second");
     else
         snprintf(every, sizeof every, "interval (%.3g s)", d->interval);
-    ssd__text_add(t, "<p class=\"consistency\"><b>");
-    ssd__text_html(t, an->def.series);
+    ssd__text_html_in(t, "<p class=\"consistency\"><b>", an->def.series, "");
     if (from > 0)
         ssd__text_add(t, ", after the first %.2f GiB", from);
     ssd__text_add(t, ":</b> mean %.1f MiB/s%s, p5 %.1f%s, p1 %.1f%s", m->mean_bps / MIB, mean,
@@ -501,8 +500,7 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(
                 t, "<br/><span class=\"%s\">TRIM %s: ", st->res.trim_reached ? "note" : "warn",
                 st->res.trim_reached ? "reached the drive" : "did not reach the drive");
-            ssd__text_html(t, st->res.trim_how);
-            ssd__text_add(t, "</span>");
+            ssd__text_html_in(t, "", st->res.trim_how, "</span>");
         }
         ssd__text_add(t, "</td><td>%s</td>", state);
         if (st->def.kind == SSD__STEP_JOB && st->res.job_json) {
@@ -677,8 +675,7 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
 
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
-    ssd__text_html(t, v && *v ? v : "-");
-    ssd__text_add(t, "</td></tr>\n");
+    ssd__text_html_in(t, "", v && *v ? v : "-", "</td></tr>\n");
 }
 
 /* The drive's identity (results.json target.drive) in one line: "Team
@@ -773,8 +770,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     struct ssd__text words = {0};
     ssd__text_regimes(&words, &an->res.sum, an->res.phases, an->res.nphases);
     char *w = ssd__text_take(&words);
-    ssd__text_add(t, "<p class=\"verdict\">");
-    ssd__text_html(t, an->def.series);
+    ssd__text_html_in(t, "<p class=\"verdict\">", an->def.series, "");
     ssd__text_html_in(t, ": ", w ? w : "", ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
@@ -885,8 +881,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
             }
             char io[32];
             ssd__fmt_thousands(io, sizeof io, c->best_iops);
-            ssd__text_add(t, "<td data-test=\"");
-            ssd__text_html(t, c->name);
+            ssd__text_html_in(t, "<td data-test=\"", c->name, "");
             ssd__text_add(t, "\"><b>%.2f</b> MB/s<small>%s IOPS, %.*f \xc2\xb5s</small>",
                           c->best_bps / 1e6, io, c->best_lat_us >= 100 ? 0 : 1, c->best_lat_us);
             ssd__text_add(t, "<small>%d passes: %.2f\xe2\x80\x93%.2f</small></td>", c->passes,
