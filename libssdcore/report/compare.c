@@ -1048,7 +1048,7 @@ int ssd_compare_text(const ssd_compare *c, char **out) {
 /* The compare page's own style, after the report's. */
 static const char compare_css[] =
     "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
-    "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
+    "td.none{color:#333;font-style:italic}\n"
     "table.summary td{font-size:.92em}\n"
     "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
     ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"

@@ -1107,9 +1107,6 @@ static const char page_css[] =
     "padding:.25em .6em;text-align:right;min-width:8em;font-variant-numeric:tabular-nums}\n"
     "table.cdm td b{display:block;font-size:1.55em}table.cdm small{display:block;color:#333}\n"
     "td.best{font-weight:bold}\n"
-    ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
-    ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
-    ".tile b{display:block;font-size:1.4em}\n"
     ":where(.barsgrid) svg.chart text{font-size:15px}\n"
     "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
@@ -1154,8 +1151,7 @@ static const char page_css[] =
     "table.grid{display:table;overflow:visible}.scroll{overflow:visible}\n"
     " table{page-break-inside:auto}tr{break-inside:avoid;page-break-inside:avoid}"
     "tr:first-child{break-after:avoid;page-break-after:avoid}\n"
-    " .verdict{font-size:10pt}.tiles{grid-template-columns:repeat(4,1fr)}"
-
+    " .verdict{font-size:10pt}"
     " .barsgrid{grid-template-columns:repeat(2,1fr)!important}.barsgrid figure{display:block}"
     ".barsgrid svg.chart{max-width:100%}}\n";
 
