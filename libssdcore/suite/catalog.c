@@ -14,7 +14,6 @@
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
-#include "grow.h"
 #include "options.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
