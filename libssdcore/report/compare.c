@@ -652,9 +652,12 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
 }
 
 /* One line per drive over a scaling test's points (QD, block size, read
- * share); the highlighted drive's is bolder. */
-static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char *group,
-                          const char *title, const char *xlabel, int xlog2, int xsize, int iops) {
+ * share); the highlighted drive's is bolder. Nothing when they have fewer
+ * than two x: a curve of one dot says nothing. */
+static void group_overlay(const ssd_compare *c, struct ssd__text *t,
+                          const struct ssd__curve_group *cg) {
+    const char *title = cg->title, *xlabel = cg->xlabel;
+    int xlog2 = cg->xlog2, xsize = cg->xsize, iops = cg->iops;
     size_t cap = 0;
     for (int i = 0; i < c->nd; i++)
         cap += (size_t)c->d[i].r->nsteps;
@@ -664,7 +667,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     size_t nl = 0;
     for (int i = 0; ls && keys && xy && i < c->nd; i++) {
         const struct ssd__results *s = c->d[i].r;
-        size_t n = ssd__group_points(s, group, xlog2, iops, at, at + s->nsteps);
+        size_t n = ssd__group_points(s, cg->group, xlog2, iops, at, at + s->nsteps);
         snprintf(keys[i], sizeof keys[i], "d%d", i);
         int hl = i == c->highlight;
         if (n)
@@ -675,7 +678,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     }
     const struct ssd__line_chart lc = {
         title, xlabel,      iops ? "IOPS" : "MiB/s", xlabel, 330, xlog2, 0, xsize, NULL, 0, 1,
-        1,     iops ? 0 : 1};
+        2,     iops ? 0 : 1};
     if (ls && keys && xy)
         ssd__line_chart(t, &lc, ls, nl);
     else
@@ -1113,23 +1116,6 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
             if (!seen && nstems < 32)
                 snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->def.series);
         }
-    const struct ssd__curve_group *groups = ssd__curve_groups;
-    int scaling[SSD__GROUP_COUNT], nscaling = 0;
-    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
-        /* A curve needs two points of the same x axis. */
-        double x0 = NAN;
-        int curve = 0;
-        for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].r->nsteps; k++) {
-                const struct ssd__step *st = &c->d[i].r->steps[k];
-                if (!ssd__curve_point(st, groups[g].group, groups[g].xlog2))
-                    continue;
-                curve |= isfinite(x0) && st->def.x != x0;
-                x0 = st->def.x;
-            }
-        scaling[g] = curve;
-        nscaling += curve;
-    }
 
     /* One switch per drive for every chart of the page at once. */
     ssd__text_add(&t, "<div class=\"drivebar\" role=\"group\" aria-label=\"Drives shown in "
@@ -1187,15 +1173,18 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
             ssd__text_add(&t, "</div>\n");
     }
 
-    if (nscaling)
-        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
-                          "<div class=\"printpair\">\n");
+    /* The scaling curves (two x at least), under a heading only when any is drawn. */
+    struct ssd__text sc = {0};
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++)
-        if (scaling[g])
-            group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
-                          groups[g].xlog2, groups[g].xsize, groups[g].iops);
-    if (nscaling)
-        ssd__text_add(&t, "</div>\n");
+        group_overlay(c, &sc, &ssd__curve_groups[g]);
+    char *scaling = ssd__text_take(&sc);
+    t.oom |= !scaling;
+    if (scaling && *scaling)
+        ssd__text_add(&t,
+                      "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
+                      "<div class=\"printpair\">\n%s</div>\n",
+                      scaling);
+    free(scaling);
     {
         const struct ssd__results **runs = calloc((size_t)c->nd + 1, sizeof *runs);
         const char **labels = calloc((size_t)c->nd + 1, sizeof *labels);
