@@ -187,8 +187,8 @@ static struct ssd__chart latency_chart(struct ssd__text *t, const char *title, c
 
 /* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
  * so 90, 99, 99.9 % are equally spaced and the tail gets the room. One line
- * per random 4K test and the degradation run. */
-static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
+ * per random 4K test and the degradation run. Returns how many there are. */
+static int latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
     double ylo = INFINITY, yhi = 0, xhi = 0;
     int n = 0;
     for (int i = 0; i < s->nsteps; i++) {
@@ -205,7 +205,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
             }
     }
     if (!n || !(yhi > 0))
-        return;
+        return n;
     char desc[96];
     snprintf(desc, sizeof desc,
              "%d tests, latency from %%s at the lowest percentile to %%s at the "
@@ -254,6 +254,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         ssd__legend_item(&lg, key, color, dashed, label);
     }
     ssd__figure_close(t, &lg);
+    return n;
 }
 
 /* p99 and mean latency per interval of an analysed write run, from its
@@ -981,56 +982,43 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__report_pts(s, &head);
     section(&t, "Headline figures", &head);
 
-    int curves = 0;
-    for (int i = 0; i < s->nsteps; i++)
-        curves += (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve) ||
-                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].res.sum_stored;
-    if (curves)
-        ssd__text_add(&t, "<h2>Write curves</h2>\n");
+    struct ssd__text sec = {0}; /* a section's charts: its heading only over them */
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (ssd__analysis_lost(st) || st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_html_in(&t, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
-            ssd__text_html(&t, why);
-            ssd__text_add(&t, "%s</p>\n",
+            ssd__text_html_in(&sec, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
+            ssd__text_html(&sec, why);
+            ssd__text_add(&sec, "%s</p>\n",
                           st->res.sum_stored ? ". Its figures above are those results.json stored."
                                              : "");
             continue;
         }
         if (st->def.kind == SSD__STEP_ANALYZE && st->res.same_as > 0 &&
             st->res.same_as <= s->nsteps) {
-            ssd__text_html_in(&t, "<p>", st->def.name, ": the same analysis of ");
-            ssd__text_html(&t, st->def.series);
-            ssd__text_html_in(&t, ".csv as ", s->steps[st->res.same_as - 1].def.name,
+            ssd__text_html_in(&sec, "<p>", st->def.name, ": the same analysis of ");
+            ssd__text_html(&sec, st->def.series);
+            ssd__text_html_in(&sec, ".csv as ", s->steps[st->res.same_as - 1].def.name,
                               ", charted above.</p>\n");
             continue;
         }
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
             continue;
-        write_curve(s, &t, st);
-        truth_table(s, &t, st);
+        write_curve(s, &sec, st);
+        truth_table(s, &sec, st);
     }
-    int spectrum = 0;
-    for (int i = 0; i < s->nsteps; i++)
-        spectrum |= s->steps[i].def.kind == SSD__STEP_JOB &&
-                    s->steps[i].res.state == SSD__ST_DONE && s->steps[i].res.nspec > 1 &&
-                    ssd__latency_label(s->steps[i].def.name);
-    if (spectrum) {
-        ssd__text_add(&t, "<h2>Latency</h2>\n");
-        latency_spectrum(s, &t);
+    section(&t, "Write curves", &sec);
+    if (latency_spectrum(s, &sec))
         for (int i = 0; i < s->nsteps; i++)
             if (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve &&
                 !strcmp(s->steps[i].def.series, ssd__step_degradation))
-                latency_over_time(&t, &s->steps[i]);
-    }
+                latency_over_time(&sec, &s->steps[i]);
+    section(&t, "Latency", &sec);
     const struct ssd__curve_group *qd_rand = &ssd__curve_groups[SSD__GROUP_QD_RANDREAD],
                                   *qd_seq = &ssd__curve_groups[SSD__GROUP_QD_SEQREAD],
                                   *bs = &ssd__curve_groups[SSD__GROUP_BS_RANDREAD],
                                   *mixed = &ssd__curve_groups[SSD__GROUP_MIXED_SEQ];
-    /* A section heading only over charts that were drawn. */
-    struct ssd__text sec = {0};
     group_chart(s, &sec, "4K random, IOPS against queue depth", "queue depth", "QD", qd_rand, 2, 1,
                 0, 1);
     group_chart(s, &sec, "256K sequential, MiB/s against queue depth", "queue depth", "QD", qd_seq,
