@@ -559,10 +559,14 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "</table>\n");
 }
 
-/* The application traces as bars, as PCMark 8 shows them: one bar per
- * trace in MiB/s (bytes / busy time) and the score (NAN: none) last, in
- * a darker colour. The SVG is as tall as its bars. */
-static void replay_bars(const struct ssd__results *s, struct ssd__text *t, double score) {
+/* Test 11, the application traces as bars, as PCMark 8 shows them: one
+ * bar per trace in MiB/s (bytes / busy time) and the score (NAN: none)
+ * last, in a darker colour; their figures are the headline table's
+ * Application traces. The SVG is as tall as its bars. */
+static void replay_bars(const struct ssd__results *s, struct ssd__text *t) {
+    double score, mean;
+    if (!ssd__suite_apps_score(s, &score, &mean))
+        score = NAN;
     struct ssd__bar *b = calloc((size_t)s->nsteps + 1, sizeof *b);
     size_t n = 0;
     for (int i = 0; b && i <= s->nsteps; i++) {
@@ -584,21 +588,6 @@ static void replay_bars(const struct ssd__results *s, struct ssd__text *t, doubl
         ssd__bar_chart(t, "application traces, MiB/s", "bytes / busy time, higher is better", NULL,
                        b, n);
     free(b);
-}
-
-/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's),
- * as bars; their figures are the headline table's Application traces. */
-static void replay_section(const struct ssd__results *s, struct ssd__text *t) {
-    double score, mean;
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
-            !ssd__replay_is_file_test(st)) {
-            ssd__text_add(t, "<h2>Application traces</h2>\n");
-            replay_bars(s, t, ssd__suite_apps_score(s, &score, &mean) ? score : NAN);
-            return;
-        }
-    }
 }
 
 /* The PCMark 10 Full System Drive-like run (fsd suite): each trace's
@@ -1072,7 +1061,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         group_chart(s, &cdm_charts, title, "pass", "pass", c, 2, 0, 0, 2);
     }
     file_tests_table(s, &t);
-    replay_section(s, &t);
+    replay_bars(s, &sec);
+    section(&t, "Application traces", &sec);
     fsd_table(s, &t);
     cdm_table(s, &t);
     char *cdm_body = ssd__text_take(&cdm_charts);
