@@ -1,8 +1,9 @@
 /* report_chart.h - internal: what the single-run report and the compare
  * page draw the same way: the points of a write curve (the stray last
  * partial interval left out), the moving average in samples broken at phase
- * boundaries, responsive SVG frames with readable axis labels, and HTML
- * legends the page's script can toggle. */
+ * boundaries, responsive SVG frames with readable axis labels, HTML
+ * legends the page's script can toggle, and the page around them (head,
+ * style, script, contents). */
 #ifndef SSD_REPORT_CHART_H
 #define SSD_REPORT_CHART_H
 
