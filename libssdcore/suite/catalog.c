@@ -688,7 +688,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
     /* A run is its catalog id (as `catalog list` prints it) or the start of
      * its run_id: four hex digits at least, so "7" is never a prefix. */
     snprintf(sql, sizeof sql,
-             "SELECT dir,run_key,status,id,coalesce(suite,''),coalesce(started,'') FROM runs "
+             "SELECT dir,run_key,status,id FROM runs "
              "WHERE (%s) AND (?2 IS NULL OR CAST(id AS TEXT)=?2 OR (length(?2)>=4 AND "
              "substr(run_key,1,3+length(?2))='id|'||lower(?2))) AND (?3 IS NULL OR suite=?3) AND "
              "(?4 IS NULL OR substr(started,1,length(?4))=?4) ORDER BY started DESC, id DESC",
@@ -709,7 +709,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
         struct ssd__text cand = {0};
         int n = 0, rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            for (int k = 0; k < 6; k++) {
+            for (int k = 0; k < 4; k++) {
                 const char *v = (const char *)sqlite3_column_text(st, k);
                 ssd__text_raw(&cand, v ? v : "", v ? strlen(v) + 1 : 1);
             }
@@ -727,9 +727,8 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
         const char *p = all;
         for (int i = 0; i < n && !*dir_out; i++) {
             const char *dir = p, *key = dir + strlen(dir) + 1, *status = key + strlen(key) + 1;
-            const char *id = status + strlen(status) + 1, *rsuite = id + strlen(id) + 1;
-            const char *started = rsuite + strlen(rsuite) + 1;
-            p = started + strlen(started) + 1;
+            const char *id = status + strlen(status) + 1;
+            p = id + strlen(id) + 1;
             char err[SSD__ERRMSG_SIZE];
             struct run_doc r;
             if (read_run(err, dir, &r)) {
@@ -753,8 +752,9 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
                     ssd__text_add(&a, "%s: run %s (", what, id);
                     if (*r.run.run_id)
                         ssd__text_add(&a, "run_id %.12s..., ", r.run.run_id);
-                    ssd__text_add(&a, "%s, started %s, %s)", *rsuite ? rsuite : "no suite",
-                                  *started ? started : "?", dir);
+                    const char *rs = column(ssd__results_suite(&r.run));
+                    ssd__text_add(&a, "%s, started %s, %s)", rs ? rs : "no suite",
+                                  *r.run.started ? r.run.started : "?", dir);
                     if (n - i > 1)
                         ssd__text_add(&a, ", the newest of %d matching runs", n - i);
                     *about_out = ssd__text_take(&a);
