@@ -249,23 +249,16 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         goto fail;
     }
     d->status = ssd__suite_status(d->r);
-    d->suite = d->r->suite_name[0] ? d->r->suite_name : d->r->suite_file;
+    d->suite = ssd__results_suite(d->r);
     d->started = d->r->started[0] ? d->r->started : NULL;
-    char *hl = NULL;
-    if (ssd__suite_headline_json(d->r, &hl)) {
-        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
-        goto fail;
-    }
-    char err[256];
-    rc = ssd__figs_parse(hl, &d->hl, err, sizeof err);
-    free(hl);
+    rc = ssd__results_figs(d->r, &d->hl);
     if (!rc && !(d->figs = calloc(d->hl.n + 1, sizeof *d->figs)))
         rc = SSD_ENOMEM;
     for (size_t i = 0; !rc && i < d->hl.n; i++)
         if (!(rc = add_fig(d, i)))
             rc = add_key(c, d->hl.f[i].key);
     if (rc) {
-        ssd__fail(c->err, rc, "%s: headline: %s", dir, rc == SSD_ENOMEM ? "out of memory" : err);
+        ssd__fail(c->err, rc, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
     ssd__drive_name(d->r, d->name, sizeof d->name);
@@ -659,9 +652,12 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
 }
 
 /* One line per drive over a scaling test's points (QD, block size, read
- * share); the highlighted drive's is bolder. */
-static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char *group,
-                          const char *title, const char *xlabel, int xlog2, int xsize, int iops) {
+ * share); the highlighted drive's is bolder. Nothing when they have fewer
+ * than two x: a curve of one dot says nothing. */
+static void group_overlay(const ssd_compare *c, struct ssd__text *t,
+                          const struct ssd__curve_group *cg) {
+    const char *title = cg->title, *xlabel = cg->xlabel;
+    int xlog2 = cg->xlog2, xsize = cg->xsize, iops = cg->iops;
     size_t cap = 0;
     for (int i = 0; i < c->nd; i++)
         cap += (size_t)c->d[i].r->nsteps;
@@ -671,7 +667,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     size_t nl = 0;
     for (int i = 0; ls && keys && xy && i < c->nd; i++) {
         const struct ssd__results *s = c->d[i].r;
-        size_t n = ssd__group_points(s, group, xlog2, iops, at, at + s->nsteps);
+        size_t n = ssd__group_points(s, cg->group, xlog2, iops, at, at + s->nsteps);
         snprintf(keys[i], sizeof keys[i], "d%d", i);
         int hl = i == c->highlight;
         if (n)
@@ -682,7 +678,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     }
     const struct ssd__line_chart lc = {
         title, xlabel,      iops ? "IOPS" : "MiB/s", xlabel, 330, xlog2, 0, xsize, NULL, 0, 1,
-        1,     iops ? 0 : 1};
+        2,     iops ? 0 : 1};
     if (ls && keys && xy)
         ssd__line_chart(t, &lc, ls, nl);
     else
@@ -762,8 +758,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                      "<th>unit</th>");
     for (int i = 0; i < c->nd; i++) {
         ssd__text_add(t, "<th%s>", i == c->highlight ? " class=\"hl\"" : "");
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "", c->d[i].label, "</th>");
     }
     ssd__text_add(t, "</tr>\n");
     for (size_t q = 0; q < nrows; q++) {
@@ -773,16 +768,14 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         char label[400];
         ssd__figure_describe(key, &f);
         ssd__figure_label_in(f.label, r->cond, label, sizeof label);
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, label);
+        ssd__text_html_in(t, "<tr><th>", label, "");
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
             double v = row_value(c, r, i), p;
             char vb[48], pc[24];
             /* data-label: the drive, shown beside its value on a phone. */
-            ssd__text_add(t, "<td data-label=\"");
-            ssd__text_html(t, c->d[i].label);
+            ssd__text_html_in(t, "<td data-label=\"", c->d[i].label, "");
             if (!isfinite(v)) {
                 ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == SSD__FIG_NONE ? "none" : "missing", ssd__fig_state_names[st],
@@ -985,8 +978,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         if (!stat(rpath, &sb)) {
             ssd__text_html_in(t, "<a href=\"", href, "\">");
-            ssd__text_html(t, d->label);
-            ssd__text_add(t, "</a>");
+            ssd__text_html_in(t, "", d->label, "</a>");
         } else {
             ssd__text_html(t, d->label);
         }
@@ -1029,8 +1021,7 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_html(t, d->status);
         ssd__text_html_in(t, "</td><td data-label=\"started\">", d->started ? d->started : "-",
                           "</td><td data-label=\"results\"><code>");
-        ssd__text_html(t, d->dir);
-        ssd__text_add(t, "</code></td></tr>\n");
+        ssd__text_html_in(t, "", d->dir, "</code></td></tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");
 }
@@ -1060,7 +1051,7 @@ int ssd_compare_text(const ssd_compare *c, char **out) {
 /* The compare page's own style, after the report's. */
 static const char compare_css[] =
     "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
-    "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
+    "td.none{color:#333;font-style:italic}\n"
     "table.summary td{font-size:.92em}\n"
     "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
     ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
@@ -1099,6 +1090,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     else
         snprintf(title, sizeof title, "ssdcore: %d drives compared", c->nd);
     ssd__page_begin(&t, "", title, compare_css);
+    size_t toc_at = t.len; /* the contents: every heading below (ssd__page_end) */
     struct cmp_row *rows;
     size_t nrows;
     if (build_rows(c, &rows, &nrows)) {
@@ -1124,46 +1116,6 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
             if (!seen && nstems < 32)
                 snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->def.series);
         }
-    const struct ssd__curve_group *groups = ssd__curve_groups;
-    int scaling[SSD__GROUP_COUNT], nscaling = 0;
-    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
-        /* A curve needs two points of the same x axis. */
-        double x0 = NAN;
-        int curve = 0;
-        for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].r->nsteps; k++) {
-                const struct ssd__step *st = &c->d[i].r->steps[k];
-                if (!ssd__curve_point(st, groups[g].group, groups[g].xlog2))
-                    continue;
-                curve |= isfinite(x0) && st->def.x != x0;
-                x0 = st->def.x;
-            }
-        scaling[g] = curve;
-        nscaling += curve;
-    }
-
-    /* Contents: every heading below, each once. */
-    ssd__text_add(&t, "<nav class=\"toc\"><b>Contents</b><ol>"
-                      "<li><a href=\"#summary\">Summary</a></li>"
-                      "<li><a href=\"#drives\">Drives and runs</a></li>");
-    for (int k = 0; k < nsec; k++) {
-        ssd__text_add(&t, "<li><a href=\"#sec-%d\">", k);
-        ssd__text_html(&t, sections[k]);
-        ssd__text_add(&t, "</a></li>");
-    }
-    if (nscaling)
-        ssd__text_add(&t, "<li><a href=\"#scaling\">Scaling: queue depth, block size, mixed "
-                          "load</a></li>");
-    if (nstems) {
-        ssd__text_add(&t, "<li><a href=\"#write-curves\">Write curves</a><ol>");
-        for (int q = 0; q < nstems; q++) {
-            ssd__text_add(&t, "<li><a href=\"#curve-%d\">", q);
-            ssd__text_html(&t, stems[q]);
-            ssd__text_add(&t, "</a></li>");
-        }
-        ssd__text_add(&t, "</ol></li>");
-    }
-    ssd__text_add(&t, "<li><a href=\"#every-figure\">Every figure</a></li></ol></nav>\n");
 
     /* One switch per drive for every chart of the page at once. */
     ssd__text_add(&t, "<div class=\"drivebar\" role=\"group\" aria-label=\"Drives shown in "
@@ -1173,8 +1125,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       " <button type=\"button\" data-drive=\"d%d\" aria-pressed=\"true\"><i "
                       "class=\"sw line\" style=\"--c:%s\"></i>",
                       i, drive_color(c, i));
-        ssd__text_html(&t, c->d[i].label);
-        ssd__text_add(&t, "</button>");
+        ssd__text_html_in(&t, "", c->d[i].label, "</button>");
     }
     ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
@@ -1187,8 +1138,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       "measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
-    ssd__text_add(&t, "<p>Percentages are against <b>");
-    ssd__text_html(&t, c->d[c->highlight].label);
+    ssd__text_html_in(&t, "<p>Percentages are against <b>", c->d[c->highlight].label, "");
     ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
                       "under other conditions (test length, span, block size, queue depth, "
                       "threads) is a row of its own, named by its conditions; a bound or a "
@@ -1215,8 +1165,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                 continue;
             if (!open++) {
                 ssd__text_add(&t, "<h2 id=\"sec-%d\">", sec);
-                ssd__text_html(&t, sections[sec]);
-                ssd__text_add(&t, "</h2>\n<div class=\"barsgrid\">\n");
+                ssd__text_html_in(&t, "", sections[sec], "</h2>\n<div class=\"barsgrid\">\n");
             }
             bars(c, &t, &rows[q], &f);
         }
@@ -1224,15 +1173,18 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
             ssd__text_add(&t, "</div>\n");
     }
 
-    if (nscaling)
-        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
-                          "<div class=\"printpair\">\n");
+    /* The scaling curves (two x at least), under a heading only when any is drawn. */
+    struct ssd__text sc = {0};
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++)
-        if (scaling[g])
-            group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
-                          groups[g].xlog2, groups[g].xsize, groups[g].iops);
-    if (nscaling)
-        ssd__text_add(&t, "</div>\n");
+        group_overlay(c, &sc, &ssd__curve_groups[g]);
+    char *scaling = ssd__text_take(&sc);
+    t.oom |= !scaling;
+    if (scaling && *scaling)
+        ssd__text_add(&t,
+                      "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
+                      "<div class=\"printpair\">\n%s</div>\n",
+                      scaling);
+    free(scaling);
     {
         const struct ssd__results **runs = calloc((size_t)c->nd + 1, sizeof *runs);
         const char **labels = calloc((size_t)c->nd + 1, sizeof *labels);
@@ -1256,16 +1208,15 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                       SSD__MA_SAMPLES);
     for (int q = 0; q < nstems; q++) {
         ssd__text_add(&t, "<h3 id=\"curve-%d\">Write curves: ", q);
-        ssd__text_html(&t, stems[q]);
-        ssd__text_add(&t, "</h3>\n");
+        ssd__text_html_in(&t, "", stems[q], "</h3>\n");
         write_overlay(c, &t, stems[q]);
     }
 
     ssd__text_add(&t, "<h2 id=\"every-figure\">Every figure</h2>\n");
     figures_table(c, &t, rows, nrows);
     free(rows);
-    ssd__page_end(&t, ". compare.json and compare.csv beside this page hold every figure.");
-    *out = ssd__text_take(&t);
+    *out = ssd__page_end(&t, toc_at,
+                         ". compare.json and compare.csv beside this page hold every figure.");
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }
 

@@ -239,12 +239,10 @@ static void chart_svg(struct ssd__text *t, int w, int h, const char *title, cons
                   w, h);
     ssd__text_html(t, title);
     if (desc && *desc) {
-        ssd__text_add(t, ". ");
-        ssd__text_html(t, desc);
+        ssd__text_html_in(t, ". ", desc, "");
     }
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</title>\n");
+    ssd__text_html_in(t, "", title, "</title>\n");
     if (desc && *desc)
         ssd__text_html_in(t, "<desc>", desc, "</desc>\n");
 }
@@ -262,8 +260,7 @@ void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const cha
                   "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
                   yrep ? " class=\"yrep\"" : "", mid, mid);
-    ssd__text_html(t, ylabel);
-    ssd__text_add(t, "</text>\n");
+    ssd__text_html_in(t, "", ylabel, "</text>\n");
 }
 
 /* The grid with its labelled ticks. */
@@ -309,8 +306,7 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
 
 void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
     ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__text_html_in(t, "", title, "</figcaption>\n");
 }
 
 void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
@@ -362,12 +358,10 @@ void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, c
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
                       const char *label) {
     static const char *const cls[] = {"line", "dash", "dot", "band"};
-    ssd__text_add(t, "<li><button type=\"button\" data-key=\"");
-    ssd__text_html(t, key);
+    ssd__text_html_in(t, "<li><button type=\"button\" data-key=\"", key, "");
     ssd__text_add(t, "\" aria-pressed=\"true\"><i class=\"sw %s\" style=\"--c:%s\"></i>",
                   cls[style & 3], color);
-    ssd__text_html(t, label);
-    ssd__text_add(t, "</button></li>\n");
+    ssd__text_html_in(t, "", label, "</button></li>\n");
 }
 
 size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
@@ -490,8 +484,7 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
                               Y - l->r, 2 * l->r, 2 * l->r);
             char xb[32], yb[32];
             fmt_point(lc, l->x[i], l->y[i], xb, yb);
-            ssd__text_add(t, " data-tip=\"");
-            ssd__text_html(t, l->label);
+            ssd__text_html_in(t, " data-tip=\"", l->label, "");
             ssd__text_add(t, ", %s %s: %s %s\"/>\n", lc->xname, xb, yb, lc->ylabel);
         }
         char *p = ssd__text_take(&pts);
@@ -1114,9 +1107,6 @@ static const char page_css[] =
     "padding:.25em .6em;text-align:right;min-width:8em;font-variant-numeric:tabular-nums}\n"
     "table.cdm td b{display:block;font-size:1.55em}table.cdm small{display:block;color:#333}\n"
     "td.best{font-weight:bold}\n"
-    ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
-    ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
-    ".tile b{display:block;font-size:1.4em}\n"
     ":where(.barsgrid) svg.chart text{font-size:15px}\n"
     "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
@@ -1161,8 +1151,7 @@ static const char page_css[] =
     "table.grid{display:table;overflow:visible}.scroll{overflow:visible}\n"
     " table{page-break-inside:auto}tr{break-inside:avoid;page-break-inside:avoid}"
     "tr:first-child{break-after:avoid;page-break-after:avoid}\n"
-    " .verdict{font-size:10pt}.tiles{grid-template-columns:repeat(4,1fr)}"
-
+    " .verdict{font-size:10pt}"
     " .barsgrid{grid-template-columns:repeat(2,1fr)!important}.barsgrid figure{display:block}"
     ".barsgrid svg.chart{max-width:100%}}\n";
 
@@ -1219,9 +1208,100 @@ void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title,
     ssd__text_html_in(t, "<h1>", title, "</h1>\n");
 }
 
-void ssd__page_end(struct ssd__text *t, const char *note) {
+/* The page with its contents at `at`: every <h2> after it gets an id made
+ * of its words ("Write curves" -> "write-curves"; one given is kept) and a
+ * link, and an <h3> with an id a link under its <h2>'s, named without the
+ * "H2: " its text starts with. NULL when memory ran out. */
+static char *with_contents(const char *page, size_t at) {
+    struct ssd__text toc = {0}, rest = {0};
+    int n = 0, sub = 0, nid = 0; /* the <h2>s; the <h3>s under the last one; the ids */
+    char ids[32][64];
+    const char *p = page + at, *h2 = "";
+    size_t h2len = 0;
+    for (;;) {
+        const char *h = strstr(p, "<h2"), *h3 = strstr(p, "<h3 id=\"");
+        int level = h3 && (!h || h3 < h) ? 3 : 2;
+        h = level == 3 ? h3 : h;
+        const char *gt = h ? strchr(h, '>') : NULL;
+        const char *end = gt ? strstr(gt, level == 3 ? "</h3>" : "</h2>") : NULL;
+        if (!end) {
+            ssd__text_add(&rest, "%s", p);
+            break;
+        }
+        ssd__text_raw(&rest, p, (size_t)(h - p));
+        char id[64] = "";
+        const char *given = strstr(h, "id=\"");
+        if (given && given < gt) {
+            size_t len = strcspn(given + 4, "\"");
+            snprintf(id, sizeof id, "%.*s", (int)(len < 63 ? len : 63), given + 4);
+        } else {
+            size_t k = 0;
+            for (const char *c = gt + 1; c < end && k + 1 < sizeof id; c++) {
+                char ch = *c >= 'A' && *c <= 'Z' ? (char)(*c - 'A' + 'a') : *c;
+                int word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+                if (word)
+                    id[k++] = ch;
+                else if (k && id[k - 1] != '-')
+                    id[k++] = '-';
+            }
+            while (k && id[k - 1] == '-')
+                k--;
+            id[k] = 0;
+            for (int q = 2, taken = 1; taken; q++) { /* unique on the page */
+                taken = 0;
+                for (int j = 0; j < nid && j < 32; j++)
+                    taken |= !strcmp(ids[j], id);
+                if (taken)
+                    snprintf(id + (k < 52 ? k : 52), 12, "-%d", q & 0xffff);
+            }
+        }
+        if (nid < 32)
+            snprintf(ids[nid], sizeof ids[nid], "%s", id);
+        nid++;
+        const char *text = gt + 1;
+        size_t len = (size_t)(end - text);
+        ssd__text_add(&rest, "<h%d id=\"%s\">", level, id);
+        ssd__text_raw(&rest, text, len);
+        ssd__text_add(&rest, "</h%d>", level);
+        if (level == 2) {
+            ssd__text_add(&toc, "%s<li><a href=\"#%s\">", n++ ? sub ? "</ol></li>" : "</li>" : "",
+                          id);
+            h2 = text, h2len = len, sub = 0;
+        } else {
+            if (len > h2len + 2 && !strncmp(text, h2, h2len) && !strncmp(text + h2len, ": ", 2))
+                text += h2len + 2, len -= h2len + 2;
+            ssd__text_add(&toc, "%s<li><a href=\"#%s\">", sub++ ? "" : "<ol>", id);
+        }
+        ssd__text_raw(&toc, text, len);
+        ssd__text_add(&toc, level == 2 ? "</a>" : "</a></li>");
+        p = end + 5;
+    }
+    if (n)
+        ssd__text_add(&toc, sub ? "</ol></li>" : "</li>");
+    char *links = ssd__text_take(&toc), *body = ssd__text_take(&rest);
+    struct ssd__text all = {0};
+    ssd__text_raw(&all, page, at);
+    if (links && n >= 2)
+        ssd__text_add(&all, "<nav class=\"toc\"><b>Contents</b><ol>%s</ol></nav>\n", links);
+    if (body)
+        ssd__text_add(&all, "%s", body);
+    int oom = !links || !body;
+    free(links);
+    free(body);
+    char *out = ssd__text_take(&all);
+    if (oom) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+char *ssd__page_end(struct ssd__text *t, size_t toc_at, const char *note) {
     ssd__text_add(t,
                   "<p>ssdcore %s%s</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n"
                   "</html>\n",
                   SSD_VERSION_STRING, note, page_js);
+    char *page = ssd__text_take(t), *out = page ? with_contents(page, toc_at) : NULL;
+    free(page);
+    return out;
 }

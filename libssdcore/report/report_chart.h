@@ -1,8 +1,9 @@
 /* report_chart.h - internal: what the single-run report and the compare
  * page draw the same way: the points of a write curve (the stray last
  * partial interval left out), the moving average in samples broken at phase
- * boundaries, responsive SVG frames with readable axis labels, and HTML
- * legends the page's script can toggle. */
+ * boundaries, responsive SVG frames with readable axis labels, HTML
+ * legends the page's script can toggle, and the page around them (head,
+ * style, script, contents). */
 #ifndef SSD_REPORT_CHART_H
 #define SSD_REPORT_CHART_H
 
@@ -228,8 +229,13 @@ extern const char *const ssd__report_palette[SSD__PALETTE_SIZE];
  * "prefix" + title, the stylesheet for screen, phone and print, then the
  * page's own css), <body>, the tooltip's <div> and title as <h1>; at the
  * end "ssdcore VERSION" and `note` as its last paragraph and the small
- * script (legend toggles, hover read-outs from data-tip attributes). */
+ * script (legend toggles, hover read-outs from data-tip attributes).
+ * page_end returns the page taken from t (NULL: out of memory) with its
+ * contents at toc_at (where t ended after page_begin, or after what comes
+ * before the first heading): a link to every <h2> (each given an id made
+ * of its words unless it has one), and under it to every <h3> that has an
+ * id, when there are two <h2>s or more. */
 void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title, const char *css);
-void ssd__page_end(struct ssd__text *t, const char *note);
+char *ssd__page_end(struct ssd__text *t, size_t toc_at, const char *note);
 
 #endif

@@ -76,8 +76,7 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
         }
         ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
                       ssd__chart_x(&c, i + 0.5), c.h - c.b + 16);
-        ssd__text_html(t, labels[i]);
-        ssd__text_add(t, "</text>\n");
+        ssd__text_html_in(t, "", labels[i], "</text>\n");
         if (isfinite(v[0]) && isfinite(v[1]) && v[0] > 0)
             ssd__text_add(t,
                           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" "

@@ -120,8 +120,7 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
         snprintf(every, sizeof every, "second");
     else
         snprintf(every, sizeof every, "interval (%.3g s)", d->interval);
-    ssd__text_add(t, "<p class=\"consistency\"><b>");
-    ssd__text_html(t, an->def.series);
+    ssd__text_html_in(t, "<p class=\"consistency\"><b>", an->def.series, "");
     if (from > 0)
         ssd__text_add(t, ", after the first %.2f GiB", from);
     ssd__text_add(t, ":</b> mean %.1f MiB/s%s, p5 %.1f%s, p1 %.1f%s", m->mean_bps / MIB, mean,
@@ -188,8 +187,8 @@ static struct ssd__chart latency_chart(struct ssd__text *t, const char *title, c
 
 /* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
  * so 90, 99, 99.9 % are equally spaced and the tail gets the room. One line
- * per random 4K test and the degradation run. */
-static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
+ * per random 4K test and the degradation run. Returns how many there are. */
+static int latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
     double ylo = INFINITY, yhi = 0, xhi = 0;
     int n = 0;
     for (int i = 0; i < s->nsteps; i++) {
@@ -206,7 +205,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
             }
     }
     if (!n || !(yhi > 0))
-        return;
+        return n;
     char desc[96];
     snprintf(desc, sizeof desc,
              "%d tests, latency from %%s at the lowest percentile to %%s at the "
@@ -255,6 +254,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         ssd__legend_item(&lg, key, color, dashed, label);
     }
     ssd__figure_close(t, &lg);
+    return n;
 }
 
 /* p99 and mean latency per interval of an analysed write run, from its
@@ -383,9 +383,8 @@ static void headline_row(void *user, const char *section, const struct ssd__fig_
  * compare page show (ssd__figs_rows over results.json's headline);
  * nothing when the run has none. */
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
-    char *json = NULL, why[256];
-    struct ssd__figs figs = {0};
-    if (ssd__suite_headline_json(s, &json) || ssd__figs_parse(json, &figs, why, sizeof why)) {
+    struct ssd__figs figs;
+    if (ssd__results_figs(s, &figs)) {
         ssd__text_add(t, "<p class=\"err\">No headline figures: out of memory.</p>\n");
     } else {
         struct ssd__text rows = {0};
@@ -396,7 +395,6 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         free(r);
     }
     ssd__figs_free(&figs);
-    free(json);
 }
 
 /* The model's bytes written at cache speed, and their level, when the job
@@ -503,8 +501,7 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(
                 t, "<br/><span class=\"%s\">TRIM %s: ", st->res.trim_reached ? "note" : "warn",
                 st->res.trim_reached ? "reached the drive" : "did not reach the drive");
-            ssd__text_html(t, st->res.trim_how);
-            ssd__text_add(t, "</span>");
+            ssd__text_html_in(t, "", st->res.trim_how, "</span>");
         }
         ssd__text_add(t, "</td><td>%s</td>", state);
         if (st->def.kind == SSD__STEP_JOB && st->res.job_json) {
@@ -562,10 +559,14 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "</table>\n");
 }
 
-/* The application traces as bars, as PCMark 8 shows them: one bar per
- * trace in MiB/s (bytes / busy time) and the score (NAN: none) last, in
- * a darker colour. The SVG is as tall as its bars. */
-static void replay_bars(const struct ssd__results *s, struct ssd__text *t, double score) {
+/* Test 11, the application traces as bars, as PCMark 8 shows them: one
+ * bar per trace in MiB/s (bytes / busy time) and the score (NAN: none)
+ * last, in a darker colour; their figures are the headline table's
+ * Application traces. The SVG is as tall as its bars. */
+static void replay_bars(const struct ssd__results *s, struct ssd__text *t) {
+    double score, mean;
+    if (!ssd__suite_apps_score(s, &score, &mean))
+        score = NAN;
     struct ssd__bar *b = calloc((size_t)s->nsteps + 1, sizeof *b);
     size_t n = 0;
     for (int i = 0; b && i <= s->nsteps; i++) {
@@ -587,21 +588,6 @@ static void replay_bars(const struct ssd__results *s, struct ssd__text *t, doubl
         ssd__bar_chart(t, "application traces, MiB/s", "bytes / busy time, higher is better", NULL,
                        b, n);
     free(b);
-}
-
-/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's),
- * as bars; their figures are the headline table's Application traces. */
-static void replay_section(const struct ssd__results *s, struct ssd__text *t) {
-    double score, mean;
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
-            !ssd__replay_is_file_test(st)) {
-            ssd__text_add(t, "<h2>Application traces</h2>\n");
-            replay_bars(s, t, ssd__suite_apps_score(s, &score, &mean) ? score : NAN);
-            return;
-        }
-    }
 }
 
 /* The PCMark 10 Full System Drive-like run (fsd suite): each trace's
@@ -679,8 +665,7 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
 
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
-    ssd__text_html(t, v && *v ? v : "-");
-    ssd__text_add(t, "</td></tr>\n");
+    ssd__text_html_in(t, "", v && *v ? v : "-", "</td></tr>\n");
 }
 
 /* The drive's identity (results.json target.drive) in one line: "Team
@@ -775,8 +760,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     struct ssd__text words = {0};
     ssd__text_regimes(&words, &an->res.sum, an->res.phases, an->res.nphases);
     char *w = ssd__text_take(&words);
-    ssd__text_add(t, "<p class=\"verdict\">");
-    ssd__text_html(t, an->def.series);
+    ssd__text_html_in(t, "<p class=\"verdict\">", an->def.series, "");
     ssd__text_html_in(t, ": ", w ? w : "", ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
@@ -887,8 +871,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
             }
             char io[32];
             ssd__fmt_thousands(io, sizeof io, c->best_iops);
-            ssd__text_add(t, "<td data-test=\"");
-            ssd__text_html(t, c->name);
+            ssd__text_html_in(t, "<td data-test=\"", c->name, "");
             ssd__text_add(t, "\"><b>%.2f</b> MB/s<small>%s IOPS, %.*f \xc2\xb5s</small>",
                           c->best_bps / 1e6, io, c->best_lat_us >= 100 ? 0 : 1, c->best_lat_us);
             ssd__text_add(t, "<small>%d passes: %.2f\xe2\x80\x93%.2f</small></td>", c->passes,
@@ -914,77 +897,6 @@ static int known_group(const char *g) {
         if (!strcmp(g, ssd__curve_groups[i].group))
             return 1;
     return !strcmp(g, ssd__group_prepare);
-}
-
-/* The page with a table of contents at `at`: every <h2> after it gets an
- * id made of its words ("Write curves" -> "write-curves"; one given is
- * kept) and a link. NULL when memory ran out. */
-static char *with_contents(const char *page, size_t at) {
-    struct ssd__text toc = {0}, rest = {0};
-    int n = 0;
-    char ids[32][64];
-    const char *p = page + at;
-    for (;;) {
-        const char *h = strstr(p, "<h2");
-        const char *gt = h ? strchr(h, '>') : NULL, *end = gt ? strstr(gt, "</h2>") : NULL;
-        if (!end) {
-            ssd__text_add(&rest, "%s", p);
-            break;
-        }
-        ssd__text_raw(&rest, p, (size_t)(h - p));
-        char id[64] = "";
-        const char *given = strstr(h, "id=\"");
-        if (given && given < gt) {
-            size_t len = strcspn(given + 4, "\"");
-            snprintf(id, sizeof id, "%.*s", (int)(len < 63 ? len : 63), given + 4);
-        } else {
-            size_t k = 0;
-            for (const char *c = gt + 1; c < end && k + 1 < sizeof id; c++) {
-                char ch = *c >= 'A' && *c <= 'Z' ? (char)(*c - 'A' + 'a') : *c;
-                int word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
-                if (word)
-                    id[k++] = ch;
-                else if (k && id[k - 1] != '-')
-                    id[k++] = '-';
-            }
-            while (k && id[k - 1] == '-')
-                k--;
-            id[k] = 0;
-            for (int q = 2, taken = 1; taken; q++) { /* unique on the page */
-                taken = 0;
-                for (int j = 0; j < n && j < 32; j++)
-                    taken |= !strcmp(ids[j], id);
-                if (taken)
-                    snprintf(id + (k < 52 ? k : 52), 12, "-%d", q & 0xffff);
-            }
-        }
-        if (n < 32)
-            snprintf(ids[n], sizeof ids[n], "%s", id);
-        n++;
-        ssd__text_add(&rest, "<h2 id=\"%s\">", id);
-        ssd__text_raw(&rest, gt + 1, (size_t)(end - gt - 1));
-        ssd__text_add(&rest, "</h2>");
-        ssd__text_add(&toc, "<li><a href=\"#%s\">", id);
-        ssd__text_raw(&toc, gt + 1, (size_t)(end - gt - 1));
-        ssd__text_add(&toc, "</a></li>");
-        p = end + 5;
-    }
-    char *links = ssd__text_take(&toc), *body = ssd__text_take(&rest);
-    struct ssd__text all = {0};
-    ssd__text_raw(&all, page, at);
-    if (links && n >= 2)
-        ssd__text_add(&all, "<nav class=\"toc\"><b>Contents</b><ol>%s</ol></nav>\n", links);
-    if (body)
-        ssd__text_add(&all, "%s", body);
-    int oom = !links || !body;
-    free(links);
-    free(body);
-    char *out = ssd__text_take(&all);
-    if (oom) {
-        free(out);
-        return NULL;
-    }
-    return out;
 }
 
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
@@ -1059,56 +971,43 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__report_pts(s, &head);
     section(&t, "Headline figures", &head);
 
-    int curves = 0;
-    for (int i = 0; i < s->nsteps; i++)
-        curves += (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve) ||
-                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].res.sum_stored;
-    if (curves)
-        ssd__text_add(&t, "<h2>Write curves</h2>\n");
+    struct ssd__text sec = {0}; /* a section's charts: its heading only over them */
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (ssd__analysis_lost(st) || st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_html_in(&t, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
-            ssd__text_html(&t, why);
-            ssd__text_add(&t, "%s</p>\n",
+            ssd__text_html_in(&sec, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
+            ssd__text_html(&sec, why);
+            ssd__text_add(&sec, "%s</p>\n",
                           st->res.sum_stored ? ". Its figures above are those results.json stored."
                                              : "");
             continue;
         }
         if (st->def.kind == SSD__STEP_ANALYZE && st->res.same_as > 0 &&
             st->res.same_as <= s->nsteps) {
-            ssd__text_html_in(&t, "<p>", st->def.name, ": the same analysis of ");
-            ssd__text_html(&t, st->def.series);
-            ssd__text_html_in(&t, ".csv as ", s->steps[st->res.same_as - 1].def.name,
+            ssd__text_html_in(&sec, "<p>", st->def.name, ": the same analysis of ");
+            ssd__text_html(&sec, st->def.series);
+            ssd__text_html_in(&sec, ".csv as ", s->steps[st->res.same_as - 1].def.name,
                               ", charted above.</p>\n");
             continue;
         }
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
             continue;
-        write_curve(s, &t, st);
-        truth_table(s, &t, st);
+        write_curve(s, &sec, st);
+        truth_table(s, &sec, st);
     }
-    int spectrum = 0;
-    for (int i = 0; i < s->nsteps; i++)
-        spectrum |= s->steps[i].def.kind == SSD__STEP_JOB &&
-                    s->steps[i].res.state == SSD__ST_DONE && s->steps[i].res.nspec > 1 &&
-                    ssd__latency_label(s->steps[i].def.name);
-    if (spectrum) {
-        ssd__text_add(&t, "<h2>Latency</h2>\n");
-        latency_spectrum(s, &t);
+    section(&t, "Write curves", &sec);
+    if (latency_spectrum(s, &sec))
         for (int i = 0; i < s->nsteps; i++)
             if (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve &&
                 !strcmp(s->steps[i].def.series, ssd__step_degradation))
-                latency_over_time(&t, &s->steps[i]);
-    }
+                latency_over_time(&sec, &s->steps[i]);
+    section(&t, "Latency", &sec);
     const struct ssd__curve_group *qd_rand = &ssd__curve_groups[SSD__GROUP_QD_RANDREAD],
                                   *qd_seq = &ssd__curve_groups[SSD__GROUP_QD_SEQREAD],
                                   *bs = &ssd__curve_groups[SSD__GROUP_BS_RANDREAD],
                                   *mixed = &ssd__curve_groups[SSD__GROUP_MIXED_SEQ];
-    /* A section heading only over charts that were drawn. */
-    struct ssd__text sec = {0};
     group_chart(s, &sec, "4K random, IOPS against queue depth", "queue depth", "QD", qd_rand, 2, 1,
                 0, 1);
     group_chart(s, &sec, "256K sequential, MiB/s against queue depth", "queue depth", "QD", qd_seq,
@@ -1162,7 +1061,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         group_chart(s, &cdm_charts, title, "pass", "pass", c, 2, 0, 0, 2);
     }
     file_tests_table(s, &t);
-    replay_section(s, &t);
+    replay_bars(s, &sec);
+    section(&t, "Application traces", &sec);
     fsd_table(s, &t);
     cdm_table(s, &t);
     char *cdm_body = ssd__text_take(&cdm_charts);
@@ -1172,10 +1072,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
     ssd__text_add(&t, "</details>\n");
-    ssd__page_end(&t, "; results.json in the same directory holds every figure and the series "
-                      "CSVs every sample.");
-    char *page = ssd__text_take(&t);
-    *out = page ? with_contents(page, toc_at) : NULL;
-    free(page);
+    *out = ssd__page_end(&t, toc_at,
+                         "; results.json in the same directory holds every figure and the series "
+                         "CSVs every sample.");
     return *out ? 0 : SSD_ENOMEM;
 }

@@ -123,8 +123,8 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
                           ". <b class=\"warn\">Steady state not reached</b> in %d rounds, still "
                           "at ",
                           rounds);
-        ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
-        ssd__text_add(t, ". The tables average the last 5 rounds.");
+        ssd__text_html_in(t, "", ssd__jv_str(ss, "not_reached"),
+                          ". The tables average the last 5 rounds.");
     } else
         ssd__text_add(t,
                       ". <b class=\"warn\">Steady state not reached</b> in %d rounds (at most "
@@ -135,9 +135,7 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
         /* why the rounds stopped where they did (IOPS, latency) */
         ssd__text_add(t, " %d rounds, ", rounds);
         ssd__text_html(t, ssd__pts_stop_words(ssd__jv_str(v, "stopped_by")));
-        ssd__text_add(t, ": ");
-        ssd__text_html(t, rw);
-        ssd__text_add(t, ".");
+        ssd__text_html_in(t, ": ", rw, ".");
     }
     ssd__text_add(t, " Purge: ");
     ssd__text_html(t, ssd__jv_str(v, "purge") ? ssd__jv_str(v, "purge") : "none");
@@ -336,8 +334,8 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
     int n, nt, nb;
     double *y = array(v, "iops", &n), *ts = array(v, "t_s", &nt),
            *gb = array(v, "written_bytes_at", &nb);
-    ssd__text_add(t, "<h3>Write saturation (WSAT)</h3>\n<p>");
-    ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
+    ssd__text_html_in(t, "<h3>Write saturation (WSAT)</h3>\n<p>",
+                      ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "", "");
     ssd__text_add(t,
                   ". 4K random writes from purge, %g s rounds, until %.0fx the capacity or "
                   "%.0f s (stopped by %s): %.0f IOPS fresh, %.0f IOPS at the end ",
@@ -352,8 +350,8 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
     } else {
         ssd__text_add(t, "(steady state not reached: ");
         const char *why = ssd__jv_str(ss, "not_reached");
-        ssd__text_html(t, why ? why : "the last 5 rounds do not meet the steady-state rule");
-        ssd__text_add(t, ").</p>\n");
+        ssd__text_html_in(t, "", why ? why : "the last 5 rounds do not meet the steady-state rule",
+                          ").</p>\n");
     }
     const struct ssd__jv *tr = ssd__jv_get(v, "sim_truth");
     if (y && ts && gb && n == nt && n == nb) {
@@ -398,8 +396,8 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
 
 static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ws = ssd__jv_get(v, "waits");
-    ssd__text_add(t, "<h3>Host idle recovery (HIR)</h3>\n<p>");
-    ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
+    ssd__text_html_in(t, "<h3>Host idle recovery (HIR)</h3>\n<p>",
+                      ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "", "");
     double base = ssd__jv_num(v, "baseline_iops", NAN);
     if (!isnan(base)) {
         ssd__text_add(t, ". After 4K random writes to steady state (the baseline, %.0f IOPS), ",
@@ -423,9 +421,7 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
                   ssd__jv_num(v, "baseline_s", NAN));
     const char *rec = ssd__jv_str(ssd__jv_get(v, "recovery"), "words");
     if (rec) {
-        ssd__text_add(t, "<p>");
-        ssd__text_html(t, rec);
-        ssd__text_add(t, ".</p>\n");
+        ssd__text_html_in(t, "<p>", rec, ".</p>\n");
     }
     if (!ws || ws->type != SSD__JARR)
         return;
@@ -503,8 +499,7 @@ static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
         const struct ssd__jv *ss = ssd__jv_get(&v, "steady_state");
         if (!strcmp(test, "hir"))
             ss = ssd__jv_get(ssd__jv_get(&v, "prewrite"), "steady_state");
-        ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, s->steps[i].def.name);
+        ssd__text_html_in(t, "<tr><td>", s->steps[i].def.name, "");
         double rounds = !strcmp(test, "hir")
                             ? ssd__jv_num(ssd__jv_get(&v, "prewrite"), "rounds", NAN)
                             : ssd__jv_num(&v, "rounds", NAN);
@@ -517,8 +512,7 @@ static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "rounds %.0f-%.0f", ssd__jv_num(ss, "first_round", NAN),
                           ssd__jv_num(ss, "last_round", NAN));
         else if (ssd__jv_str(ss, "not_reached")) {
-            ssd__text_add(t, "not reached: ");
-            ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
+            ssd__text_html_in(t, "not reached: ", ssd__jv_str(ss, "not_reached"), "");
         } else
             ssd__text_add(t, "not reached");
         ssd__text_add(t, "</td><td>");
@@ -572,8 +566,7 @@ void ssd__report_pts(const struct ssd__results *s, struct ssd__text *t) {
         const char *test = ssd__jv_str(&v, "test");
         test = test ? test : "";
         if (st->res.state != SSD__ST_DONE) {
-            ssd__text_add(t, "<p class=\"warn\">");
-            ssd__text_html(t, st->def.name);
+            ssd__text_html_in(t, "<p class=\"warn\">", st->def.name, "");
             ssd__text_add(t, ": %s; what it measured before is shown.</p>\n",
                           ssd__step_state_name(st->res.state));
         }

@@ -14,7 +14,6 @@
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
-#include "grow.h"
 #include "options.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
@@ -161,18 +160,19 @@ static int check_or_create(ssd_catalog *c) {
     return 0;
 }
 
-/* One figure stored under its old key: its run, both keys, the value in
- * today's unit (NaN: NULL). */
-struct old_fig {
-    sqlite3_int64 run;
-    char *key, *now;
-    double v;
-};
-
-static void old_figs_free(struct old_fig *f, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        free(f[i].key), free(f[i].now);
-    free(f);
+/* ssd_renamed(key, 0): today's name of a figure key results.json used
+ * before round 20 (ssd__figure_renamed); ssd_renamed(key, 1): the factor
+ * that converts its value to today's unit. NULL for a key of today's. */
+static void renamed(sqlite3_context *cx, int argc, sqlite3_value **argv) {
+    const char *key = (const char *)sqlite3_value_text(argv[0]);
+    char now[512];
+    double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
+    if (!factor || argc != 2)
+        sqlite3_result_null(cx);
+    else if (sqlite3_value_int(argv[1]))
+        sqlite3_result_double(cx, factor);
+    else
+        sqlite3_result_text(cx, now, -1, SQLITE_TRANSIENT);
 }
 
 /* A catalog filled before round 20 keeps its figures under the keys
@@ -185,57 +185,18 @@ static void old_figs_free(struct old_fig *f, size_t n) {
  * is there; a file that cannot be written (read-only) keeps them, and
  * opening it still succeeds. */
 static void upgrade_figures(ssd_catalog *c) {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(c->db, "SELECT run_id,key,value FROM figures", -1, &st, NULL) !=
-        SQLITE_OK)
+    int old = 0;
+    if (sqlite3_create_function(c->db, "ssd_renamed", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                renamed, NULL, NULL) != SQLITE_OK ||
+        query_int(c->db, "SELECT count(*) FROM figures WHERE ssd_renamed(key,0) NOT NULL", &old) ||
+        !old || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return;
-    struct old_fig *old = NULL;
-    size_t n = 0, cap = 0;
-    int ok = 1;
-    while (ok && sqlite3_step(st) == SQLITE_ROW) {
-        const char *key = (const char *)sqlite3_column_text(st, 1);
-        char now[512];
-        double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
-        if (!factor)
-            continue;
-        if (!(ok = !ssd__grow(&old, n, &cap, sizeof *old, 16)))
-            break;
-        struct old_fig *f = &old[n++];
-        f->run = sqlite3_column_int64(st, 0);
-        f->v =
-            sqlite3_column_type(st, 2) == SQLITE_NULL ? NAN : sqlite3_column_double(st, 2) * factor;
-        f->key = strdup(key), f->now = strdup(now);
-        ok = f->key && f->now;
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-    if (!ok || !n || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        old_figs_free(old, n);
-        return;
-    }
-    sqlite3_stmt *del = NULL;
-    ok = sqlite3_prepare_v2(c->db, "DELETE FROM figures WHERE run_id=? AND key=?", -1, &del,
-                            NULL) == SQLITE_OK &&
-         sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &st, NULL) ==
-             SQLITE_OK;
-    for (size_t i = 0; ok && i < n; i++) {
-        sqlite3_reset(del);
-        sqlite3_bind_int64(del, 1, old[i].run);
-        sqlite3_bind_text(del, 2, old[i].key, -1, SQLITE_STATIC);
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, old[i].run);
-        sqlite3_bind_text(st, 2, old[i].now, -1, SQLITE_STATIC);
-        if (isfinite(old[i].v))
-            sqlite3_bind_double(st, 3, old[i].v);
-        else
-            sqlite3_bind_null(st, 3);
-        ok = sqlite3_step(del) == SQLITE_DONE && sqlite3_step(st) == SQLITE_DONE;
-    }
-    sqlite3_finalize(del);
-    sqlite3_finalize(st);
-    if (!ok || sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+    /* SET reads the row as it was: the old key's factor, then its new name. */
+    if (sqlite3_exec(c->db,
+                     "UPDATE OR REPLACE figures SET value=value*ssd_renamed(key,1),"
+                     "key=ssd_renamed(key,0) WHERE ssd_renamed(key,0) NOT NULL; COMMIT",
+                     NULL, NULL, NULL) != SQLITE_OK)
         sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-    old_figs_free(old, n);
 }
 
 int ssd_catalog_create(ssd_catalog **out) {
@@ -310,19 +271,33 @@ static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
 }
 
-/* One results.json as the catalog keeps it. */
+/* One results.json as the catalog keeps it: the run's fields as the one
+ * list of them reads them (ssd__run_fields, results_fields.c), the drive's
+ * identity (kept whole there) and the headline from the document. */
 struct run_doc {
     struct ssd__jv root;
-    char *key;    /* the run's identity (see run_key) */
-    char *hltext; /* the headline, as JSON */
+    struct ssd__results run;
+    const struct ssd__jv *drive; /* target.drive, into root */
+    char *key;                   /* the run's identity (see run_key) */
+    char *hltext;                /* the headline, as JSON */
     const char *status;
     char abs[PATH_MAX];
 };
 
 static void run_doc_free(struct run_doc *r) {
     ssd__jv_free(&r->root);
+    free(r->run.target_uri);
+    free(r->run.suite_file);
+    free(r->run.drive_json);
     free(r->key);
     free(r->hltext);
+}
+
+/* A text field as a column: what the reader reads for one that is missing
+ * or null ("", or "?" for the target) is NULL, as before the catalog read
+ * results.json through the field list; so is "" (unknown either way). */
+static const char *column(const char *v) {
+    return v && *v && strcmp(v, "?") ? v : NULL;
 }
 
 /* The id a run gives itself in results.json (ssdcore writes 32 hex
@@ -348,19 +323,19 @@ static int read_run_doc(char *err, const char *dir, const char *path, const char
         return rc;
     if (!realpath(dir, r->abs))
         snprintf(r->abs, sizeof r->abs, "%s", dir);
-    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
-                         *host = ssd__jv_get(root, "host"),
-                         *headline = ssd__jv_get(root, "headline");
-    const char *uri = ssd__jv_str(target, "uri"), *hostname = ssd__jv_str(host, "hostname");
-    const char *suite =
-        ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite") : ssd__jv_str(root, "suite_file");
-    const char *started = ssd__jv_str(root, "started"), *id = run_id(root);
+    struct ssd__rio io = {.v = &r->root, .r = &r->run, .err = err, .path = path};
+    ssd__run_fields(&io, &r->run);
+    const struct ssd__results *run = &r->run;
+    const struct ssd__jv *headline = ssd__jv_get(&r->root, "headline");
+    const char *uri = column(run->target_uri), *id = run_id(&r->root);
+    const char *suite = ssd__results_suite(run);
+    r->drive = ssd__jv_get(ssd__jv_get(&r->root, "target"), "drive");
     struct ssd__text k = {0};
     if (id) {
         ssd__text_add(&k, "id|%s", id);
-    } else if (started) {
-        ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", hostname ? hostname : "", uri ? uri : "",
-                      suite ? suite : "", started, r->abs);
+    } else if (*run->started) {
+        ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", run->host_name, uri ? uri : "", suite ? suite : "",
+                      run->started, r->abs);
     } else {
         ssd__text_add(&k, "dir|%s", r->abs);
     }
@@ -370,7 +345,7 @@ static int read_run_doc(char *err, const char *dir, const char *path, const char
         run_doc_free(r);
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
     }
-    r->status = ssd__results_status(root, dir, NULL, NULL, 0);
+    r->status = ssd__results_status(&r->root, dir, NULL, NULL, 0);
     return 0;
 }
 
@@ -409,28 +384,26 @@ static const char update_sql[] =
 
 static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
                      const char *added) {
-    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
-                         *drive = ssd__jv_get(target, "drive"), *host = ssd__jv_get(root, "host");
-    const char *uri = ssd__jv_str(target, "uri"), *model = ssd__jv_str(drive, "model");
-    double cap = ssd__jv_num(drive, "capacity_bytes", ssd__jv_num(target, "size_bytes", NAN));
+    const struct ssd__results *run = &r->run;
+    const char *uri = column(run->target_uri), *model = ssd__jv_str(r->drive, "model");
+    double cap =
+        ssd__jv_num(r->drive, "capacity_bytes", run->target_size ? (double)run->target_size : NAN);
     bind_text(st, 1, r->key);
     bind_text(st, 2, dir);
     bind_text(st, 3, model && *model ? model : uri);
     bind_text(st, 4, model);
-    bind_text(st, 5, ssd__jv_str(drive, "serial"));
-    bind_text(st, 6, ssd__jv_str(drive, "firmware"));
+    bind_text(st, 5, ssd__jv_str(r->drive, "serial"));
+    bind_text(st, 6, ssd__jv_str(r->drive, "firmware"));
     if (isfinite(cap))
         sqlite3_bind_double(st, 7, cap);
     bind_text(st, 8, uri);
-    bind_text(st, 9, ssd__jv_str(target, "kind"));
-    bind_text(st, 10,
-              ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite")
-                                         : ssd__jv_str(root, "suite_file"));
+    bind_text(st, 9, column(run->target_kind));
+    bind_text(st, 10, column(ssd__results_suite(run)));
     bind_text(st, 11, r->status);
-    bind_text(st, 12, ssd__jv_str(host, "hostname"));
-    bind_text(st, 13, ssd__jv_str(root, "tool"));
-    bind_text(st, 14, ssd__jv_str(root, "started"));
-    bind_text(st, 15, ssd__jv_str(root, "finished"));
+    bind_text(st, 12, column(run->host_name));
+    bind_text(st, 13, column(run->tool));
+    bind_text(st, 14, column(run->started));
+    bind_text(st, 15, column(run->finished));
     if (added)
         bind_text(st, 16, added);
     bind_text(st, 17, r->hltext);
@@ -463,7 +436,7 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
         const char *dir = (const char *)sqlite3_column_text(st, 1);
         olddir = dir ? strdup(dir) : NULL;
         same = streq((const char *)sqlite3_column_text(st, 2), r->status) &&
-               streq((const char *)sqlite3_column_text(st, 3), ssd__jv_str(&r->root, "finished")) &&
+               streq((const char *)sqlite3_column_text(st, 3), column(r->run.finished)) &&
                streq((const char *)sqlite3_column_text(st, 4), r->hltext);
     } else if (rc != SQLITE_DONE) {
         result = db_fail(c, "cannot read the catalog");
@@ -715,7 +688,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
     /* A run is its catalog id (as `catalog list` prints it) or the start of
      * its run_id: four hex digits at least, so "7" is never a prefix. */
     snprintf(sql, sizeof sql,
-             "SELECT dir,run_key,status,id,coalesce(suite,''),coalesce(started,'') FROM runs "
+             "SELECT dir,run_key,status,id FROM runs "
              "WHERE (%s) AND (?2 IS NULL OR CAST(id AS TEXT)=?2 OR (length(?2)>=4 AND "
              "substr(run_key,1,3+length(?2))='id|'||lower(?2))) AND (?3 IS NULL OR suite=?3) AND "
              "(?4 IS NULL OR substr(started,1,length(?4))=?4) ORDER BY started DESC, id DESC",
@@ -736,7 +709,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
         struct ssd__text cand = {0};
         int n = 0, rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            for (int k = 0; k < 6; k++) {
+            for (int k = 0; k < 4; k++) {
                 const char *v = (const char *)sqlite3_column_text(st, k);
                 ssd__text_raw(&cand, v ? v : "", v ? strlen(v) + 1 : 1);
             }
@@ -754,9 +727,8 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
         const char *p = all;
         for (int i = 0; i < n && !*dir_out; i++) {
             const char *dir = p, *key = dir + strlen(dir) + 1, *status = key + strlen(key) + 1;
-            const char *id = status + strlen(status) + 1, *rsuite = id + strlen(id) + 1;
-            const char *started = rsuite + strlen(rsuite) + 1;
-            p = started + strlen(started) + 1;
+            const char *id = status + strlen(status) + 1;
+            p = id + strlen(id) + 1;
             char err[SSD__ERRMSG_SIZE];
             struct run_doc r;
             if (read_run(err, dir, &r)) {
@@ -777,12 +749,12 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
                 }
                 if (about_out) {
                     struct ssd__text a = {0};
-                    const char *rid = ssd__jv_str(&r.root, "run_id");
                     ssd__text_add(&a, "%s: run %s (", what, id);
-                    if (rid)
-                        ssd__text_add(&a, "run_id %.12s..., ", rid);
-                    ssd__text_add(&a, "%s, started %s, %s)", *rsuite ? rsuite : "no suite",
-                                  *started ? started : "?", dir);
+                    if (*r.run.run_id)
+                        ssd__text_add(&a, "run_id %.12s..., ", r.run.run_id);
+                    const char *rs = column(ssd__results_suite(&r.run));
+                    ssd__text_add(&a, "%s, started %s, %s)", rs ? rs : "no suite",
+                                  *r.run.started ? r.run.started : "?", dir);
                     if (n - i > 1)
                         ssd__text_add(&a, ", the newest of %d matching runs", n - i);
                     *about_out = ssd__text_take(&a);
@@ -791,8 +763,7 @@ int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run
                 if (!why[0])
                     snprintf(why, sizeof why,
                              "%s holds another run now (started %s): the directory was reused", dir,
-                             ssd__jv_str(&r.root, "started") ? ssd__jv_str(&r.root, "started")
-                                                             : "?");
+                             *r.run.started ? r.run.started : "?");
                 int a = add_run(c, &r);
                 if (a < 0) {
                     run_doc_free(&r);

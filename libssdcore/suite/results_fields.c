@@ -352,6 +352,7 @@ void ssd__run_fields(struct ssd__rio *io, struct ssd__results *r) {
         ssd__jw_kstr(io->w, "suite", r->suite_file ? NULL : r->suite_name);
     } else {
         f_buf(io, "suite", r->suite_name, sizeof r->suite_name, EMPTY_STR);
+        f_buf(io, "tool", r->tool, sizeof r->tool, EMPTY_STR);
     }
     f_str(io, "suite_file", &r->suite_file, NULL, 0);
     f_num(io, "scale", &r->scale, 1);
@@ -366,4 +367,8 @@ void ssd__run_fields(struct ssd__rio *io, struct ssd__results *r) {
     f_buf(io, "started", r->started, sizeof r->started, EMPTY_NULL);
     f_buf(io, "finished", r->finished, sizeof r->finished, EMPTY_NULL);
     f_buf(io, "run_id", r->run_id, sizeof r->run_id, EMPTY_OMIT);
+}
+
+const char *ssd__results_suite(const struct ssd__results *r) {
+    return r->suite_name[0] ? r->suite_name : r->suite_file;
 }

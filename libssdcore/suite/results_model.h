@@ -152,6 +152,7 @@ struct ssd__results {
     int loaded, steps_total; /* loaded: steps_total as results.json said */
     char started[32], finished[32];
     char run_id[40]; /* 32 hex digits drawn at the start: the run's identity in a catalog */
+    char tool[64];   /* loaded: the ssdcore that wrote it ("ssdcore 0.1.0"), "" unknown */
     int interrupted;
     int running; /* between the run's first and last save (or, loaded: still locked) */
     int killed;  /* loaded: results.json said running, yet nobody holds the lock */
@@ -172,6 +173,9 @@ const char *ssd__step_state_name(int state);
 int ssd__step_state(const char *name);
 /* "running", "complete", "interrupted" or "failed". */
 const char *ssd__suite_status(const struct ssd__results *r);
+/* The run's suite as the compare and the catalog name it: the built-in
+ * suite, else the suite file; NULL when results.json has neither. */
+const char *ssd__results_suite(const struct ssd__results *r);
 /* "step N (trim, line L): the TRIM did not reach the drive: HOW; FS on
  * MOUNT, mount options OPTS" for a TRIM known not to have reached the
  * drive (malloc'd), else NULL. */
@@ -207,8 +211,11 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len);
  * identity), for results.json and the compare page's drives. */
 struct ssd__jw;
 void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r);
-/* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
-int ssd__suite_headline_json(const struct ssd__results *r, char **out);
+/* The run's headline figures: the headline results.json writes,
+ * flattened as every view shows it (figure_labels.h), in *out (free with
+ * ssd__figs_free, also after a failure). 0 or SSD_ENOMEM. */
+struct ssd__figs;
+int ssd__results_figs(const struct ssd__results *r, struct ssd__figs *out);
 /* An analyze step that has no figures because it failed (its CSV missing
  * or unreadable, too few samples...): the headline, the text summary and
  * the report say so instead of leaving the curve out. */

@@ -595,11 +595,17 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_end_object(w);
 }
 
-int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
+int ssd__results_figs(const struct ssd__results *s, struct ssd__figs *out) {
     struct ssd__jw w;
+    char *json = NULL, why[64];
+    memset(out, 0, sizeof *out);
     ssd__jw_init(&w, SSD__JW_COMPACT);
     headline(s, &w);
-    return ssd__jw_finish(&w, out);
+    int rc = ssd__jw_finish(&w, &json);
+    if (!rc)
+        rc = ssd__figs_parse(json, out, why, sizeof why);
+    free(json);
+    return rc;
 }
 
 int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out) {
@@ -758,16 +764,14 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
     if (warn[0])
         ssd__text_add(&t, "  warning: %s\n", warn);
-    char *json = NULL, bad[256];
-    struct ssd__figs figs = {0};
-    int rc = ssd__suite_headline_json(s, &json);
-    if (!rc && !(rc = ssd__figs_parse(json, &figs, bad, sizeof bad))) {
+    struct ssd__figs figs;
+    int rc = ssd__results_figs(s, &figs);
+    if (!rc) {
         struct text_rows tr = {&t, 0};
         ssd__figs_rows(&figs, s, text_width, &tr);
         ssd__figs_rows(&figs, s, text_row, &tr);
     }
     ssd__figs_free(&figs);
-    free(json);
     ssd__pts_summary(s, &t);
     *out = ssd__text_take(&t);
     return rc ? (free(*out), *out = NULL, rc) : *out ? 0 : SSD_ENOMEM;

@@ -210,3 +210,25 @@ def test_a_results_file_the_report_refuses_is_refused_by_the_catalog_too(cli, tm
         ssdcore.catalog.add(tmp_path / "s", tmp_path / "c.db")
     with pytest.raises(ssdcore.Error, match="no steps array"):
         ssdcore.report(tmp_path / "s")
+
+
+def test_the_catalog_reads_the_run_through_the_field_list(cli, tmp_path, run):
+    """catalog.c read its columns from results.json by hand, beside the one
+    list of fields the writer and the loader share (results_fields.c).
+    It reads them through that list now: a text the list reads as unknown
+    (missing or null, as before; "" too, which was stored as ""; "?", its
+    word for no target) is stored as NULL, the other columns as written."""
+    doc = dict(run["bx200"], tool="ssdcore 0.0.9", suite=None, suite_file="my.suite")
+    doc["host"] = dict(doc["host"], hostname="")
+    doc["target"] = {k: v for k, v in doc["target"].items() if k not in ("uri", "drive")}
+    _write(tmp_path / "r", doc)
+    db = tmp_path / "c.db"
+    assert _add(cli, db, tmp_path / "r").returncode == 0
+    with sqlite3.connect(db) as c:
+        row = c.execute("SELECT drive, model, target, target_kind, suite, host, tool, started,"
+                        " finished, capacity_bytes FROM runs").fetchone()
+    assert row == (None, None, None, "sim", "my.suite", None, "ssdcore 0.0.9", doc["started"],
+                   doc["finished"], float(doc["target"]["size_bytes"])), row
+    # the same run again: unchanged, one row
+    r = _add(cli, db, tmp_path / "r")
+    assert r.returncode == 0 and "already in the catalog" in r.stdout, r.stdout

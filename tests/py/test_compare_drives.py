@@ -286,3 +286,17 @@ def test_the_highlight_may_name_the_target_a_run_was_made_on(runs, cli, tmp_path
     r = subprocess.run([cli, "compare", dirs[0], dirs[0], "--out", str(tmp_path / "d"),
                         "--highlight", "sim:bx200"], capture_output=True, text=True)
     assert r.returncode == 2 and "several runs have the target \"sim:bx200\"" in r.stderr, r.stderr
+
+
+def test_scaling_heading_only_over_curves_of_two_x_or_more(sim_runs, cli, tmp_path):
+    """The compare decided on its Scaling section by a pass of its own over
+    the steps, apart from the charts; the section now holds what the charts
+    draw. The quick suite's one mixed-load point per drive is no curve: no
+    heading, no chart (a chart of one dot says nothing), no contents link."""
+    dirs = [str(sim_runs.path(t, "quick")) for t in ("sim:bx200", "sim:ssd370")]
+    r = subprocess.run([cli, "compare", *dirs, "--out", str(tmp_path / "c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    html = (tmp_path / "c" / "compare.html").read_text()
+    assert 'id="scaling"' not in html and "#scaling" not in html
+    assert "against read share" not in html and 'class="printpair"' not in html

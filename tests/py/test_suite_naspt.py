@@ -2,6 +2,7 @@
 drive and at 90 % full, and seed 003's (iXBT 2021) statements about them,
 asserted on the figures the simulated drives measure."""
 import json
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -164,6 +165,11 @@ def test_report_and_compare_draw_empty_and_full_side_by_side(naspt, cli, tmp_pat
         assert ratio["better"] == "higher" and ratio["label"] == f"{test}: nearly full / empty"
     html = (out / "compare.html").read_text()
     assert "<h2 id=\"sec-0\">Large-file work, empty and nearly full (naspt)</h2>" in html
+    # The contents link every heading with an id, the fill levels' too: the
+    # compare page listed its headings by hand and left that one out.
+    ids = re.findall(r'<h[23] id="([^"]+)"', html)
+    toc = re.search(r'<nav class="toc">(.*?)</nav>', html).group(1)
+    assert "fill-levels" in ids and all(f'href="#{i}"' in toc for i in ids), (ids, toc)
     charts = bar_charts(out / "compare.html")
     assert len(charts) == 10
     for test, bars in charts.items():
