@@ -229,6 +229,8 @@ def test_one_run_gives_its_dips_once_per_measure_each_said_for_what_it_is(cli, t
                  and "periodic dips" in ln)
     assert "(direct)" not in words, words
     assert re.search(r"periodic dips every \d+ s to \d+% of the clean-block speed;", words), words
+    # The clean blocks' dips are said with them, before the used state.
+    assert words.index("of the clean-block speed") < words.index("then used state"), words
     out = subprocess.run([cli, "analyze", str(tmp_path / "run" / "used.csv")],
                          capture_output=True, text=True).stdout
     phase = [ln for ln in out.splitlines() if re.match(r"\s+\d+\s+\w+ .* dips every", ln)]
@@ -239,3 +241,4 @@ def test_one_run_gives_its_dips_once_per_measure_each_said_for_what_it_is(cli, t
     assert re.search(r"dips: +the whole run, all phases together: every [\d.]+ s, on average at "
                      r"\d+% of the level while in a dip, [\d.]+% of the run's time$", run[0]), run
     assert " deep" not in out and "of the time" not in out
+
