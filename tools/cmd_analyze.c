@@ -67,25 +67,26 @@ static void dips_base_words(const ssd_analysis *a, const struct ssd_analysis_sum
                  cli_bytes_text(s->dip_base_bps, b, sizeof b));
         return;
     }
-    size_t np = ssd_analysis_phase_count(a), n = 0, at;
-    at = (size_t)snprintf(buf, len, "the level of the phase each dip is in");
-    for (size_t i = 0; i < np && at < len; i++) {
+    /* The levels of the phases after the cache: "233 MiB/s or 7 MiB/s". */
+    char levels[128] = "";
+    size_t np = ssd_analysis_phase_count(a), n = 0, at = 0;
+    for (size_t i = 0; i < np && at < sizeof levels; i++) {
         struct ssd_phase p = {.size = sizeof p};
         if (ssd_analysis_phase(a, i, &p) || p.regime == SSD_REGIME_CACHE ||
             p.regime == SSD_REGIME_SLOW_START)
             continue;
-        if (n == 4) {
-            at += (size_t)snprintf(buf + at, len - at, ", ...");
+        if (n++ == 4) {
+            at += (size_t)snprintf(levels + at, sizeof levels - at, " ...");
             break;
         }
-        at += (size_t)snprintf(buf + at, len - at, "%s%s/s", n ? " or " : " (",
+        at += (size_t)snprintf(levels + at, sizeof levels - at, "%s%s/s", n > 1 ? " or " : "",
                                cli_bytes_text(p.level_bps, b, sizeof b));
-        n++;
     }
-    if (n < 2) /* one phase: its level, said on its line */
-        snprintf(buf, len, "the level of the phase each dip is in");
-    else if (at < len && buf[at - 1] != ')')
-        snprintf(buf + at, len - at, ")");
+    snprintf(buf, len,
+             n == 1 ? "its one phase's level (%s)"
+             : n    ? "the level of the phase each dip is in (%s)"
+                    : "the level of the phase each dip is in%s",
+             levels);
 }
 
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {

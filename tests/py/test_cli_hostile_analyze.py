@@ -255,3 +255,18 @@ def test_run_dips_measured_on_one_level_say_that_level(cli, datasets_dir):
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("dips:"))
     assert re.search(r"on average at \d+% of [\d.]+ GiB/s \(one level for all phases: the "
                      r"speed's 75th percentile\) while in a dip", line), line
+
+
+def test_run_dips_of_one_phase_say_its_level(cli, tmp_path):
+    """One phase (SSD370 after a fill, 4K over 8 GiB for 20 min, dips every
+    ~24 s): the run's dip line names that phase's level."""
+    suite = tmp_path / "one.suite"
+    suite.write_text("purge\nprecondition kind=seq_fill loops=1\n"
+                     "job name=one pattern=randwrite bs=4k qd=32 span=8g time=20m log=one\n")
+    r = run(cli, "suite", "sim:ssd370", "--suite-file", str(suite), "--out", str(tmp_path / "r"),
+            "--no-progress", timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = run(cli, "analyze", str(tmp_path / "r" / "one.csv")).stdout
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("dips:"))
+    assert re.search(r"on average at \d+% of its one phase's level \(2\d\d MiB/s\) while in a "
+                     r"dip", line), line
