@@ -103,7 +103,7 @@ static int dips_against(const struct ssd__curve *c, const struct ssd__analysis_o
     S->dip_period_s = period;
     S->dip_depth = 1 - depth_sum / depth_n;
     S->dip_duty = window > 0 ? dip_time / window : NAN;
-    res->dip_base_bps = fixed > 0 ? fixed : NAN;
+    res->dip_base_bps = S->dip_base_bps = fixed > 0 ? fixed : NAN;
     return 1;
 }
 
@@ -112,7 +112,7 @@ static void find_dips(const struct ssd__curve *c, const struct ssd__analysis_opt
     struct ssd_analysis_summary *S = &res->sum;
     size_t m = c->n - a;
     S->has_dips = 0;
-    S->dip_period_s = S->dip_depth = S->dip_duty = NAN;
+    S->dip_period_s = S->dip_depth = S->dip_duty = S->dip_base_bps = NAN;
     res->dip_base_bps = NAN;
     res->dip_count = 0;
     if (m < 8 || dips_against(c, o, a, 0, res))

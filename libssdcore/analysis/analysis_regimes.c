@@ -3925,6 +3925,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "so it is in its used state from the first byte";
         flat = 0;
     }
+    /* Without a cache the level is the first lasting phase's: a first
+     * phase shorter than a minimum phase and not a step above it (no fast
+     * start, a transient before a dip) is no level the drive holds (SSD370
+     * after a fill, 4K over 8 GiB for 5 min: 263 MiB/s for 1 s, 156 for
+     * 3 s, then 285 for 296 s read "262.6 MiB/s", below the run's mean
+     * and its end; the round-23 audit). A short first phase a step above
+     * (a static cache's 41 s before the clean blocks) keeps its level. */
+    if (!S->has_cache && c->nph >= 2 && S->post_cache_bps == c->ph[0].level_bps &&
+        c->ph[0].last - c->ph[0].first + 1 < c->min_len)
+        for (size_t j = 1; j < c->nph; j++) {
+            const struct ssd_phase *p = &c->ph[j];
+            if (S->has_gc && p->start_bytes >= S->gc_start_bytes)
+                break;
+            if (p->regime == c->ph[0].regime && p->last - p->first + 1 >= c->min_len) {
+                if (c->ph[0].level_bps < o->min_step * p->level_bps)
+                    S->post_cache_bps = p->level_bps;
+                break;
+            }
+        }
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

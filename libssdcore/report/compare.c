@@ -383,6 +383,49 @@ static const char *row_words(const ssd_compare *c, const struct cmp_row *r, int 
                                 len);
 }
 
+/* The name of a speed after the cache over drives whose names for it are
+ * w[0..n) (ssd__no_cache_speed_words; NULL: the drive has a cache), as
+ * their reports name it: `plain` when every drive has a cache, the drives'
+ * own words when none has ("clean-block speed"), else both ("speed after
+ * the cache or clean-block speed"). */
+static const char *speed_name(const char *const *w, int n, const char *plain, char *buf,
+                              size_t len) {
+    const char *seen[4];
+    int ns = 0, cached = 0;
+    for (int i = 0; i < n; i++) {
+        int dup = !w[i];
+        cached |= !w[i];
+        for (int q = 0; q < ns && !dup; q++)
+            dup = !strcmp(seen[q], w[i]);
+        if (!dup && ns < 4)
+            seen[ns++] = w[i];
+    }
+    if (!ns)
+        return plain;
+    size_t at = (size_t)snprintf(buf, len, "%s", cached ? plain : "");
+    for (int q = 0; q < ns && at < len; q++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? " or " : "", seen[q]);
+    return buf;
+}
+
+/* Figure row r described as the page names it: a speed after the cache as
+ * the drives' reports name it (speed_name). */
+static void describe_row(const ssd_compare *c, const struct cmp_row *r,
+                         struct ssd__figure_info *f) {
+    const char *key = c->keys[r->k], *w[64];
+    int n = 0;
+    ssd__figure_describe(key, f);
+    if (!ssd__ends_with(key, ".post_cache_bps") || !f->words)
+        return;
+    for (int i = 0; i < c->nd && n < 64; i++)
+        if (row_fig(c, r, i))
+            w[n++] = ssd__no_cache_speed_words(&c->d[i].hl, c->d[i].r, key);
+    char name[160];
+    size_t head = strlen(f->label) - strlen(f->words);
+    snprintf(f->label + head, sizeof f->label - head, "%s",
+             speed_name(w, n, f->words, name, sizeof name));
+}
+
 /* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
 static double row_value(const ssd_compare *c, const struct cmp_row *r, int i) {
     int st = row_state(c, r, i);
@@ -472,7 +515,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
         const struct cmp_row *r = &rows[q];
         struct ssd__figure_info f;
         char label[400];
-        ssd__figure_describe(c->keys[r->k], &f);
+        describe_row(c, r, &f);
         ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
@@ -555,7 +598,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
                 continue; /* a drive without the figure: once, on the key's first row */
             struct ssd__figure_info f;
             char label[400];
-            ssd__figure_describe(c->keys[r->k], &f);
+            describe_row(c, r, &f);
             ssd__figure_label_in(f.label, r->cond, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
@@ -766,7 +809,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         const char *key = c->keys[r->k];
         struct ssd__figure_info f;
         char label[400];
-        ssd__figure_describe(key, &f);
+        describe_row(c, r, &f);
         ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__text_html_in(t, "<tr><th>", label, "");
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
@@ -885,6 +928,21 @@ static const char *const summary_heads[NCELLS] = {"cache",
                                                   "fill time",
                                                   "application score"};
 
+/* The head of summary column k over drives [from, to): "after the cache"
+ * named as the drives' reports name it (speed_name). */
+static const char *summary_head(const ssd_compare *c, int k, int from, int to, char *buf,
+                                size_t len) {
+    const char *w[64];
+    int n = 0;
+    for (int i = from; k == 1 && i < to && n < 64; i++) {
+        char key[256];
+        snprintf(key, sizeof key, "write_curves.%s.post_cache_bps",
+                 main_curve(c->d[i].r) ? main_curve(c->d[i].r) : "");
+        w[n++] = ssd__no_cache_speed_words(&c->d[i].hl, c->d[i].r, key);
+    }
+    return speed_name(w, n, summary_heads[k], buf, len);
+}
+
 static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
     const char *stem = main_curve(d->r);
     char key[256];
@@ -965,8 +1023,9 @@ static void report_href(const ssd_compare *c, const struct cmp_drive *d, char *b
 static void summary_table(const ssd_compare *c, struct ssd__text *t) {
     ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary cards\" "
                      "id=\"summary-table\"><tr><th>drive</th>");
+    char head[160];
     for (int k = 0; k < NCELLS; k++) {
-        ssd__text_html_in(t, "<th>", summary_heads[k], "</th>");
+        ssd__text_html_in(t, "<th>", summary_head(c, k, 0, c->nd, head, sizeof head), "</th>");
     }
     ssd__text_add(t, "</tr>\n");
     for (int i = 0; i < c->nd; i++) {
@@ -989,7 +1048,8 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
             int st = row.state[k];
             /* data-label: the column's head, which a phone shows beside
              * the value when the rows become cards. */
-            ssd__text_html_in(t, "<td data-label=\"", summary_heads[k], "\"");
+            ssd__text_html_in(t, "<td data-label=\"",
+                              summary_head(c, k, i, i + 1, head, sizeof head), "\"");
             if (st >= 0)
                 ssd__text_add(t, "%s data-state=\"%s\"",
                               st == SSD__FIG_NONE           ? " class=\"none\""
@@ -1041,8 +1101,10 @@ int ssd_compare_text(const ssd_compare *c, char **out) {
             ssd__text_add(&t, "%s: %s\n", d->label, d->dir);
         else
             ssd__text_add(&t, "%s (%s): %s\n", d->label, suite, d->dir);
+        char head[160];
         for (int k = 0; k < NCELLS; k++)
-            ssd__text_add(&t, "  %-42s %s\n", summary_heads[k], row.cell[k]);
+            ssd__text_add(&t, "  %-42s %s\n", summary_head(c, k, i, i + 1, head, sizeof head),
+                          row.cell[k]);
     }
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare text: out of memory");
@@ -1151,7 +1213,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         for (size_t q = 0; q < nrows; q++) {
             const char *key = c->keys[rows[q].k];
             struct ssd__figure_info f;
-            ssd__figure_describe(key, &f);
+            describe_row(c, &rows[q], &f);
             if (strcmp(f.section, sections[sec]))
                 continue;
             /* The median and the ratios to it are in the table; bars of the

@@ -624,24 +624,37 @@ static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, cons
 
 /* The moving average of l's first m samples, every stride-th, as lines
  * (head: a polyline up to its points=") broken where a phase starts: the
- * average never runs across. */
+ * average never runs across. Each phase's piece keeps its first and last
+ * sample, and a piece of one sample (a cache of a sample or two at a
+ * coarse interval, a phase thinner than the stride) runs from where that
+ * sample's bytes start: no phase the analysis found is hidden (BX200 at
+ * 5 s samples: its 1-sample cache was a lone point, no line). */
 static void ma_lines(struct ssd__text *t, const struct ssd__chart *ch,
                      const struct ssd__curve_line *l, size_t m, const char *head) {
     const struct ssd__write_curve *d = l->wc;
     const struct ssd__step_result *res = &l->an->res;
-    size_t stride = drawn_stride(m);
-    ssd__text_add(t, "%s", head);
-    for (size_t i = 0; i < m; i += stride) {
-        int brk = 0;
-        for (size_t k = 1; i && k < res->nphases; k++)
-            brk |= d->x[i - stride] <= res->phases[k].start_bytes / GIB &&
-                   d->x[i] > res->phases[k].start_bytes / GIB;
-        if (brk)
-            ssd__text_add(t, "\"/>%s", head);
-        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", ssd__chart_x(ch, d->x[i]),
-                      ssd__chart_y(ch, fmin(d->ma[i], ch->yhi)));
+    size_t stride = drawn_stride(m), k = 1;
+    for (size_t lo = 0; lo < m;) {
+        /* The piece ends before the first sample past the next phase
+         * start, as moving_average's segments do. */
+        while (k < res->nphases && res->phases[k].start_bytes / GIB < d->x[lo])
+            k++;
+        size_t hi = lo + 1;
+        while (hi < m && (k >= res->nphases || d->x[hi] <= res->phases[k].start_bytes / GIB))
+            hi++;
+        double y = ssd__chart_y(ch, fmin(d->ma[lo], ch->yhi));
+        ssd__text_add(t, "%s", head);
+        if (hi - lo == 1)
+            ssd__text_add(t, "%.1f,%.1f ", ssd__chart_x(ch, lo ? d->x[lo - 1] : 0), y);
+        for (size_t i = lo; i < hi; i += stride)
+            ssd__text_add(t, "%s%.1f,%.1f", i > lo ? " " : "", ssd__chart_x(ch, d->x[i]),
+                          ssd__chart_y(ch, fmin(d->ma[i], ch->yhi)));
+        if ((hi - 1 - lo) % stride)
+            ssd__text_add(t, " %.1f,%.1f", ssd__chart_x(ch, d->x[hi - 1]),
+                          ssd__chart_y(ch, fmin(d->ma[hi - 1], ch->yhi)));
+        ssd__text_add(t, "\"/>");
+        lo = hi;
     }
-    ssd__text_add(t, "\"/>");
 }
 
 /* Read-outs along l's moving average over its first m samples: up to 17

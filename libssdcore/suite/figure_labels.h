@@ -130,5 +130,13 @@ struct ssd__fig_row {
 void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,
                     void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
                     void *user);
+/* What a curve's "speed after the cache" (key "write_curves.C.post_cache_bps"
+ * of h, run's headline; run may be NULL) is called when the curve has no
+ * cache, as the report's row and compare's bars name it: "write speed" (no
+ * used state: one speed), else the speed before the used state in the
+ * verdict's words ("clean-block speed", "fresh-state speed"); NULL when
+ * the curve has a cache or key is another figure. */
+const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ssd__results *run,
+                                      const char *key);
 
 #endif

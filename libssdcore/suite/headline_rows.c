@@ -261,6 +261,23 @@ static const struct ssd_analysis_summary *curve_summary(const struct ssd__result
     return NULL;
 }
 
+/* Without a cache, the level "after the cache" is the drive's one write
+ * speed, or its speed before a used state: the fresh state's on a drive
+ * fresh from TRIM, the clean blocks' on one written before the run (the
+ * verdict's words, ssd__fast_start_words). */
+const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ssd__results *run,
+                                      const char *key) {
+    const struct ssd__fig *cache = sibling(h, key, "cache_bytes");
+    if (!ssd__ends_with(key, "post_cache_bps") || !cache || cache->state != SSD__FIG_NONE)
+        return NULL;
+    const struct ssd_analysis_summary *m = curve_summary(run, key);
+    /* (used from the first byte: no clean blocks, one speed) */
+    return !has_value(sibling(h, key, "gc_start_bytes")) || (m && !(m->gc_start_bytes > 0))
+               ? "write speed"
+           : m ? ssd__fast_start_words(m)
+               : "clean-block speed";
+}
+
 /* Row of figure f; 0 when one run does not show it. */
 static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
                   const struct ssd__fig *f, struct ssd__fig_row *r) {
@@ -275,20 +292,10 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         ssd__figure_conditions(run, f->key, cond, sizeof cond);
         ssd__figure_label_in(r->info.label, cond, r->label, sizeof r->label);
     }
-    /* Without a cache, the level "after the cache" is the drive's one
-     * write speed, or its speed before a used state: the fresh state's on a
-     * drive fresh from TRIM, the clean blocks' on one written before the run
-     * (the verdict's words, ssd__fast_start_words). */
-    const struct ssd__fig *cache = sibling(h, f->key, "cache_bytes");
-    if (ssd__ends_with(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
+    const char *speed = ssd__no_cache_speed_words(h, run, f->key);
+    if (speed) {
         size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
-        const struct ssd_analysis_summary *m = curve_summary(run, f->key);
-        snprintf(r->label + head, sizeof r->label - head, "%s",
-                 /* (used from the first byte: no clean blocks, one speed) */
-                 !has_value(sibling(h, f->key, "gc_start_bytes")) || (m && !(m->gc_start_bytes > 0))
-                     ? "write speed"
-                 : m ? ssd__fast_start_words(m)
-                     : "clean-block speed");
+        snprintf(r->label + head, sizeof r->label - head, "%s", speed);
     }
     r->number = has_value(f);
     r->unit[0] = 0;

@@ -83,7 +83,7 @@ static void summary_from_stored(struct ssd__step *st) {
     m->cv = ssd__jv_num(k, "cv", NAN);
     m->p1_over_mean = ssd__jv_num(k, "p1_over_mean", NAN);
     m->p5_over_mean = ssd__jv_num(k, "p5_over_mean", NAN);
-    m->dip_period_s = m->dip_depth = m->dip_duty = NAN;
+    m->dip_period_s = m->dip_depth = m->dip_duty = m->dip_base_bps = NAN;
     const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
     if (ph && ph->type == SSD__JARR && ph->n) {
         free(st->res.phases);

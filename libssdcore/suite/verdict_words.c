@@ -104,8 +104,64 @@ static const char *dips_of(const struct ssd_analysis_summary *m, int regime) {
 /* The phases of one regime whose dips the words name, at most. */
 enum { SSD__MAX_DIP_PHASES = 8 };
 
+static unsigned regime_bit(int regime) {
+    return 1u << (regime & 31);
+}
+
+/* The dips of the phases whose regime is in `regimes` (bits regime_bit),
+ * once per regime (*said: the regimes said before). They follow the
+ * clause of the phase they describe ("clean-block speed 234 MiB/s until
+ * 15 GiB; periodic dips every 16 s to 49% of the clean-block speed; then
+ * used state: 7.0 MiB/s"), never the later phase's (the round-23 audit). */
+static void dips_clauses(struct ssd__text *t, const struct ssd_analysis_summary *m,
+                         const struct ssd_phase *ph, size_t nph, unsigned regimes, unsigned *said) {
+    const double GiB = 1073741824.0;
+    /* One clause per regime: its phases' dips said once when they are the
+     * same (a level either side of a burst), else each with where its phase
+     * starts ("in the speed after the cache, every 19 s to 40% from 0.0 GiB
+     * and every 22 s to 45% from 12.3 GiB"): two phases of one regime that
+     * dip differently read as the same clause twice. */
+    for (size_t i = 0; i < nph; i++) {
+        if (!(regimes & regime_bit(ph[i].regime)) || *said & regime_bit(ph[i].regime))
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = ph[j].has_dips && ph[j].regime == ph[i].regime;
+        if (!ph[i].has_dips || seen)
+            continue;
+        *said |= regime_bit(ph[i].regime);
+        char words[SSD__MAX_DIP_PHASES][48];
+        double from[SSD__MAX_DIP_PHASES];
+        size_t n = 0;
+        for (size_t k = i; k < nph && n < SSD__MAX_DIP_PHASES; k++) {
+            if (!ph[k].has_dips || ph[k].regime != ph[i].regime)
+                continue;
+            snprintf(words[n], sizeof words[n], "every %.0f s to %.0f%%", ph[k].dip_period_s,
+                     100 * (1 - ph[k].dip_depth));
+            int dup = 0;
+            for (size_t d = 0; d < n && !dup; d++)
+                dup = !strcmp(words[d], words[n]);
+            if (!dup)
+                from[n++] = ph[k].start_bytes;
+        }
+        /* One: "every 16 s to 49% of the clean-block speed"; several say
+         * what they are a share of first, then each with where it starts. */
+        if (n == 1)
+            ssd__text_add(t, "; periodic dips %s of %s", words[0], dips_of(m, ph[i].regime));
+        else
+            ssd__text_add(t, "; periodic dips in %s", dips_of(m, ph[i].regime));
+        for (size_t d = 0; d < n && n > 1; d++)
+            ssd__text_add(t, "%s%s from %.1f GiB",
+                          d == 0       ? ", "
+                          : d + 1 == n ? " and "
+                                       : ", ",
+                          words[d], from[d] / GiB);
+    }
+}
+
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph) {
+    unsigned dips_of_regimes = 0; /* the regimes whose dips were said */
     const double GiB = 1073741824.0, MiB = 1048576.0;
     double at_most = ssd__cache_at_most_bytes(m);
     if (m->has_cache && isfinite(at_most)) {
@@ -163,9 +219,16 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
     } else {
         ssd__text_add(t, "no SLC cache; %.1f MiB/s", m->post_cache_bps / MiB);
     }
+    size_t before_dips = t->len;
+    dips_clauses(t, m, ph, nph,
+                 regime_bit(SSD_REGIME_SLOW_START) | regime_bit(SSD_REGIME_CACHE) |
+                     regime_bit(SSD_REGIME_DIRECT),
+                 &dips_of_regimes);
+    int dips_said = t->len != before_dips;
     if (m->has_folding)
         ssd__text_add(t, "; folding from %.1f GiB at %.1f MiB/s", m->folding_start_bytes / GiB,
                       m->folding_level_bps / MiB);
+    dips_clauses(t, m, ph, nph, regime_bit(SSD_REGIME_FOLDING), &dips_of_regimes);
     if (m->has_gc) {
         if (m->has_cache) {
             ssd__text_add(t, "; used state from %.1f GiB", m->gc_start_bytes / GiB);
@@ -174,7 +237,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         } else if (!(m->gc_start_bytes > 0)) {
             ssd__text_add(t, "; used state from the first byte (no clean blocks left):");
         } else {
-            ssd__text_add(t, ", then used state:");
+            ssd__text_add(t, "%s then used state:", dips_said ? ";" : ",");
         }
         if (m->gc_sliding && isfinite(m->gc_start_level_bps))
             /* A slide has no one level: where it starts, where it ends
@@ -188,42 +251,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         else
             ssd__text_add(t, " %.1f MiB/s", m->gc_level_bps / MiB);
     }
-    /* One clause per regime: its phases' dips said once when they are the
-     * same (a level either side of a burst), else each with where its phase
-     * starts ("in the speed after the cache, every 19 s to 40% from 0.0 GiB
-     * and every 22 s to 45% from 12.3 GiB"): two phases of one regime that
-     * dip differently read as the same clause twice. */
-    for (size_t i = 0; i < nph; i++) {
-        int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = ph[j].has_dips && ph[j].regime == ph[i].regime;
-        if (!ph[i].has_dips || seen)
-            continue;
-        char words[SSD__MAX_DIP_PHASES][48];
-        double from[SSD__MAX_DIP_PHASES];
-        size_t n = 0;
-        for (size_t k = i; k < nph && n < SSD__MAX_DIP_PHASES; k++) {
-            if (!ph[k].has_dips || ph[k].regime != ph[i].regime)
-                continue;
-            snprintf(words[n], sizeof words[n], "every %.0f s to %.0f%%", ph[k].dip_period_s,
-                     100 * (1 - ph[k].dip_depth));
-            int dup = 0;
-            for (size_t d = 0; d < n && !dup; d++)
-                dup = !strcmp(words[d], words[n]);
-            if (!dup)
-                from[n++] = ph[k].start_bytes;
-        }
-        /* One: "every 16 s to 49% of the clean-block speed"; several say
-         * what they are a share of first, then each with where it starts. */
-        if (n == 1)
-            ssd__text_add(t, "; periodic dips %s of %s", words[0], dips_of(m, ph[i].regime));
-        else
-            ssd__text_add(t, "; periodic dips in %s", dips_of(m, ph[i].regime));
-        for (size_t d = 0; d < n && n > 1; d++)
-            ssd__text_add(t, "%s%s from %.1f GiB",
-                          d == 0       ? ", "
-                          : d + 1 == n ? " and "
-                                       : ", ",
-                          words[d], from[d] / GiB);
-    }
+    dips_clauses(t, m, ph, nph, regime_bit(SSD_REGIME_GC), &dips_of_regimes);
+    /* The rest (a burst, a throttle): at the end, as before. */
+    dips_clauses(t, m, ph, nph, ~0u, &dips_of_regimes);
 }

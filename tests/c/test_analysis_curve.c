@@ -1160,8 +1160,17 @@ Test(curve, words_say_each_regimes_dips_in_one_clause) {
     ph[1].regime = ph[2].regime = SSD_REGIME_GC, ph[1].has_dips = 0;
     ssd__text_regimes(&t, &m, ph, 3);
     w = ssd__text_take(&t);
-    cr_expect(strstr(w, "; periodic dips every 19 s to 40% of the fresh-state speed; periodic dips "
-                        "every 19 s to 40% of the used-state speed"),
+    /* Each regime's dips with its own clause, not after the later phase's
+     * ("..., then used state: 7.0 MiB/s; periodic dips every 16 s to 49%
+     * of the clean-block speed": the round-23 audit on AS510S). */
+    cr_expect(strstr(w, "until 40.0 GiB; periodic dips every 19 s to 40% of the fresh-state "
+                        "speed; then used state: 20.0 MiB/s; periodic dips every 19 s to 40% of "
+                        "the used-state speed"),
               "%s", w);
+    free(w);
+    ph[0].has_dips = ph[2].has_dips = 0;
+    ssd__text_regimes(&t, &m, ph, 3);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "until 40.0 GiB, then used state: 20.0 MiB/s"), "%s", w);
     free(w);
 }

@@ -196,29 +196,39 @@ Test(report_chart, html_in_escapes_the_text_and_not_its_element) {
     free(s);
 }
 
+/* A run of two steps, the job that logged "fill" (bytes_sampled.csv,
+ * a sample every 0.25 GiB) and its analysis with the phases given; the
+ * caller frees *ser. */
+static void fill_run(struct ssd__step steps[2], struct ssd__results *r, ssd_series **ser,
+                     struct ssd_phase *phases, size_t nphases) {
+    cr_assert_eq(series_open(ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
+    memset(steps, 0, 2 * sizeof *steps);
+    steps[0].def.kind = SSD__STEP_JOB;
+    snprintf(steps[0].def.log, sizeof steps[0].def.log, "fill");
+    steps[1].def.kind = SSD__STEP_ANALYZE;
+    snprintf(steps[1].def.series, sizeof steps[1].def.series, "fill");
+    steps[1].res.curve = *ser;
+    steps[1].res.phases = phases;
+    steps[1].res.nphases = nphases;
+    memset(r, 0, sizeof *r);
+    r->steps = steps;
+    r->nsteps = 2;
+}
+
 /* The report and the compare page draw a write curve through one loader:
  * its moving average never runs across a phase start (the cache's 381
  * MiB/s would smear into the 57 after it), and its IOPS are said at the
  * block size of the job that logged it. */
 Test(report_chart, write_curve_breaks_its_average_at_phase_starts_and_knows_its_block) {
     ssd_series *ser = NULL;
-    cr_assert_eq(series_open(&ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
-    struct ssd__step steps[2] = {0};
-    steps[0].def.kind = SSD__STEP_JOB;
-    snprintf(steps[0].def.log, sizeof steps[0].def.log, "fill");
+    struct ssd__step steps[2];
+    struct ssd__results r;
+    struct ssd_phase phases[2] = {0};
+    phases[1].start_bytes = 3.1 * 1073741824.0; /* between the 3.0 and 3.25 GiB samples */
+    fill_run(steps, &r, &ser, phases, 2);
     steps[0].def.nopts = 1;
     steps[0].def.keys[0] = (char *)"bs";
     steps[0].def.values[0] = (char *)"4k";
-    steps[1].def.kind = SSD__STEP_ANALYZE;
-    snprintf(steps[1].def.series, sizeof steps[1].def.series, "fill");
-    steps[1].res.curve = ser;
-    struct ssd_phase phases[2] = {0};
-    phases[1].start_bytes = 3.1 * 1073741824.0; /* between the 3.0 and 3.25 GiB samples */
-    steps[1].res.phases = phases;
-    steps[1].res.nphases = 2;
-    struct ssd__results r = {0};
-    r.steps = steps;
-    r.nsteps = 2;
     struct ssd__write_curve wc;
     size_t n = ssd__write_curve_load(&r, &steps[1], &wc);
     cr_assert_gt(n, 20);
@@ -236,6 +246,51 @@ Test(report_chart, write_curve_breaks_its_average_at_phase_starts_and_knows_its_
     steps[0].def.nopts = 0; /* no bs=: no IOPS read-outs */
     cr_assert_eq(ssd__write_curve_load(&r, &steps[1], &wc), n);
     cr_expect(isnan(wc.block));
+    ssd__write_curve_free(&wc);
+    ssd_series_free(ser);
+}
+
+/* The moving average's polylines in a chart's data-key="ma" group. */
+static int ma_polyline_points(const char *html, int which) {
+    const char *g = strstr(html, "data-key=\"ma\">");
+    for (int k = 0; g && k <= which; k++)
+        g = strstr(g + 1, "<polyline");
+    const char *p = g ? strstr(g, "points=\"") : NULL;
+    if (!p)
+        return -1;
+    int n = 1;
+    for (p += 8; *p && *p != '"'; p++)
+        n += *p == ' ';
+    return n;
+}
+
+/* A phase of one sample (BX200's 3 GB cache at 5 s samples) is a piece
+ * of the moving average of its own: a lone point drew no line, and the
+ * cache vanished from the smoothed curve (the round-23 audit). The piece
+ * runs over the bytes that sample wrote. */
+Test(report_chart, a_one_sample_phase_is_drawn_in_the_moving_average) {
+    ssd_series *ser = NULL;
+    struct ssd__step steps[2];
+    struct ssd__results r;
+    struct ssd_phase phases[3] = {0};
+    phases[0].level_bps = phases[1].level_bps = phases[2].level_bps = 100 * 1048576.0;
+    phases[1].start_bytes = phases[0].end_bytes = 0.3 * 1073741824.0; /* after the 1st sample */
+    phases[2].start_bytes = phases[1].end_bytes = 3.1 * 1073741824.0;
+    fill_run(steps, &r, &ser, phases, 3);
+    steps[1].res.sum.cache_bytes = steps[1].res.sum.gc_start_bytes = NAN;
+    struct ssd__write_curve wc;
+    size_t n = ssd__write_curve_load(&r, &steps[1], &wc);
+    cr_assert_gt(n, 20);
+    struct ssd__curve_line l = {&r, &steps[1], &wc, "fill", "#000", 0, 1};
+    struct ssd__text t = {0};
+    ssd__write_curve_chart(&t, "fill", NULL, &l, 1, wc.x[n - 1], 0, 1);
+    char *html = ssd__text_take(&t);
+    cr_assert(html);
+    cr_expect_eq(ma_polyline_points(html, 0), 2, "the 1-sample phase: a line from 0 GiB");
+    cr_expect_gt(ma_polyline_points(html, 1), 2);
+    cr_expect_gt(ma_polyline_points(html, 2), 2);
+    cr_expect_eq(ma_polyline_points(html, 3), -1, "three phases, three pieces");
+    free(html);
     ssd__write_curve_free(&wc);
     ssd_series_free(ser);
 }

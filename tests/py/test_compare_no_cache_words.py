@@ -1,6 +1,7 @@
 """A drive without a cache has no "after the cache": the compare page's
 summary says what its figure is, as the drive's own report does (the
 round-22 audit: SSD370 after a fill read "after the cache 283.4 MiB/s")."""
+import json
 import re
 import subprocess
 
@@ -40,3 +41,34 @@ def test_compare_summary_names_the_speed_of_a_drive_without_a_cache(tmp_path):
     assert "SSD370" in rows[0] and "MiB/s (no cache: the speed before the used state)" in rows[0]
     # A drive with a cache keeps the plain figure.
     assert "no cache:" not in rows[1] and "MiB/s" in rows[1]
+
+
+def test_compare_bars_and_heads_name_the_speed_of_drives_without_a_cache(tmp_path):
+    """Round 23's audit: two cacheless drives after a fill compared; the bar
+    chart said "speed after the cache, MiB/s (higher is better)" and the
+    summary's head "after the cache", where their reports say "clean-block
+    speed". With a drive that has a cache, both names are given."""
+    used = _suite(tmp_path, "used", "sim:ssd370,capacity_gb=32", USED)
+    used2 = _suite(tmp_path, "used2", "sim:as510s,capacity_gb=32", USED)
+    subprocess.run(["ssdcore", "compare", used, used2, "--out", str(tmp_path / "c")],
+                   check=True, capture_output=True, timeout=120)
+    html = (tmp_path / "c" / "compare.html").read_text()
+    assert "after the cache" not in html
+    assert "used: clean-block speed, MiB/s" in html
+    assert re.search(r"<th>clean-block speed</th>", html)
+    text = subprocess.run(["ssdcore", "compare", used, used2, "--out", str(tmp_path / "c")],
+                          check=True, capture_output=True, text=True, timeout=120).stdout
+    assert "after the cache" not in text and text.count("clean-block speed  ") == 2, text
+    doc = json.loads((tmp_path / "c" / "compare.json").read_text())
+    assert [f["label"] for f in doc["figures"] if f["key"].endswith(".post_cache_bps")] == \
+        ["used: clean-block speed"]
+    assert "used: clean-block speed," in (tmp_path / "c" / "compare.csv").read_text()
+
+    # A drive with a cache among them: the row names both.
+    cached = _suite(tmp_path, "cached", "sim:bx200,capacity_gb=120", USED.replace(
+        "precondition kind=seq_fill loops=1\n", ""))
+    subprocess.run(["ssdcore", "compare", used, cached, "--out", str(tmp_path / "m")],
+                   check=True, capture_output=True, timeout=120)
+    html = (tmp_path / "m" / "compare.html").read_text()
+    assert "used: speed after the cache or clean-block speed, MiB/s" in html
+    assert "<th>after the cache or clean-block speed</th>" in html

@@ -171,6 +171,11 @@ struct ssd_analysis_summary {
      * find their garbage bunched in few blocks: cheaper GC than over the
      * whole drive. */
     double span_bytes;
+    /* The level the run's dips (has_dips, dip_depth) were measured
+     * against when it is one level for the whole window (long slow-downs
+     * that are phases of their own: the window's 75th percentile); NaN
+     * when each sample was measured against its own phase's level. */
+    double dip_base_bps;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
