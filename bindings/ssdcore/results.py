@@ -433,17 +433,12 @@ class JobResult(Result):
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
         per-direction columns."""
-        pd = _pandas()
-        rows = self.get("series")
-        if rows is None:
-            rows = []
+        rows: Any = self.get("series")
         # A JobSeries (the compact form) gives its columns as arrays; a list
         # of dicts (results read back from JSON) row by row.
-        df = rows.to_pandas() if hasattr(rows, "to_pandas") else pd.DataFrame(list(rows))
+        df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
-            df = pd.DataFrame({"t_s": pd.Series(dtype="float64"),
-                               "bytes": pd.Series(dtype="int64"),
-                               "ops": pd.Series(dtype="int64")})
+            return _rate_frame([])  # t_s, bytes and ops typed, no rows
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
             df[c] = df[c].astype("int64")
         return _add_rates(df)
@@ -1343,7 +1338,25 @@ class _TracesResult(Result):
         """One row per trace: name, description, ios and total_bytes (int),
         busy_s, bw_bps (and a full-system run's trace, scored,
         queue_depth, access_us)."""
-        return _traces_frame(self.traces)
+        cols = _columns("name:string trace:string description:string scored:boolean "
+                        "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 "
+                        "bw_bps:float64 access_us:float64")
+        # The JSON's keys where Python names a column otherwise (its unit, or
+        # the name every other frame gives it).
+        # ("describe": the key of results written before round 20)
+        key = {"queue_depth": "qd", "total_bytes": "bytes"}
+        traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
+                  else t for t in self.traces]
+        rows = [{"name": t.get("name"), "trace": t.get("trace"),
+                 "description": t.get("description"), "scored": t.get("scored"),
+                 "queue_depth": _int(t.get("qd")), "ios": _int(t.get("ios")),
+                 "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
+                 "bw_bps": _float(t.get("bw_bps")), "access_us": _access_us(t)}
+                for t in traces]
+        keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
+                or c in ("name", "total_bytes") or (c == "access_us" and any(
+                    "access_s" in t for t in traces))]
+        return _typed_frame(rows, keep)
 
 
 class AppsResult(_TracesResult):
@@ -1368,28 +1381,6 @@ class AppsResult(_TracesResult):
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return super()._headline() + [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s")
                                       for t in self.traces]
-
-
-def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = _columns("name:string trace:string description:string scored:boolean "
-                    "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 bw_bps:float64 "
-                    "access_us:float64")
-    # The JSON's keys where Python names a column otherwise (its unit, or
-    # the name every other frame gives it).
-    # ("describe": the key of results written before round 20)
-    key = {"queue_depth": "qd", "total_bytes": "bytes"}
-    traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
-              else t for t in traces]
-    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("description"),
-             "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
-             "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
-             "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
-             "access_us": _access_us(t)}
-            for t in traces]
-    keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
-            or c in ("name", "total_bytes") or (c == "access_us" and any(
-                "access_s" in t for t in traces))]
-    return _typed_frame(rows, keep)
 
 
 class FsdResult(_TracesResult):
