@@ -409,12 +409,10 @@ class _Columns:
             parts = [b[i] for b in blocks]
             if dtype == "float64":
                 data[name] = np.concatenate(parts)
-            elif dtype == "Int64":
-                data[name] = pd.arrays.IntegerArray(np.concatenate([v for v, _ in parts]),
-                                                    np.concatenate([m for _, m in parts]))
-            elif dtype == "boolean":
-                data[name] = pd.arrays.BooleanArray(np.concatenate([v for v, _ in parts]),
-                                                    np.concatenate([m for _, m in parts]))
+            elif dtype in ("Int64", "boolean"):
+                array = pd.arrays.IntegerArray if dtype == "Int64" else pd.arrays.BooleanArray
+                data[name] = array(np.concatenate([v for v, _ in parts]),
+                                   np.concatenate([m for _, m in parts]))
             else:
                 data[name] = pd.array([x for p in parts for x in p], dtype=dtype)
         return pd.DataFrame(data, columns=[c for c, _ in self.spec])
