@@ -281,9 +281,7 @@ def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: in
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
     per trace, ``plot()`` the bars). The keyword options are the target
     options, for a URI (``size="1g"``...: ``ssdcore.options("target")``)."""
-    opts: Dict[str, Any] = dict(options)
-    opened = _target_options("apps", target, opts)
-    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, opts,
+    return AppsResult(_scored_run("apps", lib.ssd_replay_apps_json, target, options,
                                   timing.encode() if timing else ffi.NULL, int(seed)))
 
 
@@ -304,19 +302,18 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
-    opts: Dict[str, Any] = dict(options)
-    opened = _target_options("fsd", target, opts)
-    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, opened, opts,
-                                 float(scale), int(seed)))
+    return FsdResult(_scored_run("fsd", lib.ssd_replay_fsd_json, target, options, float(scale),
+                                 int(seed)))
 
 
-def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
-                target_options: Mapping[str, Any], rest: Mapping[str, Any],
-                *args: Any) -> Dict[str, Any]:
-    """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
-    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON.
-    ``rest``: keywords that are no target option, a TypeError naming the
-    table."""
+def _scored_run(name: str, fn: Callable[..., int], target: Union[Target, PathLike],
+                options: Mapping[str, Any], *args: Any) -> Dict[str, Any]:
+    """Runs one of the scored replays (``name``, apps or fsd: fn(target,
+    *args, flags, &json, err, len)) on target, stoppable by Ctrl-C, and
+    returns its JSON. ``options``: the call's keywords, the target options
+    (a key of no such option is a TypeError naming the table)."""
+    rest = dict(options)
+    target_options = _target_options(name, target, rest)
     if rest:
         raise TypeError(f"unknown target option(s): {', '.join(sorted(rest))} (the keyword "
                         f"options are ssdcore.options(\"target\")'s: {', '.join(_TARGET_KEYS)})")
