@@ -290,11 +290,12 @@ class Result(Dict[str, Any]):
         return ""
 
     def __repr__(self) -> str:
-        lines = [f"<{type(self).__name__} {self._title()}>"]
-        for k, v, unit in self._headline()[:8]:
-            if v is not None:
-                lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
-        return "\n".join(lines)
+        return "\n".join([f"<{type(self).__name__} {self._title()}>"] + self._repr_lines())
+
+    def _repr_lines(self) -> List[str]:
+        """The repr's lines under its title: the first 8 headline figures."""
+        return [f"  {k}: {self._bound(k)}{_fmt(v, unit)}" for k, v, unit in self._headline()[:8]
+                if v is not None]
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
@@ -417,11 +418,10 @@ class JobResult(Result):
               "iops bw_bps:B/s status")
     _latency_keys = ("p50", "p99", "p99_9", "max")
 
-    def __repr__(self) -> str:
-        lines = [f"<JobResult {self._title()}>",
-                 f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
-                 f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
-        return "\n".join(lines + _latency_lines(self, p99_9=True))
+    def _repr_lines(self) -> List[str]:
+        return [f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
+                f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"
+                ] + _latency_lines(self, p99_9=True)
 
     @property
     def sample_count(self) -> int:
@@ -740,8 +740,8 @@ class AnalysisResult(Result):
         unc = _get(self, "cache", "uncertainty_bytes")
         return None if unc is None else int((self.cache_bytes or 0) + float(unc))
 
-    def __repr__(self) -> str:
-        lines = [f"<AnalysisResult {self._title()}>"]
+    def _repr_lines(self) -> List[str]:
+        lines: List[str] = []
         cache, then = _bytes_text(self.cache_bytes or 0), _mibs(self.post_cache_bps)
         if self.cache_at_most_bytes is not None:
             lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
@@ -790,7 +790,7 @@ class AnalysisResult(Result):
                          "(the drive never slowed)")
         if self.regime_note:
             lines.append(f"  note: {self.regime_note}")
-        return "\n".join(lines)
+        return lines
 
 
 class SuiteStep(Dict[str, Any]):
@@ -1193,9 +1193,9 @@ class CompareResult(Result):
         return [("drives", len(self.drives), ""), ("figures", len(self.get("figures") or []), "")]
 
     def __repr__(self) -> str:
-        lines = [f"<CompareResult {self._title()}: {_count(len(self.get('figures') or []), 'figure')}>"]
-        lines += [f"  {p}" for p in self.picked]
-        return "\n".join(lines)
+        figures = _count(len(self.get("figures") or []), "figure")
+        return "\n".join([f"<CompareResult {self._title()}: {figures}>"]
+                         + [f"  {p}" for p in self.picked])
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per drive x figure, as compare.csv has them (drive by
@@ -1305,12 +1305,10 @@ class ReplayResult(Result):
               "total_bytes:B ios iops bw_bps:B/s access_us:µs status")
     _latency_keys = ("p50", "p99", "p99_9")
 
-    def __repr__(self) -> str:
-        lines = [f"<ReplayResult {self._title()}>",
-                 f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
-                 f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
-                 f"{self.iops:.0f} IOPS"]
-        return "\n".join(lines + _latency_lines(self, p99_9=False))
+    def _repr_lines(self) -> List[str]:
+        return [f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
+                f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
+                f"{self.iops:.0f} IOPS"] + _latency_lines(self, p99_9=False)
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes, ops (int), rate_bps,
@@ -1431,12 +1429,9 @@ class CatalogRuns(Result):
             if self.get("drive") else ""
         return f"{_count(len(self.runs), 'run')} in {self.catalog}{match}"
 
-    def __repr__(self) -> str:
-        lines = [f"<CatalogRuns {self._title()}>"]
-        for r in self.runs[-8:]:
-            lines.append(f"  {r.get('id')}: {r.get('drive') or r.get('target')} "
-                         f"{r.get('suite')} {r.get('status')}, started {r.get('started')}")
-        return "\n".join(lines)
+    def _repr_lines(self) -> List[str]:
+        return [f"  {r.get('id')}: {r.get('drive') or r.get('target')} {r.get('suite')} "
+                f"{r.get('status')}, started {r.get('started')}" for r in self.runs[-8:]]
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("runs", len(self.runs), ""),
