@@ -34,7 +34,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optio
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
-from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
+from .job import _TARGET_KEYS, Target, _opened, _target_options
 from .results import AppsResult, FsdResult, Listing, ReplayResult, TraceSummary
 
 if TYPE_CHECKING:
@@ -183,18 +183,6 @@ def filetests() -> Listing:
         out.append({"name": ffi.string(name).decode(), "set_bytes": int(s[0]),
                     "device_bytes": int(d[0])})
     return Listing(out, "recorded file tests")
-
-
-def _target_options(fn: str, target: Union[Target, PathLike],
-                    options: Dict[str, Any]) -> Dict[str, Any]:
-    """The target options among ``fn``'s keywords, popped from ``options``:
-    the keys of the target's table (``ssdcore.options("target")``: size,
-    destroy_data, buffered, read_only, layout, fitrim), given as keywords as
-    :func:`ssdcore.job` takes them. Options for a :class:`Target` already open are a TypeError (they would
-    be ignored)."""
-    opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
-    refuse_options_for_open_target(fn, target, opts)
-    return opts
 
 
 def _run_interruptibly(fn: Callable[..., int], *args: Any
