@@ -488,9 +488,6 @@ _PHASE_COLUMNS = _columns(
     "dips_period_s:float64 dips_depth:float64 dips_duty:float64")
 
 
-_ANALYSIS_NAMES = tuple(c for c, _ in _ANALYSIS_COLUMNS)
-_PHASE_NAMES = tuple(c for c, _ in _PHASE_COLUMNS)
-
 
 def _sub(d: Dict[str, Any], key: str) -> Dict[str, Any]:
     v = d.get(key)
@@ -503,7 +500,7 @@ def _or(v: Any, default: Any) -> Any:
 
 def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
     """One analysis' row (``ssdcore analyze --json``'s dict) as a tuple in
-    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult._row`` and every
+    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult.summary`` and every
     ``analyze_many`` row hold, read straight from the dict (no result
     object, no dict per row: a batch builds a few million of these)."""
     cache, gc, rec = _sub(d, "cache"), _sub(d, "gc"), _sub(d, "recovery")
@@ -598,9 +595,13 @@ def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
     return rows
 
 
-def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
+def _typed_frame(rows: Sequence[Union[Dict[str, Any], Tuple[Any, ...]]],
+                 columns: List[Tuple[str, str]]) -> "pd.DataFrame":
+    """``rows`` (dicts by column name, or tuples in the columns' order) as a
+    frame of ``columns``, each of its dtype."""
     pd = _pandas()
-    data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
+    data = {name: pd.array([r[i] if isinstance(r, tuple) else r.get(name) for r in rows],
+                           dtype=dtype) for i, (name, dtype) in enumerate(columns)}
     return _frame(data, columns=[c for c, _ in columns])
 
 
@@ -707,22 +708,16 @@ class AnalysisResult(Result):
     cache_found = _derived(lambda r: isinstance(r.get("cache"), dict),
                            "True if the analysis found an SLC cache.")
 
-    def _row(self) -> Dict[str, Any]:
-        return dict(zip(_ANALYSIS_NAMES, _analysis_row(self)))
-
-    def _phase_rows(self) -> List[Dict[str, Any]]:
-        return [dict(zip(_PHASE_NAMES, r)) for r in _phase_rows(self)]
-
     def summary(self) -> "pd.DataFrame":
         """One row, the columns and dtypes of :func:`ssdcore.analyze_many`."""
-        return _typed_frame([self._row()], _ANALYSIS_COLUMNS)
+        return _typed_frame([_analysis_row(self)], _ANALYSIS_COLUMNS)
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per phase (start/end bytes as int, level, its level at
         its start and end with ``sliding`` -- a sliding used state's phases
         follow its slide, as ``ssdcore analyze`` lists them --, regime,
         dips), joinable with ``summary()`` on ``source``."""
-        return _typed_frame(self._phase_rows(), _PHASE_COLUMNS)
+        return _typed_frame(_phase_rows(self), _PHASE_COLUMNS)
 
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
