@@ -78,25 +78,12 @@ _JOB_LOG = re.compile(r"^(?P<stem>.*_(?:bw|iops|lat|clat|slat))\.\d+\.log$")
 def _group_job_logs(paths: List[str]) -> List[Tuple[str, Any]]:
     """Files matched by a glob: the fio job logs of one run (same stem, a
     thread number apart) as one input named STEM.*.log, other files alone."""
-    groups: Dict[str, List[str]] = {}
-    out: List[Tuple[str, Any]] = []
+    groups: Dict[Tuple[bool, str], List[str]] = {}  # (a job log?, its stem or path): files
     for p in paths:
         m = _JOB_LOG.match(p)
-        if m is None:
-            out.append((p, p))
-            continue
-        stem = m.group("stem")
-        if stem not in groups:
-            groups[stem] = []
-            out.append((stem, groups[stem]))
-        groups[stem].append(p)
-    result: List[Tuple[str, Any]] = []
-    for name, x in out:
-        if isinstance(x, list):
-            result.append((f"{name}.*.log", x) if len(x) > 1 else (x[0], x[0]))
-        else:
-            result.append((name, x))
-    return result
+        groups.setdefault((True, m.group("stem")) if m else (False, p), []).append(p)
+    return [(f"{key}.*.log", x) if log and len(x) > 1 else (x[0], x[0])
+            for (log, key), x in groups.items()]
 
 
 def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
