@@ -51,10 +51,8 @@ def _run(kind: str, options: Mapping[str, Any], paths: Tuple[PathLike, ...], pro
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
     h = make_handle(kind, options=options)
-    res = None
-    if result is not None:
-        res = ffi.new(f"{result} *")
-        res.size = ffi.sizeof(result)
+    # the result struct, versioned as every one (its size first)
+    res = ffi.new(f"{result} *", {"size": ffi.sizeof(result)}) if result is not None else None
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise TypeError(f"progress must be a callable, True or None, not {progress!r}")
     user = progress if callable(progress) else None
