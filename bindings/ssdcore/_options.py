@@ -15,29 +15,23 @@ Size = Union[int, str]  # bytes, or a size text ("4k", "512GB")
 Duration = Union[float, str]  # seconds, or a duration text ("500ms")
 
 
-class AnalysisOptions(TypedDict, total=False):
-    """``ssdcore.options("analysis")`` but capacity_bytes,
-    written_before_bytes, precondition, idle_before_s and span_bytes (named
-    arguments of ``analyze``)."""
-    penalty: float
-    min_step: float
-    min_drop: float
-    min_phase_samples: int
-    min_phase_fraction: float
-    dip_depth: float
-    ss_round_s: float
-    ss_range: float
-    ss_slope: float
-    expect_cache_bps: float
-    exact_limit: int
-    noise_merge: float
-    throttle_min_c: float
+# A table that extends no other is written compactly (TypedDict's call
+# form); one that extends others is a class adding its own keys.
 
-
-class _LayoutOptions(TypedDict, total=False):
-    """The target options ``job()`` does not name itself."""
-    fitrim: str
-    layout: str
+# ssdcore.options("analysis") but capacity_bytes, written_before_bytes,
+# precondition, idle_before_s and span_bytes (named arguments of analyze).
+AnalysisOptions = TypedDict("AnalysisOptions", {
+    "penalty": float, "min_step": float, "min_drop": float, "min_phase_samples": int,
+    "min_phase_fraction": float, "dip_depth": float, "ss_round_s": float, "ss_range": float,
+    "ss_slope": float, "expect_cache_bps": float, "exact_limit": int, "noise_merge": float,
+    "throttle_min_c": float}, total=False)
+# The target options job() does not name itself.
+_LayoutOptions = TypedDict("_LayoutOptions", {"fitrim": str, "layout": str}, total=False)
+# The keys the job and replay tables share: where and how a run issues its
+# I/O, and what its series log records.
+_RunOptions = TypedDict("_RunOptions", {
+    "offset": Size, "span": Size, "interval": Duration, "engine": str, "log": PathLike,
+    "written_before": Size, "precondition": str}, total=False)
 
 
 class SuiteTargetOptions(_LayoutOptions, total=False):
@@ -50,18 +44,6 @@ class TargetOptions(SuiteTargetOptions, total=False):
     size: Size
     destroy_data: bool
     buffered: bool
-
-
-class _RunOptions(TypedDict, total=False):
-    """The keys the job and replay tables share: where and how a run
-    issues its I/O, and what its series log records."""
-    offset: Size
-    span: Size
-    interval: Duration
-    engine: str
-    log: PathLike
-    written_before: Size
-    precondition: str
 
 
 class JobOptions(_LayoutOptions, _RunOptions, total=False):
@@ -91,7 +73,7 @@ class ReplayOptions(TargetOptions, _RunOptions, total=False):
 
 
 # The file operations' tables (copy_tree, archive, extract, make_set but
-# its kind, filebench), written compactly: one key per table row.
+# its kind, filebench).
 CopyOptions = TypedDict("CopyOptions", {
     "workers": int, "recursive": bool, "mirror": bool, "list_only": bool, "include_same": bool,
     "exclude_older": bool, "exclude_newer": bool, "exclude_changed": bool,

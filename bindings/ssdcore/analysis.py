@@ -366,16 +366,15 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
             s.metadata = meta
         return s
     if isinstance(data, Mapping):
-        rows = data.get("series")
-        if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
+        rows: Any = data.get("series")
+        # A job result: its JobSeries, or a list of dicts when read back from JSON.
+        if hasattr(rows, "column") or isinstance(rows, list):
             if len(rows) == 0:
                 raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
-            return _job_series(data, {k: rows.column(k) for k in rows.columns}, ddir)
-        if isinstance(rows, list):  # a job result read back from JSON: a list of dicts
-            if not rows:
-                raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
-            keys = [k for k in rows[0] if isinstance(k, str)]
-            return _job_series(data, {k: [r.get(k) for r in rows] for k in keys}, ddir)
+            return _job_series(data, {k: rows.column(k) for k in rows.columns}
+                               if hasattr(rows, "column") else
+                               {k: [r.get(k) for r in rows] for k in rows[0] if isinstance(k, str)},
+                               ddir)
         if isinstance(data.get("analysis_context"), Mapping) and rows is None:
             # A job result without its samples (a suite's, results.json's):
             # its log, which carries the same context.

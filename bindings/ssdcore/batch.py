@@ -78,25 +78,12 @@ _JOB_LOG = re.compile(r"^(?P<stem>.*_(?:bw|iops|lat|clat|slat))\.\d+\.log$")
 def _group_job_logs(paths: List[str]) -> List[Tuple[str, Any]]:
     """Files matched by a glob: the fio job logs of one run (same stem, a
     thread number apart) as one input named STEM.*.log, other files alone."""
-    groups: Dict[str, List[str]] = {}
-    out: List[Tuple[str, Any]] = []
+    groups: Dict[Tuple[bool, str], List[str]] = {}  # (a job log?, its stem or path): files
     for p in paths:
         m = _JOB_LOG.match(p)
-        if m is None:
-            out.append((p, p))
-            continue
-        stem = m.group("stem")
-        if stem not in groups:
-            groups[stem] = []
-            out.append((stem, groups[stem]))
-        groups[stem].append(p)
-    result: List[Tuple[str, Any]] = []
-    for name, x in out:
-        if isinstance(x, list):
-            result.append((f"{name}.*.log", x) if len(x) > 1 else (x[0], x[0]))
-        else:
-            result.append((name, x))
-    return result
+        groups.setdefault((True, m.group("stem")) if m else (False, p), []).append(p)
+    return [(f"{key}.*.log", x) if log and len(x) > 1 else (x[0], x[0])
+            for (log, key), x in groups.items()]
 
 
 def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
@@ -409,12 +396,10 @@ class _Columns:
             parts = [b[i] for b in blocks]
             if dtype == "float64":
                 data[name] = np.concatenate(parts)
-            elif dtype == "Int64":
-                data[name] = pd.arrays.IntegerArray(np.concatenate([v for v, _ in parts]),
-                                                    np.concatenate([m for _, m in parts]))
-            elif dtype == "boolean":
-                data[name] = pd.arrays.BooleanArray(np.concatenate([v for v, _ in parts]),
-                                                    np.concatenate([m for _, m in parts]))
+            elif dtype in ("Int64", "boolean"):
+                array = pd.arrays.IntegerArray if dtype == "Int64" else pd.arrays.BooleanArray
+                data[name] = array(np.concatenate([v for v, _ in parts]),
+                                   np.concatenate([m for _, m in parts]))
             else:
                 data[name] = pd.array([x for p in parts for x in p], dtype=dtype)
         return pd.DataFrame(data, columns=[c for c, _ in self.spec])

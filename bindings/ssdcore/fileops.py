@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Tuple
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import Callback, PathLike, json_dict, make_handle
-from .progress import ProgressArg, Throttle, progress_info
+from .progress import ProgressArg, Throttle
 from .results import ArchiveResult, CopyCounts, CopyResult, FilebenchResult, FilesetResult
 
 if TYPE_CHECKING:
@@ -51,10 +51,8 @@ def _run(kind: str, options: Mapping[str, Any], paths: Tuple[PathLike, ...], pro
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
     h = make_handle(kind, options=options)
-    res = None
-    if result is not None:
-        res = ffi.new(f"{result} *")
-        res.size = ffi.sizeof(result)
+    # the result struct, versioned as every one (its size first)
+    res = ffi.new(f"{result} *", {"size": ffi.sizeof(result)}) if result is not None else None
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise TypeError(f"progress must be a callable, True or None, not {progress!r}")
     user = progress if callable(progress) else None
@@ -77,10 +75,10 @@ def _run(kind: str, options: Mapping[str, Any], paths: Tuple[PathLike, ...], pro
         prev[:] = [p.elapsed_s, p.bytes_done]
         phase = ffi.string(p.phase).decode() if p.phase else ""
         total = p.bytes_total or None
-        d = progress_info(rate, phase=phase, files=p.files_done, files_total=p.files_total,
-                          bytes=p.bytes_done, bytes_total=p.bytes_total, elapsed_s=p.elapsed_s,
-                          done=p.bytes_done, total=total, unit="bytes",
-                          fraction=min(p.bytes_done / total, 1.0) if total else None)
+        d = dict(phase=phase, files=p.files_done, files_total=p.files_total,
+                 bytes=p.bytes_done, bytes_total=p.bytes_total, elapsed_s=p.elapsed_s,
+                 done=p.bytes_done, total=total, unit="bytes",
+                 fraction=min(p.bytes_done / total, 1.0) if total else None, rate_bps=rate)
         if user is not None:
             user(d)
         if bar is not None:

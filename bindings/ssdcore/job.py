@@ -235,6 +235,18 @@ def refuse_options_for_open_target(fn: str, target: Any, opts: Mapping[str, Any]
                         f" already: give {'it' if one else 'them'} to ssdcore.Target(...)")
 
 
+def _target_options(fn: str, target: Union[Target, PathLike],
+                    options: Dict[str, Any]) -> Dict[str, Any]:
+    """The target options among ``fn``'s keywords, popped from ``options``:
+    the keys of the target's table (``ssdcore.options("target")``: size,
+    destroy_data, buffered, read_only, layout, fitrim), given as keywords as
+    :func:`ssdcore.job` takes them. Options for a :class:`Target` already
+    open are a TypeError (they would be ignored)."""
+    opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
+    refuse_options_for_open_target(fn, target, opts)
+    return opts
+
+
 @contextlib.contextmanager
 def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
     """target itself, or the URI opened with options for the block and
@@ -488,11 +500,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     >>> r["write"]["p99_over_p50"] > 1
     True
     """
-    options: Dict[str, Any] = dict(job_options)
-    target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
-    refuse_options_for_open_target("job", target, dict(
-        target_opts, size=size, destroy_data=destroy_data, buffered=buffered,
-        read_only=read_only))
+    options: Dict[str, Any] = dict(job_options, size=size, destroy_data=destroy_data,
+                                   buffered=buffered, read_only=read_only)
+    target_opts = _target_options("job", target, options)
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     if opts.get("reference") is not None:
         opts["reference"] = reference_figures(opts["reference"])
@@ -504,9 +514,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
         # A read job never writes: the library says when to open read-only
         if read_only is None and lib.ssd_job_opens_read_only(
                 target, option_text(pattern), bool(destroy_data), size is not None):
-            read_only = True
-        target_opts.update(size=size, destroy_data=destroy_data, buffered=buffered,
-                           read_only=read_only)
+            target_opts["read_only"] = True
         target = Target(target, **target_opts)
     j = _set_job_options(target._handle(), opts)
 

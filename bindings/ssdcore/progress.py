@@ -30,10 +30,6 @@ MAX_PER_SECOND = 10
 
 ProgressArg = Union[None, bool, Callable[[Dict[str, Any]], object]]
 
-def progress_info(rate_bps: Optional[float], **fields: Any) -> Dict[str, Any]:
-    """A progress dict: ``fields`` and ``rate_bps``."""
-    return dict(fields, rate_bps=rate_bps)
-
 
 class _Bar:
     """A tqdm bar fed with the throttled updates."""
@@ -101,7 +97,7 @@ class Throttle:
         if self._fn is None:
             return
         now = self._clock()
-        p = progress_info(rate if unit == "bytes" else None, **info)
+        p = dict(info, rate_bps=rate if unit == "bytes" else None)
         p.update(done=done, total=total if total else None, unit=unit,
                  fraction=(min(done / total, 1.0) if total else None),
                  wall_s=now - self._start)

@@ -145,7 +145,8 @@ T = TypeVar("T")
 
 def _field(path: str, conv: Callable[[Any], Optional[T]], default: T, doc: str) -> T:
     """A read-only attribute: the value at ``path`` (keys joined by dots) of
-    the results JSON through ``conv``, ``default`` where it is missing.
+    the results JSON through ``conv``, ``default`` where it is missing
+    (None: typed Optional, the attribute is None where the JSON has no value).
 
     It is a property, so help() and tab completion list it with its doc;
     typed as its value, so mypy sees ``r.total_bytes`` as an int."""
@@ -155,12 +156,6 @@ def _field(path: str, conv: Callable[[Any], Optional[T]], default: T, doc: str) 
         v = conv(_get(self, *keys))
         return default if v is None else v
     return cast(T, property(get, doc=doc))
-
-
-def _maybe(path: str, conv: Callable[[Any], Optional[T]], doc: str) -> Optional[T]:
-    """Like :func:`_field`, but None where the JSON has no value."""
-    keys = path.split(".")
-    return cast(Optional[T], property(lambda self: conv(_get(self, *keys)), doc=doc))
 
 
 def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
@@ -295,11 +290,12 @@ class Result(Dict[str, Any]):
         return ""
 
     def __repr__(self) -> str:
-        lines = [f"<{type(self).__name__} {self._title()}>"]
-        for k, v, unit in self._headline()[:8]:
-            if v is not None:
-                lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
-        return "\n".join(lines)
+        return "\n".join([f"<{type(self).__name__} {self._title()}>"] + self._repr_lines())
+
+    def _repr_lines(self) -> List[str]:
+        """The repr's lines under its title: the first 8 headline figures."""
+        return [f"  {k}: {self._bound(k)}{_fmt(v, unit)}" for k, v, unit in self._headline()[:8]
+                if v is not None]
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
@@ -375,17 +371,17 @@ class JobResult(Result):
     iops = _field("iops", _float, 0.0, "I/Os per second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Throughput in bytes/s.")
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C or a callback stopped it.")
-    capacity_bytes = _maybe("analysis_context.capacity_bytes", _int,
+    capacity_bytes = _field("analysis_context.capacity_bytes", _int, None,
                             "The drive's (target's) capacity, as the analysis reads it.")
     written_before_bytes = _field("analysis_context.written_before_bytes", _int, 0,
                                   "Bytes written to the drive since its last TRIM before the job.")
     precondition = _field("analysis_context.precondition", _text, "unknown",
                           "How the drive was preconditioned: none, seq_fill, random_fill or\n"
                           "unknown.")
-    idle_before_s = _maybe("analysis_context.idle_before_s", _float,
+    idle_before_s = _field("analysis_context.idle_before_s", _float, None,
                            "Seconds the drive idled between its last write and the job\n"
                            "(0: right after a fill); None when not known.")
-    span_bytes = _maybe("analysis_context.span_bytes", _int,
+    span_bytes = _field("analysis_context.span_bytes", _int, None,
                         "Bytes of the drive the job's writes addressed (its test area);\n"
                         "None when not known (a replay).")
 
@@ -422,11 +418,10 @@ class JobResult(Result):
               "iops bw_bps:B/s status")
     _latency_keys = ("p50", "p99", "p99_9", "max")
 
-    def __repr__(self) -> str:
-        lines = [f"<JobResult {self._title()}>",
-                 f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
-                 f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
-        return "\n".join(lines + _latency_lines(self, p99_9=True))
+    def _repr_lines(self) -> List[str]:
+        return [f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
+                f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"
+                ] + _latency_lines(self, p99_9=True)
 
     @property
     def sample_count(self) -> int:
@@ -438,17 +433,12 @@ class JobResult(Result):
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
         per-direction columns."""
-        pd = _pandas()
-        rows = self.get("series")
-        if rows is None:
-            rows = []
+        rows: Any = self.get("series")
         # A JobSeries (the compact form) gives its columns as arrays; a list
         # of dicts (results read back from JSON) row by row.
-        df = rows.to_pandas() if hasattr(rows, "to_pandas") else pd.DataFrame(list(rows))
+        df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
-            df = pd.DataFrame({"t_s": pd.Series(dtype="float64"),
-                               "bytes": pd.Series(dtype="int64"),
-                               "ops": pd.Series(dtype="int64")})
+            return _rate_frame([])  # t_s, bytes and ops typed, no rows
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
             df[c] = df[c].astype("int64")
         return _add_rates(df)
@@ -498,9 +488,6 @@ _PHASE_COLUMNS = _columns(
     "dips_period_s:float64 dips_depth:float64 dips_duty:float64")
 
 
-_ANALYSIS_NAMES = tuple(c for c, _ in _ANALYSIS_COLUMNS)
-_PHASE_NAMES = tuple(c for c, _ in _PHASE_COLUMNS)
-
 
 def _sub(d: Dict[str, Any], key: str) -> Dict[str, Any]:
     v = d.get(key)
@@ -513,7 +500,7 @@ def _or(v: Any, default: Any) -> Any:
 
 def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
     """One analysis' row (``ssdcore analyze --json``'s dict) as a tuple in
-    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult._row`` and every
+    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult.summary`` and every
     ``analyze_many`` row hold, read straight from the dict (no result
     object, no dict per row: a batch builds a few million of these)."""
     cache, gc, rec = _sub(d, "cache"), _sub(d, "gc"), _sub(d, "recovery")
@@ -608,9 +595,13 @@ def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
     return rows
 
 
-def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
+def _typed_frame(rows: Sequence[Union[Dict[str, Any], Tuple[Any, ...]]],
+                 columns: List[Tuple[str, str]]) -> "pd.DataFrame":
+    """``rows`` (dicts by column name, or tuples in the columns' order) as a
+    frame of ``columns``, each of its dtype."""
     pd = _pandas()
-    data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
+    data = {name: pd.array([r[i] if isinstance(r, tuple) else r.get(name) for r in rows],
+                           dtype=dtype) for i, (name, dtype) in enumerate(columns)}
     return _frame(data, columns=[c for c, _ in columns])
 
 
@@ -633,34 +624,36 @@ class AnalysisResult(Result):
     samples = _field("samples", _int, 0, "Samples analysed.")
     duration_s = _field("duration_s", _float, 0.0, "Seconds the series covers.")
     total_bytes = _field("total_bytes", _int, 0, "Bytes written over the series.")
-    capacity_bytes = _maybe("capacity_bytes", _int, "The drive's size, if known.")
+    capacity_bytes = _field("capacity_bytes", _int, None, "The drive's size, if known.")
     # The rest of the analysis context it used, as a JobResult names it.
-    written_before_bytes = _maybe("written_before_bytes", _int,
+    written_before_bytes = _field("written_before_bytes", _int, None,
                                   "Bytes written since the drive's last TRIM before the run.")
-    precondition = _maybe("precondition", _text,
+    precondition = _field("precondition", _text, None,
                           "How the drive was preconditioned: none, seq_fill, random_fill or\n"
                           "unknown.")
-    idle_before_s = _maybe("idle_before_s", _float,
+    idle_before_s = _field("idle_before_s", _float, None,
                            "Seconds the drive idled before the run; None when not known.")
-    span_bytes = _maybe("span_bytes", _int,
+    span_bytes = _field("span_bytes", _int, None,
                         "Bytes of the drive the run's writes addressed; None when not known.")
     phases: List[Dict[str, Any]] = _field("phases", _dicts, [],
                                           "The phases, in order (dicts as in the JSON).")
-    cache_bytes = _maybe("cache.bytes", _int, "Bytes written at the SLC-cache level.")
-    cache_level_bps = _maybe("cache.level_bps", _float, "Write speed in the cache, bytes/s.")
-    cache_censored = _maybe("cache.censored", _str,
+    cache_bytes = _field("cache.bytes", _int, None, "Bytes written at the SLC-cache level.")
+    cache_level_bps = _field("cache.level_bps", _float, None, "Write speed in the cache, bytes/s.")
+    cache_censored = _field("cache.censored", _str, None,
                             "\"none\", \"right\" (no drop seen: at least cache_bytes) or\n"
                             "\"resolution\" (the drop fell inside the first sample).")
-    post_cache_bps = _maybe("post_cache_bps", _float, "Write speed after the cache, bytes/s.")
-    folding_start_bytes = _maybe("folding.start_bytes", _int, "Bytes written when folding began.")
-    folding_level_bps = _maybe("folding.level_bps", _float, "Write speed while folding, bytes/s.")
-    gc_start_bytes = _maybe("gc.start_bytes", _int, "Bytes written when GC began.")
-    gc_level_bps = _maybe("gc.level_bps", _float, "Write speed under GC, bytes/s.")
-    gc_start_level_bps = _maybe("gc.start_level_bps", _float,
+    post_cache_bps = _field("post_cache_bps", _float, None, "Write speed after the cache, bytes/s.")
+    folding_start_bytes = _field("folding.start_bytes", _int, None,
+                                 "Bytes written when folding began.")
+    folding_level_bps = _field("folding.level_bps", _float, None,
+                               "Write speed while folding, bytes/s.")
+    gc_start_bytes = _field("gc.start_bytes", _int, None, "Bytes written when GC began.")
+    gc_level_bps = _field("gc.level_bps", _float, None, "Write speed under GC, bytes/s.")
+    gc_start_level_bps = _field("gc.start_level_bps", _float, None,
                                 "The used state's speed just after its onset, bytes/s.")
-    gc_end_level_bps = _maybe("gc.end_level_bps", _float,
+    gc_end_level_bps = _field("gc.end_level_bps", _float, None,
                               "The used state's speed at its end, bytes/s.")
-    gc_slope_bps_per_gib = _maybe("gc.slope_bps_per_gib", _float,
+    gc_slope_bps_per_gib = _field("gc.slope_bps_per_gib", _float, None,
                                   "The used state's mean slope from its onset to its end, in\n"
                                   "bytes/s per GiB written (negative: falling).")
 
@@ -679,58 +672,52 @@ class AnalysisResult(Result):
         pts = _get(self, "gc", "trend")
         return [(float(q["bytes"]), float(q["level_bps"])) for q in pts or []
                 if isinstance(q, dict)]
-    regime_note = _maybe("regime_note", _str,
+    regime_note = _field("regime_note", _str, None,
                          "What the regimes cannot tell: the speed never dropped (a cache\n"
                          "larger than the run would not show), or the capacity is unknown.")
-    recovered_bytes = _maybe("recovery.recovered_bytes", _int,
+    recovered_bytes = _field("recovery.recovered_bytes", _int, None,
                              "Bytes of cache recovered after the idle pause.")
-    recovery_censored = _maybe("recovery.censored", _str,
+    recovery_censored = _field("recovery.censored", _str, None,
                                "\"right\": the run never slowed, so recovered_bytes (all it\n"
                                "wrote) is a lower bound; \"none\": the end of the room was seen.")
-    cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
-    steady_state_start_s = _maybe("steady_state.start_s", _float,
+    cv = _field("consistency.cv", _float, None, "Coefficient of variation of the speed.")
+    steady_state_start_s = _field("steady_state.start_s", _float, None,
                                   "Where the steady state the drive settles into starts, s\n"
                                   "(SNIA PTS rule, last stable region); None when not reached.")
-    steady_state_start_bytes = _maybe("steady_state.start_bytes", _int,
+    steady_state_start_bytes = _field("steady_state.start_bytes", _int, None,
                                       "The same, as bytes written.")
-    steady_state_bps = _maybe("steady_state.mean_bps", _float,
+    steady_state_bps = _field("steady_state.mean_bps", _float, None,
                               "The steady state's average speed, bytes/s.")
-    steady_state_not_reached_reason = _maybe(
-        "steady_state.not_reached_reason", _str,
+    steady_state_not_reached_reason = _field(
+        "steady_state.not_reached_reason", _str, None,
         "Why there is no steady state: \"fresh_state\" (the run, with what was\n"
         "written before it, is short of the capacity and no used state showed:\n"
         "its flat end is the fresh plateau), \"still_varies\"; None when reached.")
-    throttle_start_s = _maybe("throttle.start_s", _float,
+    throttle_start_s = _field("throttle.start_s", _float, None,
                               "When thermal throttling began, s (None: none found, or the\n"
                               "series has no temp_c column: throttle_note says which).")
-    throttle_start_bytes = _maybe("throttle.start_bytes", _int,
+    throttle_start_bytes = _field("throttle.start_bytes", _int, None,
                                   "Bytes written when thermal throttling began.")
-    throttle_temp_c = _maybe("throttle.temp_c", _float,
+    throttle_temp_c = _field("throttle.temp_c", _float, None,
                              "The drive's temperature when it began to throttle, degrees C.")
-    throttle_level_bps = _maybe("throttle.level_bps", _float,
+    throttle_level_bps = _field("throttle.level_bps", _float, None,
                                 "Write speed while throttled (its first phase), bytes/s.")
-    temp_max_c = _maybe("temperature.max_c", _float,
+    temp_max_c = _field("temperature.max_c", _float, None,
                         "The highest temperature the series logged (None without temp_c).")
 
     cache_found = _derived(lambda r: isinstance(r.get("cache"), dict),
                            "True if the analysis found an SLC cache.")
 
-    def _row(self) -> Dict[str, Any]:
-        return dict(zip(_ANALYSIS_NAMES, _analysis_row(self)))
-
-    def _phase_rows(self) -> List[Dict[str, Any]]:
-        return [dict(zip(_PHASE_NAMES, r)) for r in _phase_rows(self)]
-
     def summary(self) -> "pd.DataFrame":
         """One row, the columns and dtypes of :func:`ssdcore.analyze_many`."""
-        return _typed_frame([self._row()], _ANALYSIS_COLUMNS)
+        return _typed_frame([_analysis_row(self)], _ANALYSIS_COLUMNS)
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per phase (start/end bytes as int, level, its level at
         its start and end with ``sliding`` -- a sliding used state's phases
         follow its slide, as ``ssdcore analyze`` lists them --, regime,
         dips), joinable with ``summary()`` on ``source``."""
-        return _typed_frame(self._phase_rows(), _PHASE_COLUMNS)
+        return _typed_frame(_phase_rows(self), _PHASE_COLUMNS)
 
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
@@ -748,8 +735,8 @@ class AnalysisResult(Result):
         unc = _get(self, "cache", "uncertainty_bytes")
         return None if unc is None else int((self.cache_bytes or 0) + float(unc))
 
-    def __repr__(self) -> str:
-        lines = [f"<AnalysisResult {self._title()}>"]
+    def _repr_lines(self) -> List[str]:
+        lines: List[str] = []
         cache, then = _bytes_text(self.cache_bytes or 0), _mibs(self.post_cache_bps)
         if self.cache_at_most_bytes is not None:
             lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
@@ -798,7 +785,7 @@ class AnalysisResult(Result):
                          "(the drive never slowed)")
         if self.regime_note:
             lines.append(f"  note: {self.regime_note}")
-        return "\n".join(lines)
+        return lines
 
 
 class SuiteStep(Dict[str, Any]):
@@ -1201,9 +1188,9 @@ class CompareResult(Result):
         return [("drives", len(self.drives), ""), ("figures", len(self.get("figures") or []), "")]
 
     def __repr__(self) -> str:
-        lines = [f"<CompareResult {self._title()}: {_count(len(self.get('figures') or []), 'figure')}>"]
-        lines += [f"  {p}" for p in self.picked]
-        return "\n".join(lines)
+        figures = _count(len(self.get("figures") or []), "figure")
+        return "\n".join([f"<CompareResult {self._title()}: {figures}>"]
+                         + [f"  {p}" for p in self.picked])
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per drive x figure, as compare.csv has them (drive by
@@ -1282,7 +1269,7 @@ class ReplayResult(Result):
     target_uri = _field("target.uri", _text, "", "The target's URI.")
     trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
                           "blkparse, generated...")
-    trace_name = _maybe("trace.name", _str, "The built-in scenario or file test\n"
+    trace_name = _field("trace.name", _str, None, "The built-in scenario or file test\n"
                         "replayed (pcm8-excel, iso-copy), None for another trace.")
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
     queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
@@ -1313,12 +1300,10 @@ class ReplayResult(Result):
               "total_bytes:B ios iops bw_bps:B/s access_us:µs status")
     _latency_keys = ("p50", "p99", "p99_9")
 
-    def __repr__(self) -> str:
-        lines = [f"<ReplayResult {self._title()}>",
-                 f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
-                 f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
-                 f"{self.iops:.0f} IOPS"]
-        return "\n".join(lines + _latency_lines(self, p99_9=False))
+    def _repr_lines(self) -> List[str]:
+        return [f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
+                f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
+                f"{self.iops:.0f} IOPS"] + _latency_lines(self, p99_9=False)
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes, ops (int), rate_bps,
@@ -1346,7 +1331,25 @@ class _TracesResult(Result):
         """One row per trace: name, description, ios and total_bytes (int),
         busy_s, bw_bps (and a full-system run's trace, scored,
         queue_depth, access_us)."""
-        return _traces_frame(self.traces)
+        cols = _columns("name:string trace:string description:string scored:boolean "
+                        "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 "
+                        "bw_bps:float64 access_us:float64")
+        # The JSON's keys where Python names a column otherwise (its unit, or
+        # the name every other frame gives it).
+        # ("describe": the key of results written before round 20)
+        key = {"queue_depth": "qd", "total_bytes": "bytes"}
+        traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
+                  else t for t in self.traces]
+        rows = [{"name": t.get("name"), "trace": t.get("trace"),
+                 "description": t.get("description"), "scored": t.get("scored"),
+                 "queue_depth": _int(t.get("qd")), "ios": _int(t.get("ios")),
+                 "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
+                 "bw_bps": _float(t.get("bw_bps")), "access_us": _access_us(t)}
+                for t in traces]
+        keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
+                or c in ("name", "total_bytes") or (c == "access_us" and any(
+                    "access_s" in t for t in traces))]
+        return _typed_frame(rows, keep)
 
 
 class AppsResult(_TracesResult):
@@ -1371,28 +1374,6 @@ class AppsResult(_TracesResult):
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return super()._headline() + [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s")
                                       for t in self.traces]
-
-
-def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = _columns("name:string trace:string description:string scored:boolean "
-                    "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 bw_bps:float64 "
-                    "access_us:float64")
-    # The JSON's keys where Python names a column otherwise (its unit, or
-    # the name every other frame gives it).
-    # ("describe": the key of results written before round 20)
-    key = {"queue_depth": "qd", "total_bytes": "bytes"}
-    traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
-              else t for t in traces]
-    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("description"),
-             "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
-             "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
-             "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
-             "access_us": _access_us(t)}
-            for t in traces]
-    keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
-            or c in ("name", "total_bytes") or (c == "access_us" and any(
-                "access_s" in t for t in traces))]
-    return _typed_frame(rows, keep)
 
 
 class FsdResult(_TracesResult):
@@ -1443,12 +1424,9 @@ class CatalogRuns(Result):
             if self.get("drive") else ""
         return f"{_count(len(self.runs), 'run')} in {self.catalog}{match}"
 
-    def __repr__(self) -> str:
-        lines = [f"<CatalogRuns {self._title()}>"]
-        for r in self.runs[-8:]:
-            lines.append(f"  {r.get('id')}: {r.get('drive') or r.get('target')} "
-                         f"{r.get('suite')} {r.get('status')}, started {r.get('started')}")
-        return "\n".join(lines)
+    def _repr_lines(self) -> List[str]:
+        return [f"  {r.get('id')}: {r.get('drive') or r.get('target')} {r.get('suite')} "
+                f"{r.get('status')}, started {r.get('started')}" for r in self.runs[-8:]]
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("runs", len(self.runs), ""),
@@ -1685,7 +1663,7 @@ class FillResult(_OneRow):
 
     fill_bytes = _field("fill_bytes", _int, 0, "Bytes asked for, from offset 0.")
     written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
-    level_pct = _maybe("level_pct", _float, "The level asked, % of the "
+    level_pct = _field("level_pct", _float, None, "The level asked, % of the "
                        "target (None when bytes were asked).")
 
     def _title(self) -> str:
@@ -1708,18 +1686,19 @@ class DriveIdentity(_OneRow):
     kind = "drive_identity"
     _no_plot = ("a drive's identity", "it is no measurement")
 
-    model = _maybe("model", _str, "The model, as the drive names itself.")
-    serial = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
-    firmware = _maybe("firmware", _str, "The firmware revision.")
-    transport = _maybe("transport", _str, "nvme, sata, sim...")
-    link = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
-    profile = _maybe("profile", _str, "A sim: drive's profile.")
-    capacity_bytes = _maybe("capacity_bytes", _int, "User capacity, bytes.")
-    logical_sector_bytes = _maybe("logical_sector_bytes", _int, "Logical sector size, bytes.")
-    physical_sector_bytes = _maybe("physical_sector_bytes", _int, "Physical sector size, bytes.")
-    rotational = _maybe("rotational", lambda v: None if v is None else bool(v),
+    model = _field("model", _str, None, "The model, as the drive names itself.")
+    serial = _field("serial", _str, None, "The serial (or sha256: and a prefix).")
+    firmware = _field("firmware", _str, None, "The firmware revision.")
+    transport = _field("transport", _str, None, "nvme, sata, sim...")
+    link = _field("link", _str, None, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
+    profile = _field("profile", _str, None, "A sim: drive's profile.")
+    capacity_bytes = _field("capacity_bytes", _int, None, "User capacity, bytes.")
+    logical_sector_bytes = _field("logical_sector_bytes", _int, None, "Logical sector size, bytes.")
+    physical_sector_bytes = _field("physical_sector_bytes", _int, None,
+                                   "Physical sector size, bytes.")
+    rotational = _field("rotational", lambda v: None if v is None else bool(v), None,
                         "True for a spinning disk.")
-    temperature_c = _maybe("temperature_c", _float, "The temperature when asked, °C.")
+    temperature_c = _field("temperature_c", _float, None, "The temperature when asked, °C.")
 
     def _title(self) -> str:
         return " ".join(str(v) for v in (self.model or self.get("source") or "unknown drive",
@@ -1744,7 +1723,7 @@ class TraceSummary(_OneRow):
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
 
     format = _field("format", _text, "", "csv, iolog2, iolog3, blkparse, generated, recorded.")
-    name = _maybe("name", _str, "The built-in scenario or file test, or None.")
+    name = _field("name", _str, None, "The built-in scenario or file test, or None.")
     ios = _field("ios", _int, 0, "I/Os (reads, writes, trims, flushes).")
     reads = _field("reads", _int, 0, "Reads.")
     writes = _field("writes", _int, 0, "Writes.")
@@ -1886,13 +1865,13 @@ class TrimResult(_OneRow):
     kind = "trim"
     _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
 
-    reached = _maybe("reached", lambda v: None if v is None else bool(v),
+    reached = _field("reached", lambda v: None if v is None else bool(v), None,
                      "Whether the TRIM reached the drive (None: no TRIM yet).")
     how = _field("how", _text, "", "How it went to the drive, or why it did not.")
-    filesystem = _maybe("filesystem", _str, "A file target's filesystem.")
-    mount_point = _maybe("mount_point", _str, "Where that filesystem is mounted.")
-    mount_options = _maybe("mount_options", _str, "Its mount options.")
-    fitrim_bytes = _maybe("fitrim_bytes", _int,
+    filesystem = _field("filesystem", _str, None, "A file target's filesystem.")
+    mount_point = _field("mount_point", _str, None, "Where that filesystem is mounted.")
+    mount_options = _field("mount_options", _str, None, "Its mount options.")
+    fitrim_bytes = _field("fitrim_bytes", _int, None,
                           "Bytes FITRIM reported discarded (None: no FITRIM).")
 
     def _title(self) -> str:
@@ -1928,14 +1907,14 @@ class HealthResult(_OneRow):
     _no_plot = ("a health reading", "it is one reading; read it before and after a job")
 
     available = _derived(lambda r: bool(r.get("available")), "Whether the drive has counters.")
-    source = _maybe("source", _str, "Where the counters come from.")
-    why = _maybe("why", _str, "Why there are no counters.")
-    host_written_bytes = _maybe("host_written_bytes", _int,
+    source = _field("source", _str, None, "Where the counters come from.")
+    why = _field("why", _str, None, "Why there are no counters.")
+    host_written_bytes = _field("host_written_bytes", _int, None,
                                 "Bytes the host wrote (the drive's count).")
-    media_written_bytes = _maybe("media_written_bytes", _int, "Bytes written to the flash.")
-    host_read_bytes = _maybe("host_read_bytes", _int, "Bytes the host read.")
-    temperature_c = _maybe("temperature_c", _float, "Temperature, °C.")
-    percentage_used = _maybe("percentage_used", _float, "Endurance used, % (NVMe).")
+    media_written_bytes = _field("media_written_bytes", _int, None, "Bytes written to the flash.")
+    host_read_bytes = _field("host_read_bytes", _int, None, "Bytes the host read.")
+    temperature_c = _field("temperature_c", _float, None, "Temperature, °C.")
+    percentage_used = _field("percentage_used", _float, None, "Endurance used, % (NVMe).")
 
     def _title(self) -> str:
         return f"from {self.source}" if self.available else f"no counters: {self.why}"
@@ -1979,8 +1958,8 @@ class SimProfile(_OneRow):
     description = _field("description", _text, "", "The drive it models.")
     params = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
     derived = _derived(lambda r: _sub(r, "derived"), "Figures derived from them (bytes).")
-    user_bytes = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
-    cache_effective_bytes = _maybe("derived.cache_effective_bytes", _int,
+    user_bytes = _field("derived.user_bytes", _int, None, "User capacity, bytes.")
+    cache_effective_bytes = _field("derived.cache_effective_bytes", _int, None,
                                    "SLC cache a fresh drive takes, bytes.")
 
     def _title(self) -> str:
@@ -2023,17 +2002,20 @@ class SimTruth(Result):
 
     profile = _field("profile", _text, "", "The sim profile.")
     regime = _field("regime", _text, "", "The regime the drive writes in now.")
-    cache_effective_bytes = _maybe("cache_effective_bytes", _int,
+    cache_effective_bytes = _field("cache_effective_bytes", _int, None,
                                    "The SLC cache the drive took, bytes.")
-    cache_full_at_bytes = _maybe("cache_full_at_bytes", _int,
+    cache_full_at_bytes = _field("cache_full_at_bytes", _int, None,
                                  "Bytes written when the cache filled.")
-    folding_start_bytes = _maybe("folding_start_bytes", _int, "Bytes written when folding began.")
-    gc_start_bytes = _maybe("gc_start_bytes", _int, "Bytes written when GC slowed writes.")
-    job_written_bytes = _maybe("job_written_bytes", _int, "Bytes the last job wrote.")
-    host_written_bytes = _maybe("host_written_bytes", _int, "Bytes the host wrote since fresh.")
-    write_amplification = _maybe("write_amplification", _float, "NAND bytes over host bytes.")
-    cache_level_bps = _maybe("cache_level_bps", _float, "The cache's level.")
-    post_cache_level_bps = _maybe("post_cache_level_bps", _float, "The level after the cache.")
+    folding_start_bytes = _field("folding_start_bytes", _int, None,
+                                 "Bytes written when folding began.")
+    gc_start_bytes = _field("gc_start_bytes", _int, None, "Bytes written when GC slowed writes.")
+    job_written_bytes = _field("job_written_bytes", _int, None, "Bytes the last job wrote.")
+    host_written_bytes = _field("host_written_bytes", _int, None,
+                                "Bytes the host wrote since fresh.")
+    write_amplification = _field("write_amplification", _float, None, "NAND bytes over host bytes.")
+    cache_level_bps = _field("cache_level_bps", _float, None, "The cache's level.")
+    post_cache_level_bps = _field("post_cache_level_bps", _float, None,
+                                  "The level after the cache.")
     phases = _derived(lambda r: _runtime_s(r.get("phases")),
                       "The last job's regimes, in order (an older\n"
                       "JSON's seconds as runtime_s).")

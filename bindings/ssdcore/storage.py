@@ -98,11 +98,8 @@ def series_from_parquet(src: Any, name: str, columns: Optional[Sequence[str]] = 
                               f"has {', '.join(have) or 'no columns'}")
 
     def wanted(c: str) -> bool:
-        if c in ("t_s", "bytes"):
-            return True
-        if columns is None:
-            return True
-        return any(c == w or (w.endswith("*") and c.startswith(w[:-1])) for w in columns)
+        return c in ("t_s", "bytes") or columns is None or any(
+            c == w or (w.endswith("*") and c.startswith(w[:-1])) for w in columns)
 
     table = pf.read(columns=[c for c in have if wanted(c)])
     arrays: Dict[str, np.ndarray] = {}

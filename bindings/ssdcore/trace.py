@@ -34,7 +34,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optio
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
-from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
+from .job import _TARGET_KEYS, Target, _opened, _target_options
 from .results import AppsResult, FsdResult, Listing, ReplayResult, TraceSummary
 
 if TYPE_CHECKING:
@@ -185,18 +185,6 @@ def filetests() -> Listing:
     return Listing(out, "recorded file tests")
 
 
-def _target_options(fn: str, target: Union[Target, PathLike],
-                    options: Dict[str, Any]) -> Dict[str, Any]:
-    """The target options among ``fn``'s keywords, popped from ``options``:
-    the keys of the target's table (``ssdcore.options("target")``: size,
-    destroy_data, buffered, read_only, layout, fitrim), given as keywords as
-    :func:`ssdcore.job` takes them. Options for a :class:`Target` already open are a TypeError (they would
-    be ignored)."""
-    opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
-    refuse_options_for_open_target(fn, target, opts)
-    return opts
-
-
 def _run_interruptibly(fn: Callable[..., int], *args: Any
                        ) -> Tuple[int, Optional[KeyboardInterrupt]]:
     """Calls the C function fn(*args), returning (its result, the
@@ -281,9 +269,7 @@ def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: in
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
     per trace, ``plot()`` the bars). The keyword options are the target
     options, for a URI (``size="1g"``...: ``ssdcore.options("target")``)."""
-    opts: Dict[str, Any] = dict(options)
-    opened = _target_options("apps", target, opts)
-    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, opts,
+    return AppsResult(_scored_run("apps", lib.ssd_replay_apps_json, target, options,
                                   timing.encode() if timing else ffi.NULL, int(seed)))
 
 
@@ -304,19 +290,18 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
-    opts: Dict[str, Any] = dict(options)
-    opened = _target_options("fsd", target, opts)
-    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, opened, opts,
-                                 float(scale), int(seed)))
+    return FsdResult(_scored_run("fsd", lib.ssd_replay_fsd_json, target, options, float(scale),
+                                 int(seed)))
 
 
-def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
-                target_options: Mapping[str, Any], rest: Mapping[str, Any],
-                *args: Any) -> Dict[str, Any]:
-    """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
-    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON.
-    ``rest``: keywords that are no target option, a TypeError naming the
-    table."""
+def _scored_run(name: str, fn: Callable[..., int], target: Union[Target, PathLike],
+                options: Mapping[str, Any], *args: Any) -> Dict[str, Any]:
+    """Runs one of the scored replays (``name``, apps or fsd: fn(target,
+    *args, flags, &json, err, len)) on target, stoppable by Ctrl-C, and
+    returns its JSON. ``options``: the call's keywords, the target options
+    (a key of no such option is a TypeError naming the table)."""
+    rest = dict(options)
+    target_options = _target_options(name, target, rest)
     if rest:
         raise TypeError(f"unknown target option(s): {', '.join(sorted(rest))} (the keyword "
                         f"options are ssdcore.options(\"target\")'s: {', '.join(_TARGET_KEYS)})")
