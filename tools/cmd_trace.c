@@ -60,16 +60,13 @@ static const char info_usage[] =
     "filetest:NAME[@SET_SIZE].\n"
     "  --json   print them as JSON\n";
 
-static const struct fo_cli_spec info_cli = {
-    .cmd = "trace info", .usage = info_usage, .npos = 1, .operands = "TRACE"};
-
 static int trace_info(int argc, char **argv) {
     const char *format = NULL, *path;
     int json_out = 0;
     const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
+    int status = cli_args("trace info", info_usage, "TRACE", own, argc - 1, argv + 1, &path);
     if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
                                                            format, trace_formats))))
         return status;
@@ -91,9 +88,6 @@ static const char convert_usage[] =
     "a fio iolog v3 (--file NAME: the file fio opens). Prints what it wrote (as\n"
     "JSON with --json).\n";
 
-static const struct fo_cli_spec convert_cli = {
-    .cmd = "trace convert", .usage = convert_usage, .npos = 2, .operands = "IN OUT"};
-
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
     int json = 0;
@@ -102,7 +96,7 @@ static int trace_convert(int argc, char **argv) {
                                      {"--file", NULL, &file, NULL},
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
+    int status = cli_args("trace convert", convert_usage, "IN OUT", own, argc - 1, argv + 1, pos);
     if (status >= 0 ||
         (from &&
          (status = cli_word_value("trace convert", "--from", "format", from, trace_formats))) ||
@@ -133,9 +127,6 @@ static const char generate_usage[] =
     "Writes a built-in application scenario ('ssdcore trace scenarios') as an\n"
     "ssdcore trace CSV; --span places it in the first SIZE of the target.\n";
 
-static const struct fo_cli_spec generate_cli = {
-    .cmd = "trace generate", .usage = generate_usage, .npos = 1, .operands = "SCENARIO"};
-
 static int trace_generate(int argc, char **argv) {
     const char *cmd = "trace generate", *out = NULL, *seed_text = NULL, *span_text = NULL, *name;
     uint64_t seed = 1, span = 0;
@@ -143,7 +134,8 @@ static int trace_generate(int argc, char **argv) {
                                      {"--seed", NULL, &seed_text, NULL},
                                      {"--span", NULL, &span_text, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&generate_cli, NULL, own, argc - 1, argv + 1, &name);
+    int status =
+        cli_args("trace generate", generate_usage, "SCENARIO", own, argc - 1, argv + 1, &name);
     if (status >= 0)
         return status;
     if ((status = parse_seed(cmd, seed_text, &seed)) ||
@@ -478,24 +470,11 @@ static int trace_filetests(int argc, char **argv) {
 }
 
 int cmd_trace(int argc, char **argv) {
-    static const struct {
-        const char *name;
-        int (*fn)(int, char **);
-    } verbs[] = {{"info", trace_info},           {"convert", trace_convert},
-                 {"generate", trace_generate},   {"scenarios", trace_scenarios},
-                 {"filetests", trace_filetests}, {"record", trace_record}};
-    if (argc < 2)
-        return cli_usage_error("trace",
-                               "missing command (info, convert, generate, scenarios, filetests, "
-                               "record)");
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-        if (!strcmp(argv[1], verbs[i].name))
-            return verbs[i].fn(argc, argv);
-    if (cli_is_help(argv[1])) {
-        fputs(trace_usage, stdout);
-        return 0;
-    }
-    return cli_usage_error("trace", "unknown command '%s'", argv[1]);
+    static const struct cli_verb verbs[] = {
+        {"info", trace_info},           {"convert", trace_convert},
+        {"generate", trace_generate},   {"scenarios", trace_scenarios},
+        {"filetests", trace_filetests}, {"record", trace_record}};
+    return cli_verbs("trace", trace_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }
 
 /* ---- replay ---------------------------------------------------------------- */
