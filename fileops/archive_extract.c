@@ -154,24 +154,17 @@ static la_int64_t skip_cb(struct archive *ar, void *user, la_int64_t n) {
 static int clean_name(char *name) {
     if (name[0] == '/')
         return SSD_EHOSTILE;
-    char *w = name;
-    const char *r = name;
-    while (*r) {
-        while (*r == '/')
-            r++;
-        const char *end = strchr(r, '/');
-        size_t len = end ? (size_t)(end - r) : strlen(r);
-        if (len == 0)
-            break;
+    char *w = name; /* never past what ssd__fo_path_next reads next */
+    size_t pos = 0, len;
+    for (const char *r; (r = ssd__fo_path_next(name, &pos, &len));) {
         if (len == 2 && r[0] == '.' && r[1] == '.')
             return SSD_EHOSTILE;
-        if (!(len == 1 && r[0] == '.')) {
-            if (w != name)
-                *w++ = '/';
-            memmove(w, r, len);
-            w += len;
-        }
-        r += len;
+        if (len == 1 && r[0] == '.')
+            continue;
+        if (w != name)
+            *w++ = '/';
+        memmove(w, r, len);
+        w += len;
     }
     *w = 0;
     return *name ? 0 : SSD_EINVAL;
@@ -188,19 +181,12 @@ static int link_escapes(const char *name, const char *target, int allow_absolute
     int depth = 0;
     for (const char *p = name; *p; p++)
         depth += *p == '/';
-    const char *r = target;
-    while (*r) {
-        const char *end = strchr(r, '/');
-        size_t len = end ? (size_t)(end - r) : strlen(r);
-        if (len == 2 && r[0] == '.' && r[1] == '.') {
-            if (--depth < 0)
-                return 1;
-        } else if (len && !(len == 1 && r[0] == '.')) {
-            depth++;
-        }
-        r += len;
-        while (*r == '/')
-            r++;
+    size_t pos = 0, len;
+    for (const char *r; (r = ssd__fo_path_next(target, &pos, &len));) {
+        int dots = len <= 2 && !strncmp(r, "..", len); /* "." or ".." */
+        if (dots && len == 2 && --depth < 0)
+            return 1;
+        depth += !dots;
     }
     return 0;
 }
