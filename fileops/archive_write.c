@@ -255,11 +255,6 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (r == ARCHIVE_OK)
             r = archive_write_set_format_option(ar, "7zip", "compression",
                                                 !strcmp(m, "store") ? "copy" : m);
-        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
-            if (a->level > 9)
-                goto bad_level;
-            r = archive_write_set_format_option(ar, "7zip", "compression-level", level);
-        }
         break;
     case FMT_ZIP:
         if (!*m)
@@ -270,12 +265,6 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (r == ARCHIVE_OK)
             r = !strcmp(m, "store") ? archive_write_zip_set_compression_store(ar)
                                     : archive_write_zip_set_compression_deflate(ar);
-        /* zip's compression-level switches store back to deflate */
-        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
-            if (a->level > 9)
-                goto bad_level;
-            r = archive_write_set_format_option(ar, "zip", "compression-level", level);
-        }
         break;
     case FMT_TAR_ZST:
         if (*m && strcmp(m, "zstd"))
@@ -297,6 +286,13 @@ static int configure(ssd_archive *a, const char *archive_path) {
             goto bad_method;
         r = archive_write_set_format_pax_restricted(ar);
         break;
+    }
+    /* 7z and zip take a level but for store (zip's would switch it back to deflate) */
+    if (r == ARCHIVE_OK && a->level >= 0 && a->format <= FMT_ZIP && strcmp(m, "store")) {
+        if (a->level > 9)
+            goto bad_level;
+        r = archive_write_set_format_option(ar, a->format == FMT_7Z ? "7zip" : "zip",
+                                            "compression-level", level);
     }
     if (r != ARCHIVE_OK)
         return ssd__fail(a->err, SSD_EUNSUPPORTED, "%s: libarchive cannot write this: %s",
