@@ -739,17 +739,4 @@ out:
     return rc;
 }
 
-int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
-                    ssd_archive_result *res) {
-    struct ssd__fo_locale loc;
-    if (x) {
-        free(x->json);
-        x->json = NULL;
-    }
-    ssd__fo_utf8_enter(&loc);
-    int rc = extract_run_in_utf8(x, archive_path, dst, res);
-    ssd__fo_utf8_leave(&loc);
-    if (rc >= 0)
-        x->json = ssd__fo_archive_json("extract", archive_path, dst, &x->res);
-    return rc;
-}
+SSD__FO_ARCHIVE_RUN(extract, archive_path, dst, archive_path, dst)

@@ -643,17 +643,4 @@ out:
     return rc;
 }
 
-int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
-                    ssd_archive_result *res) {
-    struct ssd__fo_locale loc;
-    if (a) {
-        free(a->json);
-        a->json = NULL;
-    }
-    ssd__fo_utf8_enter(&loc);
-    int rc = archive_run_in_utf8(a, src, archive_path, res);
-    ssd__fo_utf8_leave(&loc);
-    if (rc >= 0)
-        a->json = ssd__fo_archive_json("archive", archive_path, src, &a->res);
-    return rc;
-}
+SSD__FO_ARCHIVE_RUN(archive, src, archive_path, archive_path, src)

@@ -66,6 +66,26 @@
                          name);                                                                    \
     }
 
+/* Defines ssd_T_run(h, first, second, res) for an archive or extract run
+ * (T archive or extract, also the operation its results name): T_run_in_utf8
+ * between ssd__fo_utf8_enter and _leave, then its results (ssd__fo_archive_json
+ * of archive and tree, two of first and second) in h->json. */
+#define SSD__FO_ARCHIVE_RUN(T, first, second, archive, tree)                                       \
+    int ssd_##T##_run(ssd_##T *h, const char *first, const char *second,                           \
+                      ssd_archive_result *res) {                                                   \
+        struct ssd__fo_locale loc;                                                                 \
+        if (h) {                                                                                   \
+            free(h->json);                                                                         \
+            h->json = NULL;                                                                        \
+        }                                                                                          \
+        ssd__fo_utf8_enter(&loc);                                                                  \
+        int rc = T##_run_in_utf8(h, first, second, res);                                           \
+        ssd__fo_utf8_leave(&loc);                                                                  \
+        if (rc >= 0)                                                                               \
+            h->json = ssd__fo_archive_json(#T, archive, tree, &h->res);                            \
+        return rc;                                                                                 \
+    }
+
 /* A handle's stored compact document json in the style flags ask for:
  * 0, SSD_EINVAL (NULL handle or out, an unknown flag), SSD_ESTATE (no
  * document: the handle has not run, or its run failed before it had
