@@ -40,27 +40,19 @@ static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
     int status = fo_cli_args(spec, h, own, argc, argv, pos);
     if (status >= 0)
         return status;
-    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+    fo_cli_progress_start(spec, h, !json && fo_cli_progress_wanted());
     spec->set_option(h, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
-    int rc = a ? (ssd_archive_set_progress(a, fo_cli_progress, NULL),
-                  ssd_archive_run(a, pos[0], pos[1], &r))
-               : (ssd_extract_set_progress(x, fo_cli_progress, NULL),
-                  ssd_extract_run(x, pos[0], pos[1], &r));
-    fo_cli_progress_end();
-    if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-        return a ? cli_error(cmd, "interrupted: %s not written", pos[1])
-                 : cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
+    int rc = a ? ssd_archive_run(a, pos[0], pos[1], &r) : ssd_extract_run(x, pos[0], pos[1], &r);
+    /* a hostile archive fails too: the message says "refused" */
+    status = a ? fo_cli_done(spec, h, rc, json, "interrupted: %s not written", pos[1])
+               : fo_cli_done(spec, h, rc, json,
+                             "interrupted: %llu file(s) extracted, no partial file left",
                              (unsigned long long)r.files);
-    if (rc < 0) /* a hostile archive too: the message says "refused" */
-        return cli_error(cmd, "%s", spec->errmsg(h));
-    status = 0;
-    if (json) {
-        char *text = NULL;
-        rc = a ? ssd_archive_to_json(a, SSD_JSON_COMPACT, &text)
-               : ssd_extract_to_json(x, SSD_JSON_COMPACT, &text);
-        status = fo_cli_put_json(cmd, rc, text);
-    } else {
+    if (rc < 0)
+        return status;
+    if (status < 0) {
+        status = 0;
         fo_cli_print_archive_result(stdout, cmd, &r);
     }
     /* like tar's "socket ignored": said, not fatal */

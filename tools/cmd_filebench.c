@@ -55,8 +55,7 @@ int cmd_filebench(int argc, char **argv) {
         return 1;
     }
     /* Each part's progress on a terminal (stderr); Ctrl-C stops cleanly. */
-    fo_cli_progress_start(fo_cli_progress_wanted());
-    ssd_filebench_set_progress(b, fo_cli_progress, NULL);
+    fo_cli_progress_start(&filebench_cli, b, fo_cli_progress_wanted());
     int rc = ssd_filebench_run(b, dir);
     fo_cli_progress_end();
     if (rc < 0) {

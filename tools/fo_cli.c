@@ -1,4 +1,5 @@
 /* fo_cli.c - the one command-line parser, and helpers of the fileops subcommands. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,10 @@ int fo_cli_progress_wanted(void) {
     return !fo_cli_no_progress && isatty(STDERR_FILENO);
 }
 
-void fo_cli_progress_start(int draw) {
+static int fo_cli_progress(void *user, const ssd_fileops_progress *p);
+
+void fo_cli_progress_start(const struct fo_cli_spec *spec, void *h, int draw) {
+    spec->set_progress(h, fo_cli_progress, NULL);
     progress_draw = draw;
     last_draw = -1;
     /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
@@ -81,7 +85,7 @@ int fo_cli_interrupted(void) {
     return cli_stop_signal() != 0;
 }
 
-int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
+static int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
     /* called every FO_CLI_PROGRESS_INTERVAL for a quick Ctrl-C; drawn 4 times a second */
     if (!progress_draw || (last_draw >= 0 && p->elapsed_s - last_draw < 0.25))
@@ -103,11 +107,25 @@ void fo_cli_progress_end(void) {
     progress_drawn = 0;
 }
 
-int fo_cli_put_json(const char *cmd, int rc, char *json) {
-    if (rc == 0)
-        cli_print_result(json, 1);
-    ssd_free(json);
-    return rc ? cli_error(cmd, "the results as JSON: %s", ssd_strerror(rc)) : 0;
+int fo_cli_done(const struct fo_cli_spec *spec, void *h, int rc, int json,
+                const char *interrupted_fmt, ...) {
+    fo_cli_progress_end();
+    if (rc == SSD_EINTERRUPTED && fo_cli_interrupted()) {
+        va_list ap;
+        va_start(ap, interrupted_fmt);
+        cli_report(spec->cmd, 1, interrupted_fmt, ap);
+        va_end(ap);
+        return 1;
+    }
+    if (rc < 0)
+        return cli_error(spec->cmd, "%s", spec->errmsg(h));
+    if (!json)
+        return -1;
+    char *text = NULL;
+    if ((rc = spec->to_json(h, SSD_JSON_COMPACT, &text)) == 0)
+        cli_print_result(text, 1);
+    ssd_free(text);
+    return rc ? cli_error(spec->cmd, "the results as JSON: %s", ssd_strerror(rc)) : 0;
 }
 
 void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r) {

@@ -10,10 +10,6 @@
 
 #include "cli_options.h"
 
-/* A progress callback that redraws one line on stderr (when
- * fo_cli_progress_start(1) asked for it; user is unused) and returns
- * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */
-int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 /* The progress_interval to set with it: how soon Ctrl-C is noticed. */
 #define FO_CLI_PROGRESS_INTERVAL "0.02"
 /* Whether stderr is a TTY, where the progress line is wanted, and no
@@ -39,10 +35,12 @@ void fo_cli_print_lines(FILE *out, const char *text);
  * running out of memory). */
 void fo_cli_put_safe(FILE *out, const char *s);
 
+struct fo_cli_spec;
 /* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
- * and sets whether
- * fo_cli_progress draws. */
-void fo_cli_progress_start(int draw);
+ * and gives the fileops handle h of spec (FO_CLI_SPEC) the progress
+ * callback that redraws one line on stderr when draw is set and stops the
+ * run cleanly after Ctrl-C. */
+void fo_cli_progress_start(const struct fo_cli_spec *spec, void *h, int draw);
 /* Whether Ctrl-C was pressed since fo_cli_progress_start(). */
 int fo_cli_interrupted(void);
 /* Clears the progress line if one was drawn. */
@@ -52,9 +50,12 @@ void fo_cli_progress_end(void);
  * ssd_X_to_json). */
 void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r);
 
-/* Prints json, what a handle's ssd_X_to_json returned with code rc, and
- * frees it: 0, or 1 with the error said when rc is not 0. */
-int fo_cli_put_json(const char *cmd, int rc, char *json);
+/* After the run of the fileops handle h of spec returned rc: the progress
+ * line cleared; a failure said (interrupted_fmt after Ctrl-C, else the
+ * handle's message) with 1; with json the handle's results printed as
+ * JSON, 0 (1 when they cannot be had); else -1, for the command's text. */
+int fo_cli_done(const struct fo_cli_spec *spec, void *h, int rc, int json,
+                const char *interrupted_fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* A flag of the subcommand itself, not of its library handle: "--json",
  * a short "-v"; one with arg ("--out", "-o") takes "--out VALUE" and
@@ -94,6 +95,9 @@ struct fo_cli_spec {
     int target;
     void (*help)(FILE *out);
     const char *set; /* "analysis": --set KEY=VALUE is the table's option KEY too */
+    /* a fileops handle's (FO_CLI_SPEC), for fo_cli_progress_start and fo_cli_done */
+    int (*to_json)(const void *handle, int flags, char **out);
+    int (*set_progress)(void *handle, ssd_fileops_progress_fn fn, void *user);
 };
 
 /* Defines name_set_option and name_errmsg, ssd_TYPE_set_option and
@@ -107,9 +111,16 @@ struct fo_cli_spec {
     }
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
- * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
+ * options go to an ssd_TYPE fileops handle (ssd_TYPE_options, _set_option,
+ * _errmsg, _to_json, _set_progress). */
 #define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
     FO_CLI_HANDLE(name, type)                                                                      \
+    static int name##_to_json(const void *h, int flags, char **out) {                              \
+        return ssd_##type##_to_json(h, flags, out);                                                \
+    }                                                                                              \
+    static int name##_set_progress(void *h, ssd_fileops_progress_fn fn, void *user) {              \
+        return ssd_##type##_set_progress(h, fn, user);                                             \
+    }                                                                                              \
     static const struct fo_cli_spec name = {(cmd),                                                 \
                                             (usage),                                               \
                                             (npos),                                                \
@@ -123,7 +134,9 @@ struct fo_cli_spec {
                                             name##_errmsg,                                         \
                                             0,                                                     \
                                             NULL,                                                  \
-                                            NULL}
+                                            NULL,                                                  \
+                                            name##_to_json,                                        \
+                                            name##_set_progress}
 
 /* Parses argv[1..argc-1] with getopt_long, as every command does (long
  * flags abbreviate, "--" ends them): the own flags, the table's flags, set
