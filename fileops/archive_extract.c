@@ -82,20 +82,8 @@ int ssd_extract_create(ssd_extract **out) {
     return 0;
 }
 
-void ssd_extract_free(ssd_extract *x) {
-    if (x)
-        free(x->json);
-    free(x);
-}
-
 SSD__FO_HANDLE_CALLS(extract)
-
-int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
-    if (!x)
-        return SSD_EINVAL;
-    int i = ssd__option_set(&extract_options, x, key, value, x->err);
-    return i < 0 ? i : 0;
-}
+SSD__FO_PLAIN_HANDLE(extract, extract_options)
 
 /* ---------------------------------------------------------------- input */
 

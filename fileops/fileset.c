@@ -428,20 +428,8 @@ static int fileset_progress(ssd_fileset *s, double t0, int force) {
     return s->stopped;
 }
 
-void ssd_fileset_free(ssd_fileset *s) {
-    if (s)
-        free(s->json);
-    free(s);
-}
-
 SSD__FO_HANDLE_CALLS(fileset)
-
-int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
-    if (!s)
-        return SSD_EINVAL;
-    int i = ssd__option_set(&fileset_options, s, key, value, s->err);
-    return i < 0 ? i : 0;
-}
+SSD__FO_PLAIN_HANDLE(fileset, fileset_options)
 
 /* Writes one planned file under no name and names it when complete (the
  * crash-safety rule), so a full disk or a kill never leaves a truncated file

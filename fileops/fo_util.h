@@ -37,6 +37,22 @@
         return 0;                                                                                  \
     }
 
+/* Defines ssd_T_free and ssd_T_set_option for a fileops handle whose
+ * options (in the option table named table) need no more than the table
+ * does: set through it, freed with nothing but the handle and its json. */
+#define SSD__FO_PLAIN_HANDLE(T, table)                                                             \
+    void ssd_##T##_free(ssd_##T *h) {                                                              \
+        if (h)                                                                                     \
+            free(h->json);                                                                         \
+        free(h);                                                                                   \
+    }                                                                                              \
+    int ssd_##T##_set_option(ssd_##T *h, const char *key, const char *value) {                     \
+        if (!h)                                                                                    \
+            return SSD_EINVAL;                                                                     \
+        int i = ssd__option_set(&table, h, key, value, h->err);                                    \
+        return i < 0 ? i : 0;                                                                      \
+    }
+
 /* Defines emit_progress(h, force, name) for an archive or extract run (T
  * archive or extract, also the phase said): the progress callback when due
  * or forced, what res holds so far being the total too. Returns
