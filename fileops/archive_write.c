@@ -7,7 +7,6 @@
  * from the time spent compressing. */
 #include <archive.h>
 #include <archive_entry.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -310,10 +309,6 @@ bad_level:
 
 /* ---------------------------------------------------------------- walk */
 
-static int cmp_str(const void *x, const void *y) {
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 SSD__FO_ARCHIVE_PROGRESS(archive)
 
 /* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
@@ -398,46 +393,25 @@ static int valid_utf8(const char *s) {
 
 static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry *e) {
     double t = ssd__mono_s();
-    int fd = dup(dirfd);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
-    if (!d) {
-        if (fd >= 0)
-            close(fd);
-        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
-    }
-    rewinddir(d);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    int rc = 0;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-            continue;
-        if (ssd__fo_grow((void **)&names, &cap, n + 1, sizeof *names) ||
-            !(names[n] = strdup(de->d_name))) {
-            rc = SSD_ENOMEM;
-            break;
-        }
-        n++;
-    }
-    closedir(d);
+    struct ssd__fo_ent *ents;
+    size_t n;
+    int rc = ssd__fo_list_dir(dirfd, ".", 0, &ents, &n);
     a->res.read_s += ssd__mono_s() - t;
-    if (rc < 0) {
-        ssd__fail(a->err, rc, "out of memory");
-        goto out;
-    }
-    if (n) /* qsort(NULL, 0) is undefined */
-        qsort(names, n, sizeof *names, cmp_str);
+    if (rc == SSD_ENOMEM)
+        return ssd__fail(a->err, rc, "out of memory");
+    if (rc < 0 && (errno = -rc)) /* a readdir error too, which this once ignored */
+        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
     char child[PATH_MAX], target[PATH_MAX];
     for (size_t i = 0; i < n && rc == 0; i++) {
-        if (ssd__fo_join(child, sizeof child, rel, names[i])) {
-            rc = ssd__fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
+        const char *name = ents[i].name;
+        if (ssd__fo_join(child, sizeof child, rel, name)) {
+            rc = ssd__fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, name);
             break;
         }
         /* 7z keeps names as UTF-16 (libarchive stored U+FFFD for the bad
          * bytes) and zip flagged the raw bytes as UTF-8 (unreadable): the
          * file came back under another name or not at all. tar keeps them. */
-        if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(names[i])) {
+        if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(name)) {
             rc = ssd__fail(a->err, SSD_EUNSUPPORTED,
                            "%s: the file name is not valid UTF-8, which %s cannot store "
                            "(format tar.zst can)",
@@ -446,7 +420,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         }
         struct stat st;
         t = ssd__mono_s();
-        if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
+        if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
             rc = ssd__fail_errno(a->err, "%s: cannot stat", child);
             break;
         }
@@ -460,9 +434,9 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             continue; /* the archive being written (or the one it replaces), inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
-            rc = add_file(a, dirfd, names[i], child, e);
+            rc = add_file(a, dirfd, name, child, e);
         } else if (S_ISLNK(st.st_mode)) {
-            ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
+            ssize_t len = readlinkat(dirfd, name, target, sizeof target - 1);
             if (len < 0) {
                 rc = ssd__fail_errno(a->err, "%s: readlink", child);
                 break;
@@ -477,7 +451,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             if ((rc = write_header(a, e, child)) < 0)
                 break;
             a->res.dirs++;
-            int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub < 0) {
                 rc = ssd__fail_errno(a->err, "%s: cannot open directory", child);
                 break;
@@ -489,10 +463,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         if (rc == 0)
             rc = emit_progress(a, 0, child);
     }
-out:
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    ssd__fo_ents_free(ents, n);
     return rc;
 }
 

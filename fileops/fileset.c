@@ -6,7 +6,6 @@
  * generator seeded by (seed, file index). Only integer arithmetic decides
  * sizes and bytes, so the same kind, size and seed give byte-identical sets
  * on any machine. docs/fileops.md describes the distributions. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -540,16 +539,10 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
         return ssd__fail_errno(s->err, "%s: cannot open", dir);
     /* refuse to mix a set into existing files, unless they are this very
      * set's, left unfinished by an earlier run (its marker says which) */
-    int dup_fd = dup(dfd);
-    DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
-    int nonempty = 0;
-    if (d) {
-        struct dirent *de;
-        while ((de = readdir(d)))
-            if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-                nonempty = 1;
-        closedir(d);
-    }
+    struct ssd__fo_ent *ents;
+    size_t nonempty = 0; /* a directory that cannot be listed counts as empty, as before */
+    if (ssd__fo_list_dir(dfd, ".", 0, &ents, &nonempty) == 0)
+        ssd__fo_ents_free(ents, nonempty);
     char want[160], have[160] = "";
     marker_text(s, want, sizeof want);
     int resuming = 0;

@@ -1,4 +1,5 @@
 /* fo_util.c - small private helpers for the fileops sources. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -78,6 +79,69 @@ int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem) {
         return SSD_ENOMEM;
     *arr = p;
     *cap = ncap;
+    return 0;
+}
+
+static int cmp_ent(const void *a, const void *b) {
+    return strcmp(((const struct ssd__fo_ent *)a)->name, ((const struct ssd__fo_ent *)b)->name);
+}
+
+void ssd__fo_ents_free(struct ssd__fo_ent *e, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        free(e[i].name);
+    free(e);
+}
+
+int ssd__fo_list_dir(int dirfd, const char *path, int with_stat, struct ssd__fo_ent **out,
+                     size_t *count) {
+    *out = NULL;
+    *count = 0;
+    int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return e == ENOENT ? 0 : -e;
+    }
+    struct ssd__fo_ent *e = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    struct dirent *de;
+    errno = 0;
+    while ((de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+            continue;
+        if ((rc = ssd__fo_grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
+            break;
+        if (with_stat && fstatat(fd, de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
+            if (errno == ENOENT) {
+                /* vanished between readdir and stat; its errno must not be
+                 * taken for readdir's when this was the last entry */
+                errno = 0;
+                continue;
+            }
+            rc = -errno;
+            break;
+        }
+        if (!(e[n].name = strdup(de->d_name))) {
+            rc = SSD_ENOMEM;
+            break;
+        }
+        n++;
+        errno = 0;
+    }
+    if (!rc && errno)
+        rc = -errno;
+    closedir(d);
+    if (rc < 0) {
+        ssd__fo_ents_free(e, n);
+        return rc;
+    }
+    if (n) /* qsort(NULL, 0) is undefined */
+        qsort(e, n, sizeof *e, cmp_ent);
+    *out = e;
+    *count = n;
     return 0;
 }
 

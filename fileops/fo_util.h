@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <ssdcore.h>
@@ -123,6 +124,20 @@ int ssd__fo_syncfs(const char *path);
 /* Room for need elements of elem bytes in the array *arr of *cap (doubled
  * as it fills). 0, or SSD_ENOMEM with the array as it was. */
 int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem);
+
+/* A directory entry: its name, and its lstat data when asked for. */
+struct ssd__fo_ent {
+    struct stat st;
+    char *name;
+};
+
+/* Lists the directory path (relative to dirfd, which may be AT_FDCWD) but
+ * "." and "..", sorted by name, into *out (*count entries; NULL when none),
+ * with each entry's lstat data when with_stat (an entry gone before it is
+ * left out). A missing directory is an empty list. 0, -errno or SSD_ENOMEM. */
+int ssd__fo_list_dir(int dirfd, const char *path, int with_stat, struct ssd__fo_ent **out,
+                     size_t *count);
+void ssd__fo_ents_free(struct ssd__fo_ent *e, size_t n);
 
 /* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
