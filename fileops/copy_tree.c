@@ -825,7 +825,7 @@ static void *worker_main(void *arg) {
 
 /* ---------------------------------------------------------------- scan */
 
-static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char **stored) {
+static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind) {
     size_t n = strlen(rel) + 1;
     struct job *j = malloc(sizeof *j + n);
     if (!j)
@@ -840,13 +840,9 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char *
         pthread_cond_signal(&c->cv_work);
     }
     pthread_mutex_unlock(&c->mu);
-    if (rc < 0) {
+    if (rc < 0)
         free(j);
-        return rc;
-    }
-    if (stored)
-        *stored = j->rel;
-    return 0;
+    return rc;
 }
 
 static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
@@ -1033,7 +1029,6 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ssd__fo_ent *s,
         c->res.bytes.copied += size;
         return 0;
     }
-    char *stored = NULL;
     if (c->hardlinks && S_ISREG(sm) && s->st.st_nlink > 1) {
         /* The first name of an inode is copied; later names become links
          * to it once the workers are done. */
@@ -1057,7 +1052,7 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ssd__fo_ent *s,
         }
         /* registered: rel_copy is now owned by the inode table */
     }
-    return add_job(c, rel, size, S_ISLNK(sm) ? JOB_SYMLINK : JOB_FILE, &stored);
+    return add_job(c, rel, size, S_ISLNK(sm) ? JOB_SYMLINK : JOB_FILE);
 }
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
