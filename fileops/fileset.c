@@ -160,34 +160,20 @@ static size_t fill_code(struct ssd__rng *r, unsigned char *p, size_t n) {
 static void fill(struct ssd__rng *r, enum content kind, unsigned char *p, size_t n) {
     for (size_t off = 0; off < n; off += 4096) {
         size_t len = n - off < 4096 ? n - off : 4096;
-        unsigned roll = (unsigned)(ssd__rng_next(r) % 100);
-        switch (kind) {
-        case C_RANDOM:
-            fill_random(r, p + off, len);
-            break;
-        case C_TEXT:
-            fill_text(r, p + off, len);
-            break;
-        case C_TABLE:
-            fill_table(r, p + off, len);
-            break;
-        case C_BINARY:
-            if (roll < 35)
-                fill_random(r, p + off, len);
-            else if (roll < 60)
-                fill_text(r, p + off, len);
-            else if (roll < 70)
-                memset(p + off, 0, len);
-            else
-                fill_code(r, p + off, len);
-            break;
-        case C_MIXED:
-            if (roll < 65)
-                fill_random(r, p + off, len);
-            else
-                fill_text(r, p + off, len);
-            break;
-        }
+        unsigned roll = (unsigned)(ssd__rng_next(r) % 100); /* drawn for every kind */
+        unsigned char *b = p + off;
+        /* binary: 35 % random, 25 % text, 10 % zeros, 30 % code; mixed: 65 % random */
+        if (kind == C_TABLE)
+            fill_table(r, b, len);
+        else if (kind == C_RANDOM || (kind == C_BINARY && roll < 35) ||
+                 (kind == C_MIXED && roll < 65))
+            fill_random(r, b, len);
+        else if (kind == C_TEXT || kind == C_MIXED || roll < 60)
+            fill_text(r, b, len);
+        else if (roll < 70)
+            memset(b, 0, len);
+        else
+            fill_code(r, b, len);
     }
 }
 
