@@ -2,6 +2,7 @@
  * `ssdcore extract ARCHIVE DST` (secure unpacking): one command line and one
  * result (ssd_archive_result) for the two handles. */
 #include <stdio.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -28,6 +29,23 @@ static const struct cli_alias extract_aliases[] = {
 FO_CLI_SPEC(archive_cli, archive, "archive", archive_usage, 2, "SRC ARCHIVE", 0, NULL);
 FO_CLI_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0, extract_aliases);
 
+/* An archive/extract result as text (--json prints the handle's ssd_X_to_json). */
+static void print_result(FILE *out, const char *what, const ssd_archive_result *r) {
+    double mbps = r->bytes_per_s / 1048576.0;
+    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
+            (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
+    if (r->skipped)
+        fprintf(out, ", %llu special files left out", (unsigned long long)r->skipped);
+    fputc('\n', out);
+    fprintf(out, "  data    %llu bytes\n  archive %llu bytes (%.1f%%)\n",
+            (unsigned long long)r->data_bytes, (unsigned long long)r->archive_bytes,
+            r->data_bytes ? 100.0 * (double)r->archive_bytes / (double)r->data_bytes : 0.0);
+    fprintf(out, "  time    %.3f s (read %.3f, %s %.3f, write %.3f, sync %.3f)\n", r->total_s,
+            r->read_s, strcmp(what, "extract") ? "compress" : "decompress", r->codec_s, r->write_s,
+            r->sync_s);
+    fprintf(out, "  speed   %.1f MiB/s\n", mbps);
+}
+
 /* The command with the archive writer a, or else the extractor x: parses,
  * runs with the progress line, prints the result; the exit status. */
 static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
@@ -53,7 +71,7 @@ static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
         return status;
     if (status < 0) {
         status = 0;
-        fo_cli_print_archive_result(stdout, cmd, &r);
+        print_result(stdout, cmd, &r);
     }
     /* like tar's "socket ignored": said, not fatal */
     for (size_t i = 0; a && i < ssd_archive_skipped_count(a); i++)

@@ -67,16 +67,12 @@ static int catalog_verb(int argc, char **argv) {
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     if (!runs)
         return cli_error(cmd, "out of memory for the command line");
-    int status = fo_cli_parse(&spec, NULL, own, argc - 1, argv + 1, runs);
-    if (status)
-        status = status > 0 ? 0 : 2;
-    else if (add && !runs[0])
+    int status = fo_cli_args(&spec, NULL, own, argc - 1, argv + 1, runs);
+    if (status < 0 && add && !runs[0])
         status = cli_missing(cmd, "RUN_DIR...", 0);
-    else if (list && runs[0])
+    else if (status < 0 && list && runs[0])
         status = cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
                                  runs[0]);
-    else
-        status = -1;
     if (status >= 0) {
         free(runs);
         return status;

@@ -133,10 +133,10 @@ int cmd_copy(int argc, char **argv) {
                                      {NULL, NULL, NULL, NULL}};
     /* before the parse, so that --progress-interval wins */
     ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
-    int parsed = fo_cli_parse(&copy_cli, c, own, argc, argv, pos);
-    if (parsed) {
+    int parsed = fo_cli_args(&copy_cli, c, own, argc, argv, pos);
+    if (parsed >= 0) {
         ssd_copy_free(c);
-        return parsed > 0 ? 0 : robocopy_exit ? 16 : 2;
+        return parsed == 2 && robocopy_exit ? 16 : parsed;
     }
     fo_cli_progress_start(&copy_cli, c,
                           !json && fo_cli_progress_wanted() && !verbose && !list_only);

@@ -118,11 +118,8 @@ int cmd_job(int argc, char **argv) {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     if (!pos)
         return cli_error("job", "out of memory for the command line");
-    status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos);
-    if (status) {
-        status = status > 0 ? 0 : 2;
+    if ((status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos)) >= 0)
         goto out;
-    }
     if ((status = cli_target_operand("job", pos, "--target", &uri)))
         goto out;
     if ((status = cli_target_create("job", &t)))

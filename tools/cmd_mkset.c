@@ -26,14 +26,12 @@ int cmd_mkset(int argc, char **argv) {
         return cli_error(cmd, "out of memory creating the file set");
     const struct fo_cli_own own[] = {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&mkset_cli, s, own, argc, argv, pos);
-    if (!parsed && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
-        cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
-        parsed = -1;
-    }
-    if (parsed) {
+    int parsed = fo_cli_args(&mkset_cli, s, own, argc, argv, pos);
+    if (parsed < 0 && ssd_fileset_set_option(s, "kind", pos[0]) < 0)
+        parsed = cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
+    if (parsed >= 0) {
         ssd_fileset_free(s);
-        return parsed > 0 ? 0 : 2;
+        return parsed;
     }
     /* A progress line on a terminal; Ctrl-C stops cleanly (no partial file). */
     fo_cli_progress_start(&mkset_cli, s, !json && fo_cli_progress_wanted());

@@ -88,9 +88,9 @@ int cmd_suite(int argc, char **argv) {
     if (!pos)
         return cli_error("suite", "out of memory for the command line");
     int status = fo_cli_read(&suite_cli, &suite_flags, own, argc, argv, pos);
-    if (status) {
+    if (status >= 0) {
         free(pos);
-        return status > 0 ? 0 : 2;
+        return status;
     }
     status = cli_target_operand("suite", pos, "TARGET", &uri);
     free(pos);

@@ -524,11 +524,8 @@ int cmd_replay(int argc, char **argv) {
     ssd_replay *r = NULL;
     if (!pos)
         return cli_error("replay", "out of memory for the command line");
-    status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos);
-    if (status) {
-        status = status > 0 ? 0 : 2;
+    if ((status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
         goto out;
-    }
     if ((status = parse_seed("replay", seed_text, &seed)) ||
         (format &&
          (status = cli_word_value("replay", "--format", "format", format, trace_formats))))

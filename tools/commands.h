@@ -101,7 +101,7 @@ int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t
 int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out);
 /* The usage error for given operands of names: "missing OUT"; returns 2. */
 int cli_missing(const char *cmd, const char *names, int given);
-/* The command line of a command with no handle, read as fo_cli_parse
+/* The command line of a command with no handle, read as fo_cli_args
  * reads it (argv[0] is the command; argv + 1 after a sub-verb): its own
  * flags (fo_cli.h), its operands named as the usage writes them ("" none,
  * "IN OUT", "FILE..." one or more) into pos (room for as many, or for
