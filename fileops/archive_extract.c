@@ -296,24 +296,15 @@ static int open_parent(ssd_extract *x, const char *name, const char **leaf) {
     while (r < name + plen) {
         const char *end = strchr(r, '/');
         size_t len = (size_t)(end - r);
-        if (len > NAME_MAX) {
-            if (cur != x->root_fd)
-                close(cur);
-            return -ENAMETOOLONG;
-        }
-        memcpy(comp, r, len);
-        comp[len] = 0;
-        int next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (next < 0 && errno == ENOENT) {
-            if (mkdirat(cur, comp, 0755) < 0 && errno != EEXIST) {
-                int e = -errno;
-                if (cur != x->root_fd)
-                    close(cur);
-                return e;
-            }
+        int next = -1, e = -ENAMETOOLONG;
+        if (len <= NAME_MAX) {
+            memcpy(comp, r, len);
+            comp[len] = 0;
             next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (next < 0 && errno == ENOENT && (mkdirat(cur, comp, 0755) == 0 || errno == EEXIST))
+                next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            e = -errno;
         }
-        int e = -errno;
         if (cur != x->root_fd)
             close(cur);
         if (next < 0)
@@ -640,18 +631,15 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     /* Every real archive format, but not libarchive's "empty" (an empty
      * file is no archive) nor mtree (any text file of name lines, such as
      * /etc/passwd, would "extract" as empty files). */
-    archive_read_support_format_7zip(ar);
-    archive_read_support_format_zip(ar);
-    archive_read_support_format_tar(ar);
-    archive_read_support_format_cpio(ar);
-    archive_read_support_format_ar(ar);
-    archive_read_support_format_iso9660(ar);
-    archive_read_support_format_xar(ar);
-    archive_read_support_format_cab(ar);
-    archive_read_support_format_lha(ar);
-    archive_read_support_format_rar(ar);
-    archive_read_support_format_rar5(ar);
-    archive_read_support_format_warc(ar);
+    static int (*const formats[])(struct archive *) = {
+        archive_read_support_format_7zip, archive_read_support_format_zip,
+        archive_read_support_format_tar,  archive_read_support_format_cpio,
+        archive_read_support_format_ar,   archive_read_support_format_iso9660,
+        archive_read_support_format_xar,  archive_read_support_format_cab,
+        archive_read_support_format_lha,  archive_read_support_format_rar,
+        archive_read_support_format_rar5, archive_read_support_format_warc};
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        formats[i](ar);
     archive_read_support_filter_all(ar);
     archive_read_set_callback_data(ar, x);
     archive_read_set_read_callback(ar, read_cb);
