@@ -63,12 +63,10 @@ static const char *job_errmsg(const void *j) {
 
 static int progress_line(void *user, const ssd_progress *p) {
     double pct = cli_job_percent(p);
+    fprintf(stderr, "\r  %7.1f s", p->elapsed_s);
     if (pct >= 0)
-        fprintf(stderr, "\r  %7.1f s %5.1f%%  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, pct,
-                p->bw_bps / 1e6, p->iops);
-    else
-        fprintf(stderr, "\r  %7.1f s  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, p->bw_bps / 1e6,
-                p->iops);
+        fprintf(stderr, " %5.1f%%", pct);
+    fprintf(stderr, "  %9.1f MB/s  %10.0f IOPS  ", p->bw_bps / 1e6, p->iops);
     fflush(stderr);
     return 0;
 }

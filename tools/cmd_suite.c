@@ -57,19 +57,16 @@ static const struct fo_cli_spec suite_cli = {.cmd = "suite",
 FO_CLI_HANDLE(suite, suite)
 
 static int progress_line(void *user, const ssd_suite_progress *p) {
+    fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
     if (p->job) {
         const ssd_progress *j = p->job;
         double pct = cli_job_percent(j);
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f s", p->step + 1, p->steps, p->name,
-                j->elapsed_s);
+        fprintf(stderr, " %8.1f s", j->elapsed_s);
         if (pct >= 0)
             fprintf(stderr, " %5.1f%%", pct);
         fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
     } else if (p->step_total_s > 0) {
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
-                p->step_elapsed_s, p->step_total_s);
-    } else {
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
+        fprintf(stderr, " %8.1f / %.1f s", p->step_elapsed_s, p->step_total_s);
     }
     fflush(stderr);
     return 0;
