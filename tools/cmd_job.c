@@ -151,15 +151,12 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "%s", ssd_job_errmsg(j));
         goto out;
     }
-    if (json) {
-        char *out = NULL;
-        if (ssd_job_to_json(j, 0, &out) == 0) {
-            cli_print_result(out, 1);
-            ssd_free(out);
-        }
-    } else {
+    char *out = NULL;
+    if (!json)
         print_summary(t, j);
-    }
+    else if (ssd_job_to_json(j, 0, &out) == 0)
+        cli_print_result(out, 1);
+    ssd_free(out);
     status = cli_run_status("job", rc, ssd_job_errmsg(j), "interrupted; results cover %.1f s",
                             ssd_job_runtime_s(j));
 out:

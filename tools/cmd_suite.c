@@ -151,21 +151,16 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }
+    char *text = NULL;
     if (json) {
-        char *out = NULL;
         if (*ssd_suite_previous_path(s))
             fprintf(stderr, "suite: the earlier run's files in the directory moved to %s\n",
                     ssd_suite_previous_path(s));
-        if (ssd_suite_to_json(s, 0, &out) == 0) {
-            cli_print_result(out, 1);
-            ssd_free(out);
-        }
+        if (ssd_suite_to_json(s, 0, &text) == 0)
+            cli_print_result(text, 1);
     } else {
-        char *text = NULL;
-        if (ssd_suite_summary_text(s, &text) == 0) {
+        if (ssd_suite_summary_text(s, &text) == 0)
             fputs(text, stdout);
-            ssd_free(text);
-        }
         if (*ssd_suite_previous_path(s))
             printf("earlier: %s (the earlier run's files in the directory, moved aside)\n",
                    ssd_suite_previous_path(s));
@@ -174,6 +169,7 @@ int cmd_suite(int argc, char **argv) {
             strcmp(cli_table_value(&suite_flags, "report"), "0"))
             printf("report:  %s\n", ssd_suite_report_path(s));
     }
+    ssd_free(text);
     status = cli_run_status("suite", rc, ssd_suite_errmsg(s),
                             "interrupted; %s keeps the steps that ran", ssd_suite_results_path(s));
 out:
