@@ -493,16 +493,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     struct archive_entry *e = NULL;
     char *tmpdir = a->tmpdir;
     char dirbuf[PATH_MAX];
-    if (!tmpdir) {
-        /* Default: next to the archive, i.e. on the drive under test. */
-        snprintf(dirbuf, sizeof dirbuf, "%s", archive_path);
-        char *slash = strrchr(dirbuf, '/');
-        if (!slash)
-            snprintf(dirbuf, sizeof dirbuf, ".");
-        else if (slash == dirbuf)
-            slash[1] = 0;
-        else
-            *slash = 0;
+    if (!tmpdir) { /* Default: next to the archive, i.e. on the drive under test. */
+        const char *leaf;
+        ssd__fo_split_path(archive_path, dirbuf, sizeof dirbuf, &leaf);
         a->tmpdir = dirbuf;
     }
     a->buf = malloc(READ_CHUNK);

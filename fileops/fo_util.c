@@ -192,19 +192,11 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
 
 /* ---------------------------------------------------------------- temporary files */
 
-/* Splits t->path into its directory part ("." when none) and leaf. */
-static void split_path(const char *path, char *dir, size_t n, const char **leaf) {
+void ssd__fo_split_path(const char *path, char *dir, size_t n, const char **leaf) {
     const char *slash = strrchr(path, '/');
-    if (!slash) {
-        snprintf(dir, n, ".");
-        *leaf = path;
-    } else if (slash == path) {
-        snprintf(dir, n, "/");
-        *leaf = slash + 1;
-    } else {
-        snprintf(dir, n, "%.*s", (int)(slash - path), path);
-        *leaf = slash + 1;
-    }
+    *leaf = slash ? slash + 1 : path;
+    /* "." when there is no '/', the '/' itself when it is the first byte */
+    snprintf(dir, n, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
 }
 
 /* A fresh marked name next to t->path: DIR/.LEAF.ssdcore-partial.XXXXXX, the
@@ -212,7 +204,7 @@ static void split_path(const char *path, char *dir, size_t n, const char **leaf)
 static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
     char dir[4096];
     const char *leaf;
-    split_path(t->path, dir, sizeof dir, &leaf);
+    ssd__fo_split_path(t->path, dir, sizeof dir, &leaf);
     static const char hex[] = "0123456789abcdef";
     uint64_t r = (uint64_t)(ssd__mono_s() * 1e9) + (uint64_t)getpid() * 7919 +
                  (uint64_t)attempt * 0x9E3779B97F4A7C15ull + (uint64_t)(uintptr_t)t;
@@ -224,10 +216,9 @@ static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
     suffix[6] = 0;
     int room = NAME_MAX - 1 - (int)strlen(SSD__FO_PARTIAL_MARK) - 6;
     int len = (int)strlen(leaf) < room ? (int)strlen(leaf) : room;
-    int n = strrchr(t->path, '/') ? snprintf(t->tmp, sizeof t->tmp, "%s/.%.*s%s%s", dir, len, leaf,
-                                             SSD__FO_PARTIAL_MARK, suffix)
-                                  : snprintf(t->tmp, sizeof t->tmp, ".%.*s%s%s", len, leaf,
-                                             SSD__FO_PARTIAL_MARK, suffix);
+    int slash = strrchr(t->path, '/') != NULL;
+    int n = snprintf(t->tmp, sizeof t->tmp, "%s%s.%.*s%s%s", slash ? dir : "", slash ? "/" : "",
+                     len, leaf, SSD__FO_PARTIAL_MARK, suffix);
     return n < (int)sizeof t->tmp ? 0 : -ENAMETOOLONG;
 }
 
@@ -241,7 +232,7 @@ int ssd__fo_tmp_open(struct ssd__fo_tmpfile *t, int dirfd, const char *path, int
     strcpy(t->path, path);
     char dir[4096];
     const char *leaf;
-    split_path(path, dir, sizeof dir, &leaf);
+    ssd__fo_split_path(path, dir, sizeof dir, &leaf);
     if (strlen(leaf) > NAME_MAX)
         return -ENAMETOOLONG;
     int flags = O_WRONLY | O_CLOEXEC | extra_flags;

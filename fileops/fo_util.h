@@ -142,6 +142,10 @@ void ssd__fo_ents_free(struct ssd__fo_ent *e, size_t n);
 /* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 
+/* Splits path into its directory part (n bytes at dir: "." when it has no
+ * '/', "/" for one at the root) and its leaf (*leaf, inside path). */
+void ssd__fo_split_path(const char *path, char *dir, size_t n, const char **leaf);
+
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);
 
