@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,11 @@ static int wait_status(pid_t pid, int forward) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
 /* Tracing needs debugfs: mount it when it is not there yet. */
 static const char *tracing_unavailable(void) {
     struct stat st;
@@ -367,20 +373,8 @@ static int trace_record(int argc, char **argv) {
                   cli_interrupted_status());
     else if (!status && cmd_status)
         status = cli_error("trace record", "the command exited with status %d", cmd_status);
-out:;
-    /* Remove the raw recording. */
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char p[sizeof dir + 300];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+out:
+    nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS); /* the raw recording goes */
     return status;
 }
 
