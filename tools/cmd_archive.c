@@ -46,18 +46,23 @@ static void print_result(FILE *out, const char *what, const ssd_archive_result *
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-/* The command with the archive writer a, or else the extractor x: parses,
- * runs with the progress line, prints the result; the exit status. */
-static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
-    const struct fo_cli_spec *spec = a ? &archive_cli : &extract_cli;
+/* archive (a writer) or extract: parses, runs with the progress line,
+ * prints the result; the exit status. */
+static int run(int archive, int argc, char **argv) {
+    const struct fo_cli_spec *spec = archive ? &archive_cli : &extract_cli;
     const char *cmd = spec->cmd, *pos[2] = {NULL, NULL};
+    ssd_archive *a = NULL;
+    ssd_extract *x = NULL;
+    if (archive ? ssd_archive_create(&a) < 0 : ssd_extract_create(&x) < 0)
+        return cli_error(cmd, "out of memory creating the %s",
+                         archive ? "archive writer" : "extractor");
     void *h = a ? (void *)a : (void *)x;
     int json = 0;
     const struct fo_cli_own own[] = {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(spec, h, own, argc, argv, pos);
     if (status >= 0)
-        return status;
+        goto out;
     fo_cli_progress_start(spec, h, !json && fo_cli_progress_wanted());
     spec->set_option(h, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
@@ -68,7 +73,7 @@ static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
                              "interrupted: %llu file(s) extracted, no partial file left",
                              (unsigned long long)r.files);
     if (rc < 0)
-        return status;
+        goto out;
     if (status < 0) {
         status = 0;
         print_result(stdout, cmd, &r);
@@ -80,23 +85,16 @@ static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
     if (a && r.skipped > ssd_archive_skipped_count(a))
         fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
                 (unsigned long long)r.skipped);
+out:
+    ssd_archive_free(a);
+    ssd_extract_free(x);
     return status;
 }
 
 int cmd_archive(int argc, char **argv) {
-    ssd_archive *a = NULL;
-    if (ssd_archive_create(&a) < 0)
-        return cli_error("archive", "out of memory creating the archive writer");
-    int status = run(a, NULL, argc, argv);
-    ssd_archive_free(a);
-    return status;
+    return run(1, argc, argv);
 }
 
 int cmd_extract(int argc, char **argv) {
-    ssd_extract *x = NULL;
-    if (ssd_extract_create(&x) < 0)
-        return cli_error("extract", "out of memory creating the extractor");
-    int status = run(NULL, x, argc, argv);
-    ssd_extract_free(x);
-    return status;
+    return run(0, argc, argv);
 }
