@@ -82,20 +82,8 @@ int ssd_extract_create(ssd_extract **out) {
     return 0;
 }
 
-void ssd_extract_free(ssd_extract *x) {
-    if (x)
-        free(x->json);
-    free(x);
-}
-
 SSD__FO_HANDLE_CALLS(extract)
-
-int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
-    if (!x)
-        return SSD_EINVAL;
-    int i = ssd__option_set(&extract_options, x, key, value, x->err);
-    return i < 0 ? i : 0;
-}
+SSD__FO_PLAIN_HANDLE(extract, extract_options)
 
 /* ---------------------------------------------------------------- input */
 
@@ -154,24 +142,17 @@ static la_int64_t skip_cb(struct archive *ar, void *user, la_int64_t n) {
 static int clean_name(char *name) {
     if (name[0] == '/')
         return SSD_EHOSTILE;
-    char *w = name;
-    const char *r = name;
-    while (*r) {
-        while (*r == '/')
-            r++;
-        const char *end = strchr(r, '/');
-        size_t len = end ? (size_t)(end - r) : strlen(r);
-        if (len == 0)
-            break;
+    char *w = name; /* never past what ssd__fo_path_next reads next */
+    size_t pos = 0, len;
+    for (const char *r; (r = ssd__fo_path_next(name, &pos, &len));) {
         if (len == 2 && r[0] == '.' && r[1] == '.')
             return SSD_EHOSTILE;
-        if (!(len == 1 && r[0] == '.')) {
-            if (w != name)
-                *w++ = '/';
-            memmove(w, r, len);
-            w += len;
-        }
-        r += len;
+        if (len == 1 && r[0] == '.')
+            continue;
+        if (w != name)
+            *w++ = '/';
+        memmove(w, r, len);
+        w += len;
     }
     *w = 0;
     return *name ? 0 : SSD_EINVAL;
@@ -188,19 +169,12 @@ static int link_escapes(const char *name, const char *target, int allow_absolute
     int depth = 0;
     for (const char *p = name; *p; p++)
         depth += *p == '/';
-    const char *r = target;
-    while (*r) {
-        const char *end = strchr(r, '/');
-        size_t len = end ? (size_t)(end - r) : strlen(r);
-        if (len == 2 && r[0] == '.' && r[1] == '.') {
-            if (--depth < 0)
-                return 1;
-        } else if (len && !(len == 1 && r[0] == '.')) {
-            depth++;
-        }
-        r += len;
-        while (*r == '/')
-            r++;
+    size_t pos = 0, len;
+    for (const char *r; (r = ssd__fo_path_next(target, &pos, &len));) {
+        int dots = len <= 2 && !strncmp(r, "..", len); /* "." or ".." */
+        if (dots && len == 2 && --depth < 0)
+            return 1;
+        depth += !dots;
     }
     return 0;
 }
@@ -322,24 +296,15 @@ static int open_parent(ssd_extract *x, const char *name, const char **leaf) {
     while (r < name + plen) {
         const char *end = strchr(r, '/');
         size_t len = (size_t)(end - r);
-        if (len > NAME_MAX) {
-            if (cur != x->root_fd)
-                close(cur);
-            return -ENAMETOOLONG;
-        }
-        memcpy(comp, r, len);
-        comp[len] = 0;
-        int next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (next < 0 && errno == ENOENT) {
-            if (mkdirat(cur, comp, 0755) < 0 && errno != EEXIST) {
-                int e = -errno;
-                if (cur != x->root_fd)
-                    close(cur);
-                return e;
-            }
+        int next = -1, e = -ENAMETOOLONG;
+        if (len <= NAME_MAX) {
+            memcpy(comp, r, len);
+            comp[len] = 0;
             next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (next < 0 && errno == ENOENT && (mkdirat(cur, comp, 0755) == 0 || errno == EEXIST))
+                next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            e = -errno;
         }
-        int e = -errno;
         if (cur != x->root_fd)
             close(cur);
         if (next < 0)
@@ -666,18 +631,15 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     /* Every real archive format, but not libarchive's "empty" (an empty
      * file is no archive) nor mtree (any text file of name lines, such as
      * /etc/passwd, would "extract" as empty files). */
-    archive_read_support_format_7zip(ar);
-    archive_read_support_format_zip(ar);
-    archive_read_support_format_tar(ar);
-    archive_read_support_format_cpio(ar);
-    archive_read_support_format_ar(ar);
-    archive_read_support_format_iso9660(ar);
-    archive_read_support_format_xar(ar);
-    archive_read_support_format_cab(ar);
-    archive_read_support_format_lha(ar);
-    archive_read_support_format_rar(ar);
-    archive_read_support_format_rar5(ar);
-    archive_read_support_format_warc(ar);
+    static int (*const formats[])(struct archive *) = {
+        archive_read_support_format_7zip, archive_read_support_format_zip,
+        archive_read_support_format_tar,  archive_read_support_format_cpio,
+        archive_read_support_format_ar,   archive_read_support_format_iso9660,
+        archive_read_support_format_xar,  archive_read_support_format_cab,
+        archive_read_support_format_lha,  archive_read_support_format_rar,
+        archive_read_support_format_rar5, archive_read_support_format_warc};
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        formats[i](ar);
     archive_read_support_filter_all(ar);
     archive_read_set_callback_data(ar, x);
     archive_read_set_read_callback(ar, read_cb);
@@ -753,17 +715,4 @@ out:
     return rc;
 }
 
-int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
-                    ssd_archive_result *res) {
-    struct ssd__fo_locale loc;
-    if (x) {
-        free(x->json);
-        x->json = NULL;
-    }
-    ssd__fo_utf8_enter(&loc);
-    int rc = extract_run_in_utf8(x, archive_path, dst, res);
-    ssd__fo_utf8_leave(&loc);
-    if (rc >= 0)
-        x->json = ssd__fo_archive_json("extract", archive_path, dst, &x->res);
-    return rc;
-}
+SSD__FO_ARCHIVE_RUN(extract, archive_path, dst, archive_path, dst)

@@ -7,7 +7,6 @@
  * from the time spent compressing. */
 #include <archive.h>
 #include <archive_entry.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -255,11 +254,6 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (r == ARCHIVE_OK)
             r = archive_write_set_format_option(ar, "7zip", "compression",
                                                 !strcmp(m, "store") ? "copy" : m);
-        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
-            if (a->level > 9)
-                goto bad_level;
-            r = archive_write_set_format_option(ar, "7zip", "compression-level", level);
-        }
         break;
     case FMT_ZIP:
         if (!*m)
@@ -270,12 +264,6 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (r == ARCHIVE_OK)
             r = !strcmp(m, "store") ? archive_write_zip_set_compression_store(ar)
                                     : archive_write_zip_set_compression_deflate(ar);
-        /* zip's compression-level switches store back to deflate */
-        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
-            if (a->level > 9)
-                goto bad_level;
-            r = archive_write_set_format_option(ar, "zip", "compression-level", level);
-        }
         break;
     case FMT_TAR_ZST:
         if (*m && strcmp(m, "zstd"))
@@ -298,6 +286,13 @@ static int configure(ssd_archive *a, const char *archive_path) {
         r = archive_write_set_format_pax_restricted(ar);
         break;
     }
+    /* 7z and zip take a level but for store (zip's would switch it back to deflate) */
+    if (r == ARCHIVE_OK && a->level >= 0 && a->format <= FMT_ZIP && strcmp(m, "store")) {
+        if (a->level > 9)
+            goto bad_level;
+        r = archive_write_set_format_option(ar, a->format == FMT_7Z ? "7zip" : "zip",
+                                            "compression-level", level);
+    }
     if (r != ARCHIVE_OK)
         return ssd__fail(a->err, SSD_EUNSUPPORTED, "%s: libarchive cannot write this: %s",
                          archive_path, archive_error_string(ar));
@@ -313,10 +308,6 @@ bad_level:
 }
 
 /* ---------------------------------------------------------------- walk */
-
-static int cmp_str(const void *x, const void *y) {
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
 
 SSD__FO_ARCHIVE_PROGRESS(archive)
 
@@ -402,46 +393,25 @@ static int valid_utf8(const char *s) {
 
 static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry *e) {
     double t = ssd__mono_s();
-    int fd = dup(dirfd);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
-    if (!d) {
-        if (fd >= 0)
-            close(fd);
-        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
-    }
-    rewinddir(d);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    int rc = 0;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-            continue;
-        if (ssd__fo_grow((void **)&names, &cap, n + 1, sizeof *names) ||
-            !(names[n] = strdup(de->d_name))) {
-            rc = SSD_ENOMEM;
-            break;
-        }
-        n++;
-    }
-    closedir(d);
+    struct ssd__fo_ent *ents;
+    size_t n;
+    int rc = ssd__fo_list_dir(dirfd, ".", 0, &ents, &n);
     a->res.read_s += ssd__mono_s() - t;
-    if (rc < 0) {
-        ssd__fail(a->err, rc, "out of memory");
-        goto out;
-    }
-    if (n) /* qsort(NULL, 0) is undefined */
-        qsort(names, n, sizeof *names, cmp_str);
+    if (rc == SSD_ENOMEM)
+        return ssd__fail(a->err, rc, "out of memory");
+    if (rc < 0 && (errno = -rc)) /* a readdir error too, which this once ignored */
+        return ssd__fail_errno(a->err, "%s: cannot read directory", *rel ? rel : ".");
     char child[PATH_MAX], target[PATH_MAX];
     for (size_t i = 0; i < n && rc == 0; i++) {
-        if (ssd__fo_join(child, sizeof child, rel, names[i])) {
-            rc = ssd__fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
+        const char *name = ents[i].name;
+        if (ssd__fo_join(child, sizeof child, rel, name)) {
+            rc = ssd__fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, name);
             break;
         }
         /* 7z keeps names as UTF-16 (libarchive stored U+FFFD for the bad
          * bytes) and zip flagged the raw bytes as UTF-8 (unreadable): the
          * file came back under another name or not at all. tar keeps them. */
-        if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(names[i])) {
+        if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(name)) {
             rc = ssd__fail(a->err, SSD_EUNSUPPORTED,
                            "%s: the file name is not valid UTF-8, which %s cannot store "
                            "(format tar.zst can)",
@@ -450,7 +420,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         }
         struct stat st;
         t = ssd__mono_s();
-        if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
+        if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
             rc = ssd__fail_errno(a->err, "%s: cannot stat", child);
             break;
         }
@@ -464,9 +434,9 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             continue; /* the archive being written (or the one it replaces), inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
-            rc = add_file(a, dirfd, names[i], child, e);
+            rc = add_file(a, dirfd, name, child, e);
         } else if (S_ISLNK(st.st_mode)) {
-            ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
+            ssize_t len = readlinkat(dirfd, name, target, sizeof target - 1);
             if (len < 0) {
                 rc = ssd__fail_errno(a->err, "%s: readlink", child);
                 break;
@@ -481,7 +451,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             if ((rc = write_header(a, e, child)) < 0)
                 break;
             a->res.dirs++;
-            int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub < 0) {
                 rc = ssd__fail_errno(a->err, "%s: cannot open directory", child);
                 break;
@@ -493,10 +463,7 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         if (rc == 0)
             rc = emit_progress(a, 0, child);
     }
-out:
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    ssd__fo_ents_free(ents, n);
     return rc;
 }
 
@@ -526,16 +493,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     struct archive_entry *e = NULL;
     char *tmpdir = a->tmpdir;
     char dirbuf[PATH_MAX];
-    if (!tmpdir) {
-        /* Default: next to the archive, i.e. on the drive under test. */
-        snprintf(dirbuf, sizeof dirbuf, "%s", archive_path);
-        char *slash = strrchr(dirbuf, '/');
-        if (!slash)
-            snprintf(dirbuf, sizeof dirbuf, ".");
-        else if (slash == dirbuf)
-            slash[1] = 0;
-        else
-            *slash = 0;
+    if (!tmpdir) { /* Default: next to the archive, i.e. on the drive under test. */
+        const char *leaf;
+        ssd__fo_split_path(archive_path, dirbuf, sizeof dirbuf, &leaf);
         a->tmpdir = dirbuf;
     }
     a->buf = malloc(READ_CHUNK);
@@ -647,17 +607,4 @@ out:
     return rc;
 }
 
-int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
-                    ssd_archive_result *res) {
-    struct ssd__fo_locale loc;
-    if (a) {
-        free(a->json);
-        a->json = NULL;
-    }
-    ssd__fo_utf8_enter(&loc);
-    int rc = archive_run_in_utf8(a, src, archive_path, res);
-    ssd__fo_utf8_leave(&loc);
-    if (rc >= 0)
-        a->json = ssd__fo_archive_json("archive", archive_path, src, &a->res);
-    return rc;
-}
+SSD__FO_ARCHIVE_RUN(archive, src, archive_path, archive_path, src)

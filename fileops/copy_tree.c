@@ -5,7 +5,6 @@
  * The copy path is plain read(2)/write(2) by default. copy_file_range and
  * FICLONE are opt-in: on a CoW filesystem they finish without writing data,
  * which would measure the filesystem, not the drive. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -107,11 +106,6 @@ struct ssd_copy {
 
     char **failures;
     size_t nfailures;
-};
-
-struct ent {
-    struct stat st;
-    char *name;
 };
 
 /* ---------------------------------------------------------------- options */
@@ -295,65 +289,6 @@ static void scan_failure(ssd_copy *c, int code, const char *rel, const char *why
     if (bytes)
         *bytes += size;
     pthread_mutex_unlock(&c->mu);
-}
-
-static int cmp_ent(const void *a, const void *b) {
-    return strcmp(((const struct ent *)a)->name, ((const struct ent *)b)->name);
-}
-
-static void free_ents(struct ent *e, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        free(e[i].name);
-    free(e);
-}
-
-/* Lists a directory with lstat data, sorted by name. A missing directory is
- * an empty list (returns 0, *out NULL). */
-static int list_dir(const char *path, struct ent **out, size_t *count) {
-    *out = NULL;
-    *count = 0;
-    DIR *d = opendir(path);
-    if (!d)
-        return errno == ENOENT ? 0 : -errno;
-    struct ent *e = NULL;
-    size_t n = 0, cap = 0;
-    int rc = 0;
-    struct dirent *de;
-    errno = 0;
-    while ((de = readdir(d))) {
-        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-            continue;
-        if ((rc = ssd__fo_grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
-            break;
-        if (fstatat(dirfd(d), de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
-            if (errno == ENOENT) {
-                /* vanished between readdir and stat; its errno must not be
-                 * taken for readdir's when this was the last entry */
-                errno = 0;
-                continue;
-            }
-            rc = -errno;
-            break;
-        }
-        if (!(e[n].name = strdup(de->d_name))) {
-            rc = SSD_ENOMEM;
-            break;
-        }
-        n++;
-        errno = 0;
-    }
-    if (!rc && errno)
-        rc = -errno;
-    closedir(d);
-    if (rc < 0) {
-        free_ents(e, n);
-        return rc;
-    }
-    if (n)
-        qsort(e, n, sizeof *e, cmp_ent);
-    *out = e;
-    *count = n;
-    return 0;
 }
 
 static double ts_diff(const struct timespec *a, const struct timespec *b) {
@@ -890,7 +825,7 @@ static void *worker_main(void *arg) {
 
 /* ---------------------------------------------------------------- scan */
 
-static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char **stored) {
+static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind) {
     size_t n = strlen(rel) + 1;
     struct job *j = malloc(sizeof *j + n);
     if (!j)
@@ -905,13 +840,9 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char *
         pthread_cond_signal(&c->cv_work);
     }
     pthread_mutex_unlock(&c->mu);
-    if (rc < 0) {
+    if (rc < 0)
         free(j);
-        return rc;
-    }
-    if (stored)
-        *stored = j->rel;
-    return 0;
+    return rc;
 }
 
 static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
@@ -925,22 +856,22 @@ static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
 }
 
 /* Counts (and with mirror removes) an entry of dst that the source lacks. */
-static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
+static int handle_extra(ssd_copy *c, const char *rel, const struct ssd__fo_ent *e) {
     char dp[PATH_MAX];
     if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
         return 0;
     if (S_ISDIR(e->st.st_mode)) {
         c->res.dirs.extras++;
         log_action(c, "extra dir", rel, 0);
-        struct ent *sub;
+        struct ssd__fo_ent *sub;
         size_t n;
-        if (list_dir(dp, &sub, &n) == 0) {
+        if (ssd__fo_list_dir(AT_FDCWD, dp, 1, &sub, &n) == 0) {
             for (size_t i = 0; i < n; i++) {
                 char r2[PATH_MAX];
                 if (ssd__fo_join(r2, sizeof r2, rel, sub[i].name) == 0)
                     handle_extra(c, r2, &sub[i]);
             }
-            free_ents(sub, n);
+            ssd__fo_ents_free(sub, n);
         }
         if (c->mirror && !c->list_only && rmdir(dp) < 0)
             scan_failure(c, -errno, rel, "remove extra directory failed", NULL, NULL, 0);
@@ -962,9 +893,9 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists);
  * the directory's. */
 static void count_lost_subtree(ssd_copy *c, const char *rel) {
     char sp[PATH_MAX], child[PATH_MAX];
-    struct ent *e;
+    struct ssd__fo_ent *e;
     size_t n;
-    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || list_dir(sp, &e, &n) < 0)
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_list_dir(AT_FDCWD, sp, 1, &e, &n) < 0)
         return;
     pthread_mutex_lock(&c->mu);
     for (size_t i = 0; i < n; i++) {
@@ -982,12 +913,13 @@ static void count_lost_subtree(ssd_copy *c, const char *rel) {
     for (size_t i = 0; i < n; i++)
         if (S_ISDIR(e[i].st.st_mode) && ssd__fo_join(child, sizeof child, rel, e[i].name) == 0)
             count_lost_subtree(c, child);
-    free_ents(e, n);
+    ssd__fo_ents_free(e, n);
 }
 
 /* An entry whose relative path does not even fit PATH_MAX: recorded as
  * failed under its full name, and the copy goes on. */
-static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const struct ent *e) {
+static int fail_long_child(ssd_copy *c, const char *rel, const char *name,
+                           const struct ssd__fo_ent *e) {
     size_t n = strlen(rel) + strlen(name) + 2;
     char *full = malloc(n);
     if (!full)
@@ -1008,7 +940,8 @@ static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const
     return 0;
 }
 
-static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const struct ent *d) {
+static int scan_entry(ssd_copy *c, const char *rel, const struct ssd__fo_ent *s,
+                      const struct ssd__fo_ent *d) {
     mode_t sm = s->st.st_mode;
     int rc;
     if (S_ISDIR(sm)) {
@@ -1096,7 +1029,6 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
         c->res.bytes.copied += size;
         return 0;
     }
-    char *stored = NULL;
     if (c->hardlinks && S_ISREG(sm) && s->st.st_nlink > 1) {
         /* The first name of an inode is copied; later names become links
          * to it once the workers are done. */
@@ -1120,7 +1052,7 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
         }
         /* registered: rel_copy is now owned by the inode table */
     }
-    return add_job(c, rel, size, S_ISLNK(sm) ? JOB_SYMLINK : JOB_FILE, &stored);
+    return add_job(c, rel, size, S_ISLNK(sm) ? JOB_SYMLINK : JOB_FILE);
 }
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
@@ -1133,17 +1065,17 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         log_action(c, "failed", rel, 0);
         return 0;
     }
-    struct ent *se = NULL, *de = NULL;
+    struct ssd__fo_ent *se = NULL, *de = NULL;
     size_t ns = 0, nd = 0;
-    int rc = list_dir(sp, &se, &ns);
+    int rc = ssd__fo_list_dir(AT_FDCWD, sp, 1, &se, &ns);
     if (rc < 0) {
         if (!*rel)
             return ssd__fail(c->err, rc, "%s: cannot read source: %s", c->src, ssd_strerror(rc));
         scan_failure(c, rc, rel, "cannot read directory", &c->res.dirs.failed, NULL, 0);
         return 0;
     }
-    if (dst_exists && (rc = list_dir(dp, &de, &nd)) < 0) {
-        free_ents(se, ns);
+    if (dst_exists && (rc = ssd__fo_list_dir(AT_FDCWD, dp, 1, &de, &nd)) < 0) {
+        ssd__fo_ents_free(se, ns);
         if (!*rel)
             return ssd__fail(c->err, rc, "%s: cannot read destination: %s", c->dst,
                              ssd_strerror(rc));
@@ -1181,8 +1113,8 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         if (rc == 0 && atomic_load(&c->stop))
             rc = SSD_EINTERRUPTED;
     }
-    free_ents(se, ns);
-    free_ents(de, nd);
+    ssd__fo_ents_free(se, ns);
+    ssd__fo_ents_free(de, nd);
     return rc;
 }
 

@@ -118,8 +118,6 @@ int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *valu
     return i < 0 ? i : 0;
 }
 
-/* ---------------------------------------------------------------- json */
-
 /* ---------------------------------------------------------------- caches */
 
 static int fadvise_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
@@ -293,33 +291,26 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         ssd__jw_end_object(&w);
         ssd__fo_rmtree(copy_dir); /* frees the space before the next step */
     }
-    if (b->steps & 2) {
+    for (int ext = 0; ext < 2; ext++) { /* archive (steps bit 1), then extract (bit 2) */
+        if (!(b->steps & (2 << ext)))
+            continue;
+        const char *step = ext ? "extract" : "archive";
         how = drop_caches(base);
         ssd_archive_result r = {.size = sizeof r};
-        if ((rc = ssd_archive_run(a, set_dir, arc, &r)) < 0) {
-            ssd__fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
+        if ((rc = ext ? ssd_extract_run(x, arc, ext_dir, &r)
+                      : ssd_archive_run(a, set_dir, arc, &r)) < 0) {
+            ssd__fail(b->err, rc, "%s: %s", step,
+                      ext ? ssd_extract_errmsg(x) : ssd_archive_errmsg(a));
             goto out;
         }
-        step_json(&w, "archive", r.total_s, r.data_bytes, r.files, r.sync_s);
+        step_json(&w, step, r.total_s, r.data_bytes, r.files, r.sync_s);
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
-        ssd__jw_kstr(&w, "format", format_names[b->format]);
-        ssd__jw_kstr(&w, "method", method_name(b));
-        ssd__fo_ksec(&w, "read_s", r.read_s);
-        ssd__fo_ksec(&w, "compress_s", r.codec_s);
-        ssd__fo_ksec(&w, "write_s", r.write_s);
-        ssd__jw_end_object(&w);
-    }
-    if (b->steps & 4) {
-        how = drop_caches(base);
-        ssd_archive_result r = {.size = sizeof r};
-        if ((rc = ssd_extract_run(x, arc, ext_dir, &r)) < 0) {
-            ssd__fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
-            goto out;
+        if (!ext) {
+            ssd__jw_kstr(&w, "format", format_names[b->format]);
+            ssd__jw_kstr(&w, "method", method_name(b));
         }
-        step_json(&w, "extract", r.total_s, r.data_bytes, r.files, r.sync_s);
-        ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
         ssd__fo_ksec(&w, "read_s", r.read_s);
-        ssd__fo_ksec(&w, "decompress_s", r.codec_s);
+        ssd__fo_ksec(&w, ext ? "decompress_s" : "compress_s", r.codec_s);
         ssd__fo_ksec(&w, "write_s", r.write_s);
         ssd__jw_end_object(&w);
     }

@@ -6,7 +6,6 @@
  * generator seeded by (seed, file index). Only integer arithmetic decides
  * sizes and bytes, so the same kind, size and seed give byte-identical sets
  * on any machine. docs/fileops.md describes the distributions. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -161,34 +160,20 @@ static size_t fill_code(struct ssd__rng *r, unsigned char *p, size_t n) {
 static void fill(struct ssd__rng *r, enum content kind, unsigned char *p, size_t n) {
     for (size_t off = 0; off < n; off += 4096) {
         size_t len = n - off < 4096 ? n - off : 4096;
-        unsigned roll = (unsigned)(ssd__rng_next(r) % 100);
-        switch (kind) {
-        case C_RANDOM:
-            fill_random(r, p + off, len);
-            break;
-        case C_TEXT:
-            fill_text(r, p + off, len);
-            break;
-        case C_TABLE:
-            fill_table(r, p + off, len);
-            break;
-        case C_BINARY:
-            if (roll < 35)
-                fill_random(r, p + off, len);
-            else if (roll < 60)
-                fill_text(r, p + off, len);
-            else if (roll < 70)
-                memset(p + off, 0, len);
-            else
-                fill_code(r, p + off, len);
-            break;
-        case C_MIXED:
-            if (roll < 65)
-                fill_random(r, p + off, len);
-            else
-                fill_text(r, p + off, len);
-            break;
-        }
+        unsigned roll = (unsigned)(ssd__rng_next(r) % 100); /* drawn for every kind */
+        unsigned char *b = p + off;
+        /* binary: 35 % random, 25 % text, 10 % zeros, 30 % code; mixed: 65 % random */
+        if (kind == C_TABLE)
+            fill_table(r, b, len);
+        else if (kind == C_RANDOM || (kind == C_BINARY && roll < 35) ||
+                 (kind == C_MIXED && roll < 65))
+            fill_random(r, b, len);
+        else if (kind == C_TEXT || kind == C_MIXED || roll < 60)
+            fill_text(r, b, len);
+        else if (roll < 70)
+            memset(b, 0, len);
+        else
+            fill_code(r, b, len);
     }
 }
 
@@ -428,20 +413,8 @@ static int fileset_progress(ssd_fileset *s, double t0, int force) {
     return s->stopped;
 }
 
-void ssd_fileset_free(ssd_fileset *s) {
-    if (s)
-        free(s->json);
-    free(s);
-}
-
 SSD__FO_HANDLE_CALLS(fileset)
-
-int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
-    if (!s)
-        return SSD_EINVAL;
-    int i = ssd__option_set(&fileset_options, s, key, value, s->err);
-    return i < 0 ? i : 0;
-}
+SSD__FO_PLAIN_HANDLE(fileset, fileset_options)
 
 /* Writes one planned file under no name and names it when complete (the
  * crash-safety rule), so a full disk or a kill never leaves a truncated file
@@ -552,16 +525,10 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
         return ssd__fail_errno(s->err, "%s: cannot open", dir);
     /* refuse to mix a set into existing files, unless they are this very
      * set's, left unfinished by an earlier run (its marker says which) */
-    int dup_fd = dup(dfd);
-    DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
-    int nonempty = 0;
-    if (d) {
-        struct dirent *de;
-        while ((de = readdir(d)))
-            if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-                nonempty = 1;
-        closedir(d);
-    }
+    struct ssd__fo_ent *ents;
+    size_t nonempty = 0; /* a directory that cannot be listed counts as empty, as before */
+    if (ssd__fo_list_dir(dfd, ".", 0, &ents, &nonempty) == 0)
+        ssd__fo_ents_free(ents, nonempty);
     char want[160], have[160] = "";
     marker_text(s, want, sizeof want);
     int resuming = 0;

@@ -1,4 +1,5 @@
 /* fo_util.c - small private helpers for the fileops sources. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -81,6 +82,69 @@ int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem) {
     return 0;
 }
 
+static int cmp_ent(const void *a, const void *b) {
+    return strcmp(((const struct ssd__fo_ent *)a)->name, ((const struct ssd__fo_ent *)b)->name);
+}
+
+void ssd__fo_ents_free(struct ssd__fo_ent *e, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        free(e[i].name);
+    free(e);
+}
+
+int ssd__fo_list_dir(int dirfd, const char *path, int with_stat, struct ssd__fo_ent **out,
+                     size_t *count) {
+    *out = NULL;
+    *count = 0;
+    int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return e == ENOENT ? 0 : -e;
+    }
+    struct ssd__fo_ent *e = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    struct dirent *de;
+    errno = 0;
+    while ((de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+            continue;
+        if ((rc = ssd__fo_grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
+            break;
+        if (with_stat && fstatat(fd, de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
+            if (errno == ENOENT) {
+                /* vanished between readdir and stat; its errno must not be
+                 * taken for readdir's when this was the last entry */
+                errno = 0;
+                continue;
+            }
+            rc = -errno;
+            break;
+        }
+        if (!(e[n].name = strdup(de->d_name))) {
+            rc = SSD_ENOMEM;
+            break;
+        }
+        n++;
+        errno = 0;
+    }
+    if (!rc && errno)
+        rc = -errno;
+    closedir(d);
+    if (rc < 0) {
+        ssd__fo_ents_free(e, n);
+        return rc;
+    }
+    if (n) /* qsort(NULL, 0) is undefined */
+        qsort(e, n, sizeof *e, cmp_ent);
+    *out = e;
+    *count = n;
+    return 0;
+}
+
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b) {
     int len;
     if (!*b)
@@ -128,19 +192,11 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
 
 /* ---------------------------------------------------------------- temporary files */
 
-/* Splits t->path into its directory part ("." when none) and leaf. */
-static void split_path(const char *path, char *dir, size_t n, const char **leaf) {
+void ssd__fo_split_path(const char *path, char *dir, size_t n, const char **leaf) {
     const char *slash = strrchr(path, '/');
-    if (!slash) {
-        snprintf(dir, n, ".");
-        *leaf = path;
-    } else if (slash == path) {
-        snprintf(dir, n, "/");
-        *leaf = slash + 1;
-    } else {
-        snprintf(dir, n, "%.*s", (int)(slash - path), path);
-        *leaf = slash + 1;
-    }
+    *leaf = slash ? slash + 1 : path;
+    /* "." when there is no '/', the '/' itself when it is the first byte */
+    snprintf(dir, n, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
 }
 
 /* A fresh marked name next to t->path: DIR/.LEAF.ssdcore-partial.XXXXXX, the
@@ -148,7 +204,7 @@ static void split_path(const char *path, char *dir, size_t n, const char **leaf)
 static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
     char dir[4096];
     const char *leaf;
-    split_path(t->path, dir, sizeof dir, &leaf);
+    ssd__fo_split_path(t->path, dir, sizeof dir, &leaf);
     static const char hex[] = "0123456789abcdef";
     uint64_t r = (uint64_t)(ssd__mono_s() * 1e9) + (uint64_t)getpid() * 7919 +
                  (uint64_t)attempt * 0x9E3779B97F4A7C15ull + (uint64_t)(uintptr_t)t;
@@ -160,10 +216,9 @@ static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
     suffix[6] = 0;
     int room = NAME_MAX - 1 - (int)strlen(SSD__FO_PARTIAL_MARK) - 6;
     int len = (int)strlen(leaf) < room ? (int)strlen(leaf) : room;
-    int n = strrchr(t->path, '/') ? snprintf(t->tmp, sizeof t->tmp, "%s/.%.*s%s%s", dir, len, leaf,
-                                             SSD__FO_PARTIAL_MARK, suffix)
-                                  : snprintf(t->tmp, sizeof t->tmp, ".%.*s%s%s", len, leaf,
-                                             SSD__FO_PARTIAL_MARK, suffix);
+    int slash = strrchr(t->path, '/') != NULL;
+    int n = snprintf(t->tmp, sizeof t->tmp, "%s%s.%.*s%s%s", slash ? dir : "", slash ? "/" : "",
+                     len, leaf, SSD__FO_PARTIAL_MARK, suffix);
     return n < (int)sizeof t->tmp ? 0 : -ENAMETOOLONG;
 }
 
@@ -177,7 +232,7 @@ int ssd__fo_tmp_open(struct ssd__fo_tmpfile *t, int dirfd, const char *path, int
     strcpy(t->path, path);
     char dir[4096];
     const char *leaf;
-    split_path(path, dir, sizeof dir, &leaf);
+    ssd__fo_split_path(path, dir, sizeof dir, &leaf);
     if (strlen(leaf) > NAME_MAX)
         return -ENAMETOOLONG;
     int flags = O_WRONLY | O_CLOEXEC | extra_flags;

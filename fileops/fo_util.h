@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <ssdcore.h>
@@ -35,6 +36,22 @@
         h->progress_fn = fn;                                                                       \
         h->progress_user = user;                                                                   \
         return 0;                                                                                  \
+    }
+
+/* Defines ssd_T_free and ssd_T_set_option for a fileops handle whose
+ * options (in the option table named table) need no more than the table
+ * does: set through it, freed with nothing but the handle and its json. */
+#define SSD__FO_PLAIN_HANDLE(T, table)                                                             \
+    void ssd_##T##_free(ssd_##T *h) {                                                              \
+        if (h)                                                                                     \
+            free(h->json);                                                                         \
+        free(h);                                                                                   \
+    }                                                                                              \
+    int ssd_##T##_set_option(ssd_##T *h, const char *key, const char *value) {                     \
+        if (!h)                                                                                    \
+            return SSD_EINVAL;                                                                     \
+        int i = ssd__option_set(&table, h, key, value, h->err);                                    \
+        return i < 0 ? i : 0;                                                                      \
     }
 
 /* Defines emit_progress(h, force, name) for an archive or extract run (T
@@ -66,6 +83,26 @@
                          name);                                                                    \
     }
 
+/* Defines ssd_T_run(h, first, second, res) for an archive or extract run
+ * (T archive or extract, also the operation its results name): T_run_in_utf8
+ * between ssd__fo_utf8_enter and _leave, then its results (ssd__fo_archive_json
+ * of archive and tree, two of first and second) in h->json. */
+#define SSD__FO_ARCHIVE_RUN(T, first, second, archive, tree)                                       \
+    int ssd_##T##_run(ssd_##T *h, const char *first, const char *second,                           \
+                      ssd_archive_result *res) {                                                   \
+        struct ssd__fo_locale loc;                                                                 \
+        if (h) {                                                                                   \
+            free(h->json);                                                                         \
+            h->json = NULL;                                                                        \
+        }                                                                                          \
+        ssd__fo_utf8_enter(&loc);                                                                  \
+        int rc = T##_run_in_utf8(h, first, second, res);                                           \
+        ssd__fo_utf8_leave(&loc);                                                                  \
+        if (rc >= 0)                                                                               \
+            h->json = ssd__fo_archive_json(#T, archive, tree, &h->res);                            \
+        return rc;                                                                                 \
+    }
+
 /* A handle's stored compact document json in the style flags ask for:
  * 0, SSD_EINVAL (NULL handle or out, an unknown flag), SSD_ESTATE (no
  * document: the handle has not run, or its run failed before it had
@@ -88,8 +125,26 @@ int ssd__fo_syncfs(const char *path);
  * as it fills). 0, or SSD_ENOMEM with the array as it was. */
 int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
+/* A directory entry: its name, and its lstat data when asked for. */
+struct ssd__fo_ent {
+    struct stat st;
+    char *name;
+};
+
+/* Lists the directory path (relative to dirfd, which may be AT_FDCWD) but
+ * "." and "..", sorted by name, into *out (*count entries; NULL when none),
+ * with each entry's lstat data when with_stat (an entry gone before it is
+ * left out). A missing directory is an empty list. 0, -errno or SSD_ENOMEM. */
+int ssd__fo_list_dir(int dirfd, const char *path, int with_stat, struct ssd__fo_ent **out,
+                     size_t *count);
+void ssd__fo_ents_free(struct ssd__fo_ent *e, size_t n);
+
 /* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
 int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
+
+/* Splits path into its directory part (n bytes at dir: "." when it has no
+ * '/', "/" for one at the root) and its leaf (*leaf, inside path). */
+void ssd__fo_split_path(const char *path, char *dir, size_t n, const char **leaf);
 
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);

@@ -123,17 +123,40 @@ int cli_missing(const char *cmd, const char *names, int given) {
     return cli_usage_error(cmd, "missing %s", names);
 }
 
-int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
-                  int *json, const char **pos) {
+int cli_args(const char *cmd, const char *usage, const char *names, const struct fo_cli_own *own,
+             int argc, char **argv, const char **pos) {
     int n = *names != '\0', any = strstr(names, "...") != NULL;
     for (const char *p = names; *p; p++)
         n += *p == ' ';
     const struct fo_cli_spec spec = {
         .cmd = cmd, .usage = usage, .npos = any ? -1 : n, .operands = names};
-    const struct fo_cli_own own[] = {{"--json", json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
-    *json = 0;
     int status = fo_cli_args(&spec, NULL, own, argc, argv, pos);
     return status < 0 && any && !pos[0] ? cli_missing(cmd, names, 0) : status;
+}
+
+int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
+                  int *json, const char **pos) {
+    const struct fo_cli_own own[] = {{"--json", json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    *json = 0;
+    return cli_args(cmd, usage, names, own, argc, argv, pos);
+}
+
+int cli_verbs(const char *cmd, const char *usage, const struct cli_verb *verbs, size_t n, int argc,
+              char **argv) {
+    char names[256] = "";
+    for (size_t i = 0, used = 0; i < n && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 verbs[i].name);
+    if (argc < 2)
+        return cli_usage_error(cmd, "missing command (%s)", names);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(argv[1], verbs[i].name))
+            return verbs[i].fn(argc, argv);
+    if (cli_is_help(argv[1])) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    return cli_usage_error(cmd, "unknown command '%s'", argv[1]);
 }
 
 int cli_is_help(const char *arg) {

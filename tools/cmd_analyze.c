@@ -327,11 +327,9 @@ int cmd_analyze(int argc, char **argv) {
         status = cli_error(cmd, "out of memory creating the analysis");
         goto out;
     }
-    int parsed = fo_cli_parse(&analyze_cli, a, own, argc, argv, files);
-    if (parsed) {
-        status = parsed > 0 ? 0 : 2;
+    if ((status = fo_cli_args(&analyze_cli, a, own, argc, argv, files)) >= 0)
         goto out;
-    }
+    status = 0;
     while (files[nfiles])
         nfiles++;
     if (!nfiles) {

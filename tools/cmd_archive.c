@@ -2,6 +2,7 @@
  * `ssdcore extract ARCHIVE DST` (secure unpacking): one command line and one
  * result (ssd_archive_result) for the two handles. */
 #include <stdio.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -28,40 +29,54 @@ static const struct cli_alias extract_aliases[] = {
 FO_CLI_SPEC(archive_cli, archive, "archive", archive_usage, 2, "SRC ARCHIVE", 0, NULL);
 FO_CLI_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0, extract_aliases);
 
-/* The command with the archive writer a, or else the extractor x: parses,
- * runs with the progress line, prints the result; the exit status. */
-static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
-    const struct fo_cli_spec *spec = a ? &archive_cli : &extract_cli;
+/* An archive/extract result as text (--json prints the handle's ssd_X_to_json). */
+static void print_result(FILE *out, const char *what, const ssd_archive_result *r) {
+    double mbps = r->bytes_per_s / 1048576.0;
+    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
+            (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
+    if (r->skipped)
+        fprintf(out, ", %llu special files left out", (unsigned long long)r->skipped);
+    fputc('\n', out);
+    fprintf(out, "  data    %llu bytes\n  archive %llu bytes (%.1f%%)\n",
+            (unsigned long long)r->data_bytes, (unsigned long long)r->archive_bytes,
+            r->data_bytes ? 100.0 * (double)r->archive_bytes / (double)r->data_bytes : 0.0);
+    fprintf(out, "  time    %.3f s (read %.3f, %s %.3f, write %.3f, sync %.3f)\n", r->total_s,
+            r->read_s, strcmp(what, "extract") ? "compress" : "decompress", r->codec_s, r->write_s,
+            r->sync_s);
+    fprintf(out, "  speed   %.1f MiB/s\n", mbps);
+}
+
+/* archive (a writer) or extract: parses, runs with the progress line,
+ * prints the result; the exit status. */
+static int run(int archive, int argc, char **argv) {
+    const struct fo_cli_spec *spec = archive ? &archive_cli : &extract_cli;
     const char *cmd = spec->cmd, *pos[2] = {NULL, NULL};
+    ssd_archive *a = NULL;
+    ssd_extract *x = NULL;
+    if (archive ? ssd_archive_create(&a) < 0 : ssd_extract_create(&x) < 0)
+        return cli_error(cmd, "out of memory creating the %s",
+                         archive ? "archive writer" : "extractor");
     void *h = a ? (void *)a : (void *)x;
     int json = 0;
     const struct fo_cli_own own[] = {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(spec, h, own, argc, argv, pos);
     if (status >= 0)
-        return status;
-    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+        goto out;
+    fo_cli_progress_start(spec, h, !json && fo_cli_progress_wanted());
     spec->set_option(h, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
-    int rc = a ? (ssd_archive_set_progress(a, fo_cli_progress, NULL),
-                  ssd_archive_run(a, pos[0], pos[1], &r))
-               : (ssd_extract_set_progress(x, fo_cli_progress, NULL),
-                  ssd_extract_run(x, pos[0], pos[1], &r));
-    fo_cli_progress_end();
-    if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-        return a ? cli_error(cmd, "interrupted: %s not written", pos[1])
-                 : cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
+    int rc = a ? ssd_archive_run(a, pos[0], pos[1], &r) : ssd_extract_run(x, pos[0], pos[1], &r);
+    /* a hostile archive fails too: the message says "refused" */
+    status = a ? fo_cli_done(spec, h, rc, json, "interrupted: %s not written", pos[1])
+               : fo_cli_done(spec, h, rc, json,
+                             "interrupted: %llu file(s) extracted, no partial file left",
                              (unsigned long long)r.files);
-    if (rc < 0) /* a hostile archive too: the message says "refused" */
-        return cli_error(cmd, "%s", spec->errmsg(h));
-    status = 0;
-    if (json) {
-        char *text = NULL;
-        rc = a ? ssd_archive_to_json(a, SSD_JSON_COMPACT, &text)
-               : ssd_extract_to_json(x, SSD_JSON_COMPACT, &text);
-        status = fo_cli_put_json(cmd, rc, text);
-    } else {
-        fo_cli_print_archive_result(stdout, cmd, &r);
+    if (rc < 0)
+        goto out;
+    if (status < 0) {
+        status = 0;
+        print_result(stdout, cmd, &r);
     }
     /* like tar's "socket ignored": said, not fatal */
     for (size_t i = 0; a && i < ssd_archive_skipped_count(a); i++)
@@ -70,23 +85,16 @@ static int run(ssd_archive *a, ssd_extract *x, int argc, char **argv) {
     if (a && r.skipped > ssd_archive_skipped_count(a))
         fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
                 (unsigned long long)r.skipped);
+out:
+    ssd_archive_free(a);
+    ssd_extract_free(x);
     return status;
 }
 
 int cmd_archive(int argc, char **argv) {
-    ssd_archive *a = NULL;
-    if (ssd_archive_create(&a) < 0)
-        return cli_error("archive", "out of memory creating the archive writer");
-    int status = run(a, NULL, argc, argv);
-    ssd_archive_free(a);
-    return status;
+    return run(1, argc, argv);
 }
 
 int cmd_extract(int argc, char **argv) {
-    ssd_extract *x = NULL;
-    if (ssd_extract_create(&x) < 0)
-        return cli_error("extract", "out of memory creating the extractor");
-    int status = run(NULL, x, argc, argv);
-    ssd_extract_free(x);
-    return status;
+    return run(0, argc, argv);
 }

@@ -53,20 +53,10 @@ int cli_catalog_open(const char *cmd, const char *path, int create, ssd_catalog 
     return 1;
 }
 
-int cmd_catalog(int argc, char **argv) {
+/* catalog add and catalog list: one command line but for --drive. */
+static int catalog_verb(int argc, char **argv) {
     const char *path = NULL, *drive = NULL;
-    int json = 0;
-    if (argc < 2)
-        return cli_usage_error("catalog", "missing command (add, list)");
-    const char *verb = argv[1];
-    int add = !strcmp(verb, "add"), list = !strcmp(verb, "list");
-    if (!add && !list) {
-        if (cli_is_help(verb)) {
-            fputs(catalog_usage, stdout);
-            return 0;
-        }
-        return cli_usage_error("catalog", "unknown command '%s'", verb);
-    }
+    int json = 0, add = !strcmp(argv[1], "add"), list = !add;
     const char *cmd = add ? "catalog add" : "catalog list";
     const struct fo_cli_spec spec = {.cmd = cmd, .usage = add ? add_usage : list_usage, .npos = -1};
     /* add takes no --drive: its list ends before it */
@@ -77,16 +67,12 @@ int cmd_catalog(int argc, char **argv) {
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     if (!runs)
         return cli_error(cmd, "out of memory for the command line");
-    int status = fo_cli_parse(&spec, NULL, own, argc - 1, argv + 1, runs);
-    if (status)
-        status = status > 0 ? 0 : 2;
-    else if (add && !runs[0])
+    int status = fo_cli_args(&spec, NULL, own, argc - 1, argv + 1, runs);
+    if (status < 0 && add && !runs[0])
         status = cli_missing(cmd, "RUN_DIR...", 0);
-    else if (list && runs[0])
+    else if (status < 0 && list && runs[0])
         status = cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
                                  runs[0]);
-    else
-        status = -1;
     if (status >= 0) {
         free(runs);
         return status;
@@ -139,4 +125,9 @@ done:
     ssd_catalog_free(cat);
     free(runs);
     return status;
+}
+
+int cmd_catalog(int argc, char **argv) {
+    static const struct cli_verb verbs[] = {{"add", catalog_verb}, {"list", catalog_verb}};
+    return cli_verbs("catalog", catalog_usage, verbs, 2, argc, argv);
 }

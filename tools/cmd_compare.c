@@ -82,11 +82,9 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
-    int parsed = fo_cli_parse(&compare_cli, &given, own, argc, argv, args);
-    if (parsed) {
-        status = parsed > 0 ? 0 : 2;
+    if ((status = fo_cli_args(&compare_cli, &given, own, argc, argv, args)) >= 0)
         goto done;
-    }
+    status = 0;
     int nargs = 0;
     while (args[nargs])
         nargs++;

@@ -133,36 +133,27 @@ int cmd_copy(int argc, char **argv) {
                                      {NULL, NULL, NULL, NULL}};
     /* before the parse, so that --progress-interval wins */
     ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
-    int parsed = fo_cli_parse(&copy_cli, c, own, argc, argv, pos);
-    if (parsed) {
+    int parsed = fo_cli_args(&copy_cli, c, own, argc, argv, pos);
+    if (parsed >= 0) {
         ssd_copy_free(c);
-        return parsed > 0 ? 0 : robocopy_exit ? 16 : 2;
+        return parsed == 2 && robocopy_exit ? 16 : parsed;
     }
-    fo_cli_progress_start(!json && fo_cli_progress_wanted() && !verbose && !list_only);
-    ssd_copy_set_progress(c, fo_cli_progress, NULL);
+    fo_cli_progress_start(&copy_cli, c,
+                          !json && fo_cli_progress_wanted() && !verbose && !list_only);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
     ssd_copy_result r = {.size = sizeof r};
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);
-    fo_cli_progress_end();
+    int status = fo_cli_done(&copy_cli, c, rc, json,
+                             "interrupted: %llu file(s) copied, no partial file left",
+                             (unsigned long long)r.files.copied);
     if (rc < 0) {
-        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-            cli_error(cmd, "interrupted: %llu file(s) copied, no partial file left",
-                      (unsigned long long)r.files.copied);
-        else
-            cli_error(cmd, "%s", ssd_copy_errmsg(c));
         ssd_copy_free(c);
         return copy_status(robocopy_exit, 16);
     }
-    int status = 0;
-    if (json) {
-        char *text = NULL;
-        int jrc = ssd_copy_to_json(c, SSD_JSON_COMPACT, &text);
-        status = fo_cli_put_json(cmd, jrc, text);
-    } else {
+    if (status < 0)
         print_summary(c, pos[0], pos[1], &r);
-    }
     if (r.exit_bits & 8) {
         /* the failure list keeps the whole text; errmsg is cut at 1 KiB */
         const char *first = ssd_copy_failure(c, 0);
@@ -171,5 +162,5 @@ int cmd_copy(int argc, char **argv) {
                 fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
     }
     ssd_copy_free(c);
-    return status ? copy_status(robocopy_exit, 16) : copy_status(robocopy_exit, r.exit_bits);
+    return copy_status(robocopy_exit, status > 0 ? 16 : r.exit_bits);
 }

@@ -32,61 +32,55 @@ int cmd_filebench(int argc, char **argv) {
                                      {"--out", NULL, &output, NULL},
                                      FO_CLI_NO_PROGRESS,
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&filebench_cli, b, own, argc, argv, &dir);
-    if (status >= 0) {
-        ssd_filebench_free(b);
-        return status;
-    }
+    int status = fo_cli_args(&filebench_cli, b, own, argc, argv, &dir), rc;
+    FILE *outf = NULL;
+    char *json = NULL;
+    if (status >= 0)
+        goto out;
+    status = 1;
     /* A results file that cannot be written is found before the run, not
      * after minutes of work (and not after the JSON went to stdout). */
-    FILE *outf = NULL;
     struct stat ost;
     int out_existed = output && stat(output, &ost) == 0;
     /* Appending JSON to a block device writes into the disk (rule 6 of
      * docs/crash-safety.md): the results go to a file, a pipe or a tty. */
     if (out_existed && S_ISBLK(ost.st_mode)) {
         cli_error(cmd, "%s: is a block device, not a file for the results", output);
-        ssd_filebench_free(b);
-        return 1;
+        goto out;
     }
     if (output && !(outf = fopen(output, "a"))) {
         cli_error(cmd, "%s: cannot write the results: %s", output, strerror(errno));
-        ssd_filebench_free(b);
-        return 1;
+        goto out;
     }
     /* Each part's progress on a terminal (stderr); Ctrl-C stops cleanly. */
-    fo_cli_progress_start(fo_cli_progress_wanted());
-    ssd_filebench_set_progress(b, fo_cli_progress, NULL);
-    int rc = ssd_filebench_run(b, dir);
+    fo_cli_progress_start(&filebench_cli, b, fo_cli_progress_wanted());
+    rc = ssd_filebench_run(b, dir);
     fo_cli_progress_end();
     if (rc < 0) {
         cli_error(cmd, "%s", ssd_filebench_errmsg(b));
-        if (outf) {
-            fclose(outf);
-            if (!out_existed)
-                unlink(output);
-        }
-        ssd_filebench_free(b);
-        return 1;
+        if (outf && !out_existed)
+            unlink(output); /* (closed below) */
+        goto out;
     }
-    char *json = NULL;
-    rc = ssd_filebench_to_json(b, SSD_JSON_COMPACT, &json);
-    ssd_filebench_free(b);
-    if (rc < 0) {
+    if ((rc = ssd_filebench_to_json(b, SSD_JSON_COMPACT, &json)) < 0) {
         cli_error(cmd, "results: %s", ssd_strerror(rc));
-        if (outf)
-            fclose(outf);
-        return 1;
+        goto out;
     }
     if (outf) {
         int bad_out = ftruncate(fileno(outf), 0) < 0 || fputs(json, outf) < 0;
-        if (fclose(outf) != 0 || bad_out) {
+        FILE *f = outf;
+        outf = NULL;
+        if (fclose(f) != 0 || bad_out) {
             cli_error(cmd, "%s: cannot write the results", output);
-            ssd_free(json);
-            return 1;
+            goto out;
         }
     }
     cli_print_result(json, json_out);
+    status = 0;
+out:
+    if (outf)
+        fclose(outf);
     ssd_free(json);
-    return 0;
+    ssd_filebench_free(b);
+    return status;
 }

@@ -63,27 +63,24 @@ int cmd_fio_result(int argc, char **argv) {
             ssd_json_end_object(w);
             ssd_free(s);
         }
+        if (!json)
+            printf("%s:\n", files[i]);
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
             struct ssd_fio_job j = {.size = sizeof j};
             ssd_fio_result_entry(r[i], k, &j);
             failed += j.error != 0;
-        }
-        if (!json) {
-            printf("%s:\n", files[i]);
-            for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
-                struct ssd_fio_job j = {.size = sizeof j};
-                ssd_fio_result_entry(r[i], k, &j);
-                char bw[32], iops[32], mean[32], p50[32], p99[32], p999[32];
-                printf("  %-12s %-5s %10s MB/s %10s IOPS  lat mean %s us  p50 %s  p99 "
-                       "%s  p99.9 %s (%s%s)\n",
-                       j.name, j.ddir, figure(bw, j.bw_bps / 1e6, 1), figure(iops, j.iops, 0),
-                       figure(mean, j.lat_mean_us, 1), figure(p50, j.lat_p50_us, 1),
-                       figure(p99, j.lat_p99_us, 1), figure(p999, j.lat_p999_us, 1), j.lat_source,
-                       j.clat_inconsistent ? "; clat_ns inconsistent, ignored" : "");
-                if (j.error)
-                    printf("  %-12s FAILED: error %d (%s)\n", j.name, j.error,
-                           j.error > 0 ? strerror(j.error) : "unknown");
-            }
+            if (json)
+                continue;
+            char bw[32], iops[32], mean[32], p50[32], p99[32], p999[32];
+            printf("  %-12s %-5s %10s MB/s %10s IOPS  lat mean %s us  p50 %s  p99 "
+                   "%s  p99.9 %s (%s%s)\n",
+                   j.name, j.ddir, figure(bw, j.bw_bps / 1e6, 1), figure(iops, j.iops, 0),
+                   figure(mean, j.lat_mean_us, 1), figure(p50, j.lat_p50_us, 1),
+                   figure(p99, j.lat_p99_us, 1), figure(p999, j.lat_p999_us, 1), j.lat_source,
+                   j.clat_inconsistent ? "; clat_ns inconsistent, ignored" : "");
+            if (j.error)
+                printf("  %-12s FAILED: error %d (%s)\n", j.name, j.error,
+                       j.error > 0 ? strerror(j.error) : "unknown");
         }
     }
     if (nfiles > 1)

@@ -19,16 +19,13 @@ static const char identity_usage[] =
     "  --hash-serial  print the serial as sha256: and a 16-digit prefix\n"
     "  --json         print it as JSON\n";
 
-static const struct fo_cli_spec identity_cli = {
-    .cmd = "identity", .usage = identity_usage, .npos = 1, .operands = "TARGET"};
-
 int cmd_identity(int argc, char **argv) {
     const char *target;
     int hash = 0, json_out = 0;
     const struct fo_cli_own own[] = {{"--hash-serial", &hash, NULL, NULL},
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&identity_cli, NULL, own, argc, argv, &target);
+    int status = cli_args("identity", identity_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
     if ((status = cli_target_check("identity", "TARGET", target)))

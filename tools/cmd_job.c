@@ -63,12 +63,10 @@ static const char *job_errmsg(const void *j) {
 
 static int progress_line(void *user, const ssd_progress *p) {
     double pct = cli_job_percent(p);
+    fprintf(stderr, "\r  %7.1f s", p->elapsed_s);
     if (pct >= 0)
-        fprintf(stderr, "\r  %7.1f s %5.1f%%  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, pct,
-                p->bw_bps / 1e6, p->iops);
-    else
-        fprintf(stderr, "\r  %7.1f s  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, p->bw_bps / 1e6,
-                p->iops);
+        fprintf(stderr, " %5.1f%%", pct);
+    fprintf(stderr, "  %9.1f MB/s  %10.0f IOPS  ", p->bw_bps / 1e6, p->iops);
     fflush(stderr);
     return 0;
 }
@@ -118,11 +116,8 @@ int cmd_job(int argc, char **argv) {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     if (!pos)
         return cli_error("job", "out of memory for the command line");
-    status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos);
-    if (status) {
-        status = status > 0 ? 0 : 2;
+    if ((status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos)) >= 0)
         goto out;
-    }
     if ((status = cli_target_operand("job", pos, "--target", &uri)))
         goto out;
     if ((status = cli_target_create("job", &t)))
@@ -156,15 +151,12 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "%s", ssd_job_errmsg(j));
         goto out;
     }
-    if (json) {
-        char *out = NULL;
-        if (ssd_job_to_json(j, 0, &out) == 0) {
-            cli_print_result(out, 1);
-            ssd_free(out);
-        }
-    } else {
+    char *out = NULL;
+    if (!json)
         print_summary(t, j);
-    }
+    else if (ssd_job_to_json(j, 0, &out) == 0)
+        cli_print_result(out, 1);
+    ssd_free(out);
     status = cli_run_status("job", rc, ssd_job_errmsg(j), "interrupted; results cover %.1f s",
                             ssd_job_runtime_s(j));
 out:

@@ -26,37 +26,23 @@ int cmd_mkset(int argc, char **argv) {
         return cli_error(cmd, "out of memory creating the file set");
     const struct fo_cli_own own[] = {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&mkset_cli, s, own, argc, argv, pos);
-    if (!parsed && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
-        cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
-        parsed = -1;
-    }
-    if (parsed) {
+    int parsed = fo_cli_args(&mkset_cli, s, own, argc, argv, pos);
+    if (parsed < 0 && ssd_fileset_set_option(s, "kind", pos[0]) < 0)
+        parsed = cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
+    if (parsed >= 0) {
         ssd_fileset_free(s);
-        return parsed > 0 ? 0 : 2;
+        return parsed;
     }
     /* A progress line on a terminal; Ctrl-C stops cleanly (no partial file). */
-    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+    fo_cli_progress_start(&mkset_cli, s, !json && fo_cli_progress_wanted());
     ssd_fileset_set_option(s, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
-    ssd_fileset_set_progress(s, fo_cli_progress, NULL);
     ssd_fileset_result r = {.size = sizeof r};
     int rc = ssd_fileset_run(s, pos[1], &r);
-    fo_cli_progress_end();
-    if (rc < 0) {
-        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-            cli_error(cmd, "interrupted: %llu files of the set written in %s, none partial",
-                      (unsigned long long)r.files, pos[1]);
-        else
-            cli_error(cmd, "%s", ssd_fileset_errmsg(s));
-        ssd_fileset_free(s);
-        return 1;
-    }
-    int status = 0;
-    if (json) {
-        char *text = NULL;
-        int jrc = ssd_fileset_to_json(s, SSD_JSON_COMPACT, &text);
-        status = fo_cli_put_json(cmd, jrc, text);
-    } else {
+    int status = fo_cli_done(&mkset_cli, s, rc, json,
+                             "interrupted: %llu files of the set written in %s, none partial",
+                             (unsigned long long)r.files, pos[1]);
+    if (status < 0) {
+        status = 0;
         printf("%s set in %s: %llu files, %llu dirs, %llu bytes in %.2f s\n", pos[0], pos[1],
                (unsigned long long)r.files, (unsigned long long)r.dirs, (unsigned long long)r.bytes,
                r.total_s);

@@ -19,9 +19,6 @@ static const char report_usage[] =
     "  --summary    print the headline figures\n"
     "  --json       print the results (with the recomputed analyses) as JSON\n";
 
-static const struct fo_cli_spec report_cli = {
-    .cmd = "report", .usage = report_usage, .npos = 1, .operands = "DIR"};
-
 int cmd_report(int argc, char **argv) {
     const char *out = NULL, *dir;
     int summary = 0, json = 0;
@@ -30,9 +27,10 @@ int cmd_report(int argc, char **argv) {
                                      {"--summary", &summary, NULL, NULL},
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_parse(&report_cli, NULL, own, argc, argv, &dir);
-    if (status)
-        return status > 0 ? 0 : 2;
+    int status = cli_args("report", report_usage, "DIR", own, argc, argv, &dir);
+    if (status >= 0)
+        return status;
+    status = 0;
     ssd_suite *s = NULL;
     if (ssd_suite_load(&s, dir) < 0) {
         status = s && *ssd_suite_errmsg(s)

@@ -72,7 +72,12 @@ static int sim_list_json(void) {
     return 0;
 }
 
-static int sim_list(void) {
+static int sim_list(int argc, char **argv) {
+    int json, rc = cli_json_args("sim list", list_usage, argc - 1, argv + 1, "", &json, NULL);
+    if (rc >= 0)
+        return rc;
+    if (json)
+        return sim_list_json();
     printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
            "eff.", "after seq", "after rnd", "floor", "drive");
     printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
@@ -94,9 +99,19 @@ static int sim_list(void) {
     return 0;
 }
 
-static int sim_show(const char *spec, int json) {
+static int sim_show(int argc, char **argv) {
+    const char *spec;
+    int json, rc = cli_json_args("sim show", show_usage, argc - 1, argv + 1, "SPEC", &json, &spec);
+    if (rc >= 0)
+        return rc;
+    if (!strncmp(spec, "sim:", 4))
+        spec += 4;
+    char full[4096];
+    snprintf(full, sizeof full, "sim:%s", spec);
+    if ((rc = cli_target_check("sim show", "SPEC", full)))
+        return rc;
     char *text = NULL;
-    int rc = ssd_sim_profile_to_json(spec, 0, &text);
+    rc = ssd_sim_profile_to_json(spec, 0, &text);
     if (rc) {
         rc = cli_error("sim show", "sim:%s: %s", spec, text ? text : ssd_strerror(rc));
         ssd_free(text);
@@ -119,9 +134,6 @@ static int sim_show(const char *spec, int json) {
     return 0;
 }
 
-static const struct fo_cli_spec truth_cli = {
-    .cmd = "sim truth", .usage = truth_usage, .npos = 1, .operands = "URI"};
-
 static int sim_truth(int argc, char **argv) {
     const char *uri, *idle_s = NULL, *cmd = "sim truth";
     int trim = 0, json_out = 0;
@@ -130,7 +142,7 @@ static int sim_truth(int argc, char **argv) {
                                      {"--json", &json_out, NULL, NULL},
                                      {"--idle", NULL, &idle_s, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
+    int status = cli_args(cmd, truth_usage, "URI", own, argc - 1, argv + 1, &uri);
     if (status >= 0)
         return status;
     if (idle_s && (status = cli_duration_value(cmd, "--idle", idle_s, &idle)))
@@ -163,33 +175,7 @@ static int sim_truth(int argc, char **argv) {
 }
 
 int cmd_sim(int argc, char **argv) {
-    if (argc < 2)
-        return cli_usage_error("sim", "missing command (list, show, truth)");
-    const char *sub = argv[1];
-    if (cli_is_help(sub)) {
-        fputs(sim_usage, stdout);
-        return 0;
-    }
-    int json, rc;
-    if (!strcmp(sub, "list")) {
-        if ((rc = cli_json_args("sim list", list_usage, argc - 1, argv + 1, "", &json, NULL)) >= 0)
-            return rc;
-        return json ? sim_list_json() : sim_list();
-    }
-    if (!strcmp(sub, "show")) {
-        const char *spec;
-        if ((rc = cli_json_args("sim show", show_usage, argc - 1, argv + 1, "SPEC", &json,
-                                &spec)) >= 0)
-            return rc;
-        if (!strncmp(spec, "sim:", 4))
-            spec += 4;
-        char full[4096];
-        snprintf(full, sizeof full, "sim:%s", spec);
-        if ((rc = cli_target_check("sim show", "SPEC", full)))
-            return rc;
-        return sim_show(spec, json);
-    }
-    if (!strcmp(sub, "truth"))
-        return sim_truth(argc, argv);
-    return cli_usage_error("sim", "unknown command '%s'", sub);
+    static const struct cli_verb verbs[] = {
+        {"list", sim_list}, {"show", sim_show}, {"truth", sim_truth}};
+    return cli_verbs("sim", sim_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }

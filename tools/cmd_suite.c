@@ -57,19 +57,16 @@ static const struct fo_cli_spec suite_cli = {.cmd = "suite",
 FO_CLI_HANDLE(suite, suite)
 
 static int progress_line(void *user, const ssd_suite_progress *p) {
+    fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
     if (p->job) {
         const ssd_progress *j = p->job;
         double pct = cli_job_percent(j);
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f s", p->step + 1, p->steps, p->name,
-                j->elapsed_s);
+        fprintf(stderr, " %8.1f s", j->elapsed_s);
         if (pct >= 0)
             fprintf(stderr, " %5.1f%%", pct);
         fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
     } else if (p->step_total_s > 0) {
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
-                p->step_elapsed_s, p->step_total_s);
-    } else {
-        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
+        fprintf(stderr, " %8.1f / %.1f s", p->step_elapsed_s, p->step_total_s);
     }
     fflush(stderr);
     return 0;
@@ -88,9 +85,9 @@ int cmd_suite(int argc, char **argv) {
     if (!pos)
         return cli_error("suite", "out of memory for the command line");
     int status = fo_cli_read(&suite_cli, &suite_flags, own, argc, argv, pos);
-    if (status) {
+    if (status >= 0) {
         free(pos);
-        return status > 0 ? 0 : 2;
+        return status;
     }
     status = cli_target_operand("suite", pos, "TARGET", &uri);
     free(pos);
@@ -154,21 +151,16 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }
+    char *text = NULL;
     if (json) {
-        char *out = NULL;
         if (*ssd_suite_previous_path(s))
             fprintf(stderr, "suite: the earlier run's files in the directory moved to %s\n",
                     ssd_suite_previous_path(s));
-        if (ssd_suite_to_json(s, 0, &out) == 0) {
-            cli_print_result(out, 1);
-            ssd_free(out);
-        }
+        if (ssd_suite_to_json(s, 0, &text) == 0)
+            cli_print_result(text, 1);
     } else {
-        char *text = NULL;
-        if (ssd_suite_summary_text(s, &text) == 0) {
+        if (ssd_suite_summary_text(s, &text) == 0)
             fputs(text, stdout);
-            ssd_free(text);
-        }
         if (*ssd_suite_previous_path(s))
             printf("earlier: %s (the earlier run's files in the directory, moved aside)\n",
                    ssd_suite_previous_path(s));
@@ -177,6 +169,7 @@ int cmd_suite(int argc, char **argv) {
             strcmp(cli_table_value(&suite_flags, "report"), "0"))
             printf("report:  %s\n", ssd_suite_report_path(s));
     }
+    ssd_free(text);
     status = cli_run_status("suite", rc, ssd_suite_errmsg(s),
                             "interrupted; %s keeps the steps that ran", ssd_suite_results_path(s));
 out:

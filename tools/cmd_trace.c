@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,16 +61,13 @@ static const char info_usage[] =
     "filetest:NAME[@SET_SIZE].\n"
     "  --json   print them as JSON\n";
 
-static const struct fo_cli_spec info_cli = {
-    .cmd = "trace info", .usage = info_usage, .npos = 1, .operands = "TRACE"};
-
 static int trace_info(int argc, char **argv) {
     const char *format = NULL, *path;
     int json_out = 0;
     const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
+    int status = cli_args("trace info", info_usage, "TRACE", own, argc - 1, argv + 1, &path);
     if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
                                                            format, trace_formats))))
         return status;
@@ -91,9 +89,6 @@ static const char convert_usage[] =
     "a fio iolog v3 (--file NAME: the file fio opens). Prints what it wrote (as\n"
     "JSON with --json).\n";
 
-static const struct fo_cli_spec convert_cli = {
-    .cmd = "trace convert", .usage = convert_usage, .npos = 2, .operands = "IN OUT"};
-
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
     int json = 0;
@@ -102,7 +97,7 @@ static int trace_convert(int argc, char **argv) {
                                      {"--file", NULL, &file, NULL},
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
+    int status = cli_args("trace convert", convert_usage, "IN OUT", own, argc - 1, argv + 1, pos);
     if (status >= 0 ||
         (from &&
          (status = cli_word_value("trace convert", "--from", "format", from, trace_formats))) ||
@@ -133,9 +128,6 @@ static const char generate_usage[] =
     "Writes a built-in application scenario ('ssdcore trace scenarios') as an\n"
     "ssdcore trace CSV; --span places it in the first SIZE of the target.\n";
 
-static const struct fo_cli_spec generate_cli = {
-    .cmd = "trace generate", .usage = generate_usage, .npos = 1, .operands = "SCENARIO"};
-
 static int trace_generate(int argc, char **argv) {
     const char *cmd = "trace generate", *out = NULL, *seed_text = NULL, *span_text = NULL, *name;
     uint64_t seed = 1, span = 0;
@@ -143,7 +135,8 @@ static int trace_generate(int argc, char **argv) {
                                      {"--seed", NULL, &seed_text, NULL},
                                      {"--span", NULL, &span_text, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&generate_cli, NULL, own, argc - 1, argv + 1, &name);
+    int status =
+        cli_args("trace generate", generate_usage, "SCENARIO", own, argc - 1, argv + 1, &name);
     if (status >= 0)
         return status;
     if ((status = parse_seed(cmd, seed_text, &seed)) ||
@@ -225,6 +218,11 @@ static int wait_status(pid_t pid, int forward) {
         }
     }
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
 }
 
 /* Tracing needs debugfs: mount it when it is not there yet. */
@@ -375,20 +373,8 @@ static int trace_record(int argc, char **argv) {
                   cli_interrupted_status());
     else if (!status && cmd_status)
         status = cli_error("trace record", "the command exited with status %d", cmd_status);
-out:;
-    /* Remove the raw recording. */
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char p[sizeof dir + 300];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+out:
+    nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS); /* the raw recording goes */
     return status;
 }
 
@@ -478,24 +464,11 @@ static int trace_filetests(int argc, char **argv) {
 }
 
 int cmd_trace(int argc, char **argv) {
-    static const struct {
-        const char *name;
-        int (*fn)(int, char **);
-    } verbs[] = {{"info", trace_info},           {"convert", trace_convert},
-                 {"generate", trace_generate},   {"scenarios", trace_scenarios},
-                 {"filetests", trace_filetests}, {"record", trace_record}};
-    if (argc < 2)
-        return cli_usage_error("trace",
-                               "missing command (info, convert, generate, scenarios, filetests, "
-                               "record)");
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-        if (!strcmp(argv[1], verbs[i].name))
-            return verbs[i].fn(argc, argv);
-    if (cli_is_help(argv[1])) {
-        fputs(trace_usage, stdout);
-        return 0;
-    }
-    return cli_usage_error("trace", "unknown command '%s'", argv[1]);
+    static const struct cli_verb verbs[] = {
+        {"info", trace_info},           {"convert", trace_convert},
+        {"generate", trace_generate},   {"scenarios", trace_scenarios},
+        {"filetests", trace_filetests}, {"record", trace_record}};
+    return cli_verbs("trace", trace_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }
 
 /* ---- replay ---------------------------------------------------------------- */
@@ -545,11 +518,8 @@ int cmd_replay(int argc, char **argv) {
     ssd_replay *r = NULL;
     if (!pos)
         return cli_error("replay", "out of memory for the command line");
-    status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos);
-    if (status) {
-        status = status > 0 ? 0 : 2;
+    if ((status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
         goto out;
-    }
     if ((status = parse_seed("replay", seed_text, &seed)) ||
         (format &&
          (status = cli_word_value("replay", "--format", "format", format, trace_formats))))

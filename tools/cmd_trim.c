@@ -13,15 +13,6 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-/* A command of this file: argv as fo_cli_parse reads it, own flags, the
- * operands into pos. -1 to go on, or the exit status (0 after --help, 2). */
-static int parse(const char *cmd, const char *usage, int npos, const char *operands,
-                 const struct fo_cli_own *own, int argc, char **argv, const char **pos) {
-    const struct fo_cli_spec spec = {
-        .cmd = cmd, .usage = usage, .npos = npos, .operands = operands};
-    return fo_cli_args(&spec, NULL, own, argc, argv, pos);
-}
-
 /* The target at uri opened for cmd: read-only (destroy 0), or to be written
  * over (no layout mark; FITRIM unless no_fitrim). NULL after saying why,
  * with the exit status in *status. */
@@ -62,7 +53,7 @@ int cmd_trim(int argc, char **argv) {
                                      {"--no-fitrim", &no_fitrim, NULL, NULL},
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = parse("trim", trim_usage, 1, "TARGET", own, argc, argv, &target);
+    int status = cli_args("trim", trim_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
     if (!destroy)
@@ -112,7 +103,7 @@ int cmd_idle(int argc, char **argv) {
         "virtual time on sim: targets. Ctrl-C ends it early.\n";
     const struct fo_cli_own own[] = {{NULL, NULL, NULL, NULL}};
     const char *pos[2];
-    int status = parse("idle", usage, 2, "TARGET DURATION", own, argc, argv, pos);
+    int status = cli_args("idle", usage, "TARGET DURATION", own, argc, argv, pos);
     if (status >= 0)
         return status;
     double s;
@@ -144,7 +135,7 @@ int cmd_purge(int argc, char **argv) {
     const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = parse("purge", usage, 1, "TARGET", own, argc, argv, &target);
+    int status = cli_args("purge", usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
     if (!destroy)
@@ -203,7 +194,7 @@ int cmd_precondition(int argc, char **argv) {
                                      {"--json", &json, NULL, NULL},
                                      FO_CLI_NO_PROGRESS,
                                      {NULL, NULL, NULL, NULL}};
-    int status = parse("precondition", precondition_usage, 1, "TARGET", own, argc, argv, &target);
+    int status = cli_args("precondition", precondition_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
     int progress = fo_cli_progress_wanted();

@@ -67,6 +67,15 @@ struct option;
  * abbreviation with its candidates in table order. Returns 2. */
 int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
                      const struct option *longopts);
+/* A command of verbs ("trace info"): argv[1] names one, which runs with
+ * argc and argv as they are; -h or --help prints usage; no verb or an
+ * unknown one is the usage error ("missing command (info, convert)"). */
+struct cli_verb {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+};
+int cli_verbs(const char *cmd, const char *usage, const struct cli_verb *verbs, size_t n, int argc,
+              char **argv);
 /* Whether arg is -h or --help. */
 int cli_is_help(const char *arg);
 /* A value an option refuses, the one wording for all:
@@ -92,12 +101,16 @@ int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t
 int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out);
 /* The usage error for given operands of names: "missing OUT"; returns 2. */
 int cli_missing(const char *cmd, const char *names, int given);
-/* The command line of a command whose one flag is --json, read as
- * fo_cli_parse reads it (argv[0] is the command; argv + 1 after a
- * sub-verb), its operands named as the usage writes them ("" none, "IN
- * OUT", "FILE..." one or more) into pos (room for as many, or for argc + 1
- * and zeroed with "..."): -1 to go on, with *json set, or the exit status:
- * 0 after printing usage (-h, --help), 2 after a usage error. */
+/* The command line of a command with no handle, read as fo_cli_args
+ * reads it (argv[0] is the command; argv + 1 after a sub-verb): its own
+ * flags (fo_cli.h), its operands named as the usage writes them ("" none,
+ * "IN OUT", "FILE..." one or more) into pos (room for as many, or for
+ * argc + 1 and zeroed with "..."): -1 to go on, or the exit status: 0
+ * after printing usage (-h, --help), 2 after a usage error. */
+struct fo_cli_own;
+int cli_args(const char *cmd, const char *usage, const char *names, const struct fo_cli_own *own,
+             int argc, char **argv, const char **pos);
+/* cli_args for a command whose one flag is --json, *json set. */
 int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
                   int *json, const char **pos);
 /* Prints a command's JSON result: with --json (as_json) in the one style

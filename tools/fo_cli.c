@@ -1,4 +1,5 @@
 /* fo_cli.c - the one command-line parser, and helpers of the fileops subcommands. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,10 @@ int fo_cli_progress_wanted(void) {
     return !fo_cli_no_progress && isatty(STDERR_FILENO);
 }
 
-void fo_cli_progress_start(int draw) {
+static int fo_cli_progress(void *user, const ssd_fileops_progress *p);
+
+void fo_cli_progress_start(const struct fo_cli_spec *spec, void *h, int draw) {
+    spec->set_progress(h, fo_cli_progress, NULL);
     progress_draw = draw;
     last_draw = -1;
     /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
@@ -77,15 +81,11 @@ void fo_cli_progress_start(int draw) {
     cli_catch_sigint(NULL, 1);
 }
 
-int fo_cli_interrupted(void) {
-    return cli_stop_signal() != 0;
-}
-
-int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
+static int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
     /* called every FO_CLI_PROGRESS_INTERVAL for a quick Ctrl-C; drawn 4 times a second */
     if (!progress_draw || (last_draw >= 0 && p->elapsed_s - last_draw < 0.25))
-        return fo_cli_interrupted();
+        return cli_stop_signal();
     last_draw = p->elapsed_s;
     double mb = (double)p->bytes_done / 1048576.0;
     double rate = p->elapsed_s > 0 ? mb / p->elapsed_s : 0;
@@ -94,7 +94,7 @@ int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
             (double)p->bytes_total / 1048576.0, rate, p->elapsed_s);
     fflush(stderr);
     progress_drawn = 1;
-    return fo_cli_interrupted();
+    return cli_stop_signal();
 }
 
 void fo_cli_progress_end(void) {
@@ -103,27 +103,25 @@ void fo_cli_progress_end(void) {
     progress_drawn = 0;
 }
 
-int fo_cli_put_json(const char *cmd, int rc, char *json) {
-    if (rc == 0)
-        cli_print_result(json, 1);
-    ssd_free(json);
-    return rc ? cli_error(cmd, "the results as JSON: %s", ssd_strerror(rc)) : 0;
-}
-
-void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r) {
-    double mbps = r->bytes_per_s / 1048576.0;
-    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
-            (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
-    if (r->skipped)
-        fprintf(out, ", %llu special files left out", (unsigned long long)r->skipped);
-    fputc('\n', out);
-    fprintf(out, "  data    %llu bytes\n  archive %llu bytes (%.1f%%)\n",
-            (unsigned long long)r->data_bytes, (unsigned long long)r->archive_bytes,
-            r->data_bytes ? 100.0 * (double)r->archive_bytes / (double)r->data_bytes : 0.0);
-    fprintf(out, "  time    %.3f s (read %.3f, %s %.3f, write %.3f, sync %.3f)\n", r->total_s,
-            r->read_s, strcmp(what, "extract") ? "compress" : "decompress", r->codec_s, r->write_s,
-            r->sync_s);
-    fprintf(out, "  speed   %.1f MiB/s\n", mbps);
+int fo_cli_done(const struct fo_cli_spec *spec, void *h, int rc, int json,
+                const char *interrupted_fmt, ...) {
+    fo_cli_progress_end();
+    if (rc == SSD_EINTERRUPTED && cli_stop_signal()) {
+        va_list ap;
+        va_start(ap, interrupted_fmt);
+        cli_report(spec->cmd, 1, interrupted_fmt, ap);
+        va_end(ap);
+        return 1;
+    }
+    if (rc < 0)
+        return cli_error(spec->cmd, "%s", spec->errmsg(h));
+    if (!json)
+        return -1;
+    char *text = NULL;
+    if ((rc = spec->to_json(h, SSD_JSON_COMPACT, &text)) == 0)
+        cli_print_result(text, 1);
+    ssd_free(text);
+    return rc ? cli_error(spec->cmd, "the results as JSON: %s", ssd_strerror(rc)) : 0;
 }
 
 /* The one grammar of every command (getopt_long, cli_options.h): own flag
@@ -157,7 +155,7 @@ int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struc
         if (a->flag[0] == '-')
             shorts[ns++] = a->flag[1];
     static const struct option set[] = {{"set", required_argument, NULL, 1999}, {NULL, 0, NULL, 0}};
-    int status = -1, npos = 0, c;
+    int status = 2, npos = 0, c;
     if (!mine || cli_opts_append(&opts, &nopts, mine) ||
         (spec->set && cli_opts_append(&opts, &nopts, set)) ||
         (info && cli_table_add(t, info, n, 2000, spec->aliases, &opts, &nopts)) ||
@@ -185,7 +183,7 @@ int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struc
                 printf("%s\n", spec->heading);
                 cli_table_help(stdout, info, n, spec->aliases);
             }
-            status = 1;
+            status = 0;
             goto out;
         } else if (c == 1999) { /* --set KEY=VALUE: the table's flag by its key */
             const char *eq = strchr(optarg, '=');
@@ -223,32 +221,26 @@ int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struc
         cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
         goto out;
     }
-    status = 0;
+    status = -1;
 out:
     free(opts);
     free(mine);
     return status;
 }
 
-int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
-                 int argc, char **argv, const char **pos) {
+int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos) {
     struct cli_table t;
     int status = fo_cli_read(spec, &t, own, argc, argv, pos), npos = 0;
-    while (!status && spec->npos >= 0 && npos < spec->npos && pos[npos])
+    while (status < 0 && spec->npos >= 0 && npos < spec->npos && pos[npos])
         npos++;
-    if (status || cli_table_apply(&t, spec->cmd, handle, spec->set_option, spec->errmsg, 1))
-        status = status > 0 ? 1 : -1;
-    else if (spec->npos >= 0 && npos != spec->npos)
-        status = (cli_missing(spec->cmd, spec->operands, npos), -1);
-    for (const struct fo_cli_own *o = own; !status && o->name; o++)
+    if (status < 0 && cli_table_apply(&t, spec->cmd, handle, spec->set_option, spec->errmsg, 1))
+        status = 2;
+    else if (status < 0 && spec->npos >= 0 && npos != spec->npos)
+        status = cli_missing(spec->cmd, spec->operands, npos);
+    for (const struct fo_cli_own *o = own; status < 0 && o->name; o++)
         if (o->key && cli_table_value(&t, o->key))
             *o->seen = strcmp(cli_table_value(&t, o->key), "0") != 0;
     cli_table_free(&t);
     return status;
-}
-
-int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
-                int argc, char **argv, const char **pos) {
-    int parsed = fo_cli_parse(spec, handle, own, argc, argv, pos);
-    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
 }

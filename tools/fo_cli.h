@@ -1,5 +1,5 @@
 /* fo_cli.h - the command-line parser every subcommand reads its flags
- * with (fo_cli_parse, fo_cli_read), and the progress line, terminal-safe
+ * with (fo_cli_args, fo_cli_read), and the progress line, terminal-safe
  * text and archive summary the fileops subcommands share. */
 #ifndef SSD_FO_CLI_H
 #define SSD_FO_CLI_H
@@ -10,10 +10,6 @@
 
 #include "cli_options.h"
 
-/* A progress callback that redraws one line on stderr (when
- * fo_cli_progress_start(1) asked for it; user is unused) and returns
- * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */
-int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 /* The progress_interval to set with it: how soon Ctrl-C is noticed. */
 #define FO_CLI_PROGRESS_INTERVAL "0.02"
 /* Whether stderr is a TTY, where the progress line is wanted, and no
@@ -39,22 +35,21 @@ void fo_cli_print_lines(FILE *out, const char *text);
  * running out of memory). */
 void fo_cli_put_safe(FILE *out, const char *s);
 
+struct fo_cli_spec;
 /* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
- * and sets whether
- * fo_cli_progress draws. */
-void fo_cli_progress_start(int draw);
-/* Whether Ctrl-C was pressed since fo_cli_progress_start(). */
-int fo_cli_interrupted(void);
+ * and gives the fileops handle h of spec (FO_CLI_SPEC) the progress
+ * callback that redraws one line on stderr when draw is set and stops the
+ * run cleanly after Ctrl-C. */
+void fo_cli_progress_start(const struct fo_cli_spec *spec, void *h, int draw);
 /* Clears the progress line if one was drawn. */
 void fo_cli_progress_end(void);
 
-/* Prints an archive/extract result as text (--json prints the handle's
- * ssd_X_to_json). */
-void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r);
-
-/* Prints json, what a handle's ssd_X_to_json returned with code rc, and
- * frees it: 0, or 1 with the error said when rc is not 0. */
-int fo_cli_put_json(const char *cmd, int rc, char *json);
+/* After the run of the fileops handle h of spec returned rc: the progress
+ * line cleared; a failure said (interrupted_fmt after Ctrl-C, else the
+ * handle's message) with 1; with json the handle's results printed as
+ * JSON, 0 (1 when they cannot be had); else -1, for the command's text. */
+int fo_cli_done(const struct fo_cli_spec *spec, void *h, int rc, int json,
+                const char *interrupted_fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* A flag of the subcommand itself, not of its library handle: "--json",
  * a short "-v"; one with arg ("--out", "-o") takes "--out VALUE" and
@@ -94,6 +89,9 @@ struct fo_cli_spec {
     int target;
     void (*help)(FILE *out);
     const char *set; /* "analysis": --set KEY=VALUE is the table's option KEY too */
+    /* a fileops handle's (FO_CLI_SPEC), for fo_cli_progress_start and fo_cli_done */
+    int (*to_json)(const void *handle, int flags, char **out);
+    int (*set_progress)(void *handle, ssd_fileops_progress_fn fn, void *user);
 };
 
 /* Defines name_set_option and name_errmsg, ssd_TYPE_set_option and
@@ -107,41 +105,42 @@ struct fo_cli_spec {
     }
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
- * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
-#define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
+ * options go to an ssd_TYPE fileops handle (ssd_TYPE_options, _set_option,
+ * _errmsg, _to_json, _set_progress). */
+#define FO_CLI_SPEC(name, type, cmd_, usage_, npos_, operands_, first_, aliases_)                  \
     FO_CLI_HANDLE(name, type)                                                                      \
-    static const struct fo_cli_spec name = {(cmd),                                                 \
-                                            (usage),                                               \
-                                            (npos),                                                \
-                                            (operands),                                            \
-                                            ssd_##type##_options,                                  \
-                                            (first),                                               \
-                                            (aliases),                                             \
-                                            #type " options (ssd_" #type                           \
-                                                  "_set_option's keys, with _ for -):",            \
-                                            name##_set_option,                                     \
-                                            name##_errmsg,                                         \
-                                            0,                                                     \
-                                            NULL,                                                  \
-                                            NULL}
+    static int name##_to_json(const void *h, int flags, char **out) {                              \
+        return ssd_##type##_to_json(h, flags, out);                                                \
+    }                                                                                              \
+    static int name##_set_progress(void *h, ssd_fileops_progress_fn fn, void *user) {              \
+        return ssd_##type##_set_progress(h, fn, user);                                             \
+    }                                                                                              \
+    static const struct fo_cli_spec name = {.cmd = (cmd_),                                         \
+                                            .usage = (usage_),                                     \
+                                            .npos = (npos_),                                       \
+                                            .operands = (operands_),                               \
+                                            .options = ssd_##type##_options,                       \
+                                            .first = (first_),                                     \
+                                            .aliases = (aliases_),                                 \
+                                            .heading = #type " options (ssd_" #type                \
+                                                             "_set_option's keys, with _ for -):", \
+                                            .set_option = name##_set_option,                       \
+                                            .errmsg = name##_errmsg,                               \
+                                            .to_json = name##_to_json,                             \
+                                            .set_progress = name##_set_progress}
 
 /* Parses argv[1..argc-1] with getopt_long, as every command does (long
  * flags abbreviate, "--" ends them): the own flags, the table's flags, set
  * on handle at the end (the last value given wins), and the positional
  * arguments into pos[0..npos-1]. The first mistake stops the parse: an
  * unknown option, a missing value, an unexpected positional argument, then
- * a value the handle refuses, then a missing one. Returns 0
- * when parsed, 1 after printing the usage to stdout (-h, --help), -1 after
- * printing a usage error to stderr. */
-int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
-                 int argc, char **argv, const char **pos);
-
-/* fo_cli_parse's answer as a command returns it: -1 to go on, else the
- * exit status (0 after --help, 2 after a usage error). */
+ * a value the handle refuses, then a missing one. Returns -1 when parsed,
+ * else the exit status: 0 after printing the usage to stdout (-h, --help),
+ * 2 after printing a usage error to stderr. */
 int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                 int argc, char **argv, const char **pos);
 
-/* fo_cli_parse up to the values: the table's values given are left in *t
+/* fo_cli_args up to the values: the table's values given are left in *t
  * (cli_table_apply, cli_table_value; cli_table_free it whatever this
  * returns) and the operands are not counted (npos -1: the command does). */
 int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struct fo_cli_own *own,
