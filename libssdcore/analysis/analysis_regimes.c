@@ -11,12 +11,6 @@
 
 #include "regimes.h"
 
-/* The used state starts at phase g. */
-static void gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis_summary *S) {
-    S->gc_start_bytes = c->ph[g].start_bytes;
-    S->gc_level_bps = c->ph[g].level_bps;
-}
-
 /* The used state's end level when it is one phase from its start: its
  * level over its last quarter. */
 static double last_quarter_level(const struct ssd__curve *c, const struct ssd_phase *p) {
@@ -235,11 +229,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ssd__ref_cache(&rl, &c->ph[0]);
     if (rl_path && !ssd__short_direct_after_cache(c, o, 0))
         ssd__ref_level_split(c, o, rl.direct, 1, 1);
+    size_t after = 1; /* (the first phase after the direct level) */
+    while (after < c->nph && ssd__at_direct(&rl, o, c->ph[after].level_bps))
+        after++;
     if (rl_path && rl.dynamic && isfinite(rl.fold)) {
-        size_t j = 1;
-        while (j < c->nph && ssd__at_direct(&rl, o, c->ph[j].level_bps))
-            j++;
-        ssd__ref_level_split(c, o, rl.fold, j, 0);
+        ssd__ref_level_split(c, o, rl.fold, after, 0);
     } else if (rl_path && rl.dynamic && o->written_before_bytes > 0 &&
                ssd__fresh_room(o, S->capacity_bytes) <= 0) {
         /* A reference that never showed its folding (a fill or a 2-hour
@@ -249,12 +243,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * above the rest of it, is that folding (612 MB/s for 7 samples
          * after a 2 GiB cache in one, then GC at 381, in an 850-sample
          * fill after a random fill). Its level is its first samples'. */
-        size_t j = 1;
-        while (j < c->nph && ssd__at_direct(&rl, o, c->ph[j].level_bps))
-            j++;
-        if (j < c->nph && c->ph[j].last >= c->ph[j].first + 6) {
-            size_t f = c->ph[j].first;
-            ssd__ref_level_split(c, o, exp(ssd__level_of(c, f, f + 3)), j, 0);
+        if (after < c->nph && c->ph[after].last >= c->ph[after].first + 6) {
+            size_t f = c->ph[after].first;
+            ssd__ref_level_split(c, o, exp(ssd__level_of(c, f, f + 3)), after, 0);
         }
     }
     /* A level of its own right after a used drive's cache (3 samples or
@@ -331,12 +322,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
                            ssd__dynamic_cache(S);
     /* A phase shorter than a lasting phase between the cache and the
-     * used state, a level of its own (10 samples or more, min_drop below
+     * used state, a level of its own (SHORT_LEVEL samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
      * cache was one. (Not when the fast start ended in a slide
      * (slide_off_fast_start): that phase is the used state's start, which
      * the segmentation cut into steps.) */
-    if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= 10 &&
+    if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= SHORT_LEVEL &&
         c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps &&
         c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps &&
         !ssd__slide_off_fast_start(c, o, S->cache_level_bps, c->ph[1].first))
@@ -645,7 +636,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (g == 1 && !S->has_cache)
             S->post_cache_bps = c->ph[0].level_bps;
         S->has_gc = 1;
-        gc_starts_at(c, g, S);
+        ssd__gc_starts_at(c, g, S);
         if (last == g && c->ph[g].last - c->ph[g].first + 1 >= 8)
             end_level = last_quarter_level(c, &c->ph[g]);
         S->gc_end_level_bps = end_level;
@@ -823,7 +814,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             split_direct = 1;
             g++;
         }
-        gc_starts_at(c, g, S);
+        ssd__gc_starts_at(c, g, S);
     }
     /* A used drive's used state that began bursting inside the short
      * phase before it (gc_bursts_after_drop). */
@@ -833,182 +824,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                                              rl.dynamic && isfinite(rl.fold) ? rl.fold : rl.direct);
         if (k != c->ph[g].first) {
             ssd__curve_move_boundary(c, g, k);
-            gc_starts_at(c, g, S);
+            ssd__gc_starts_at(c, g, S);
         }
     }
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
     if (!rl.known)
         ssd__used_cache_end_against_next_level(c, o, res);
-    /* Label the rest: the cache; the level after it (or the first level
-     * without one) is direct; a lasting step below direct is folding (a
-     * dynamic cache emptied while writing: the first drop after the cache,
-     * not the last); back near the direct level is direct; anything else
-     * before the used state is other. */
-    /* Only a dynamic cache folds (a static one, small beside the
-     * capacity, never does), and folding lasts: a few slow seconds at the
-     * end of a fill are no folding. */
-    int can_fold =
-        (hidden_cache && !static_first) ||
-        (S->has_cache && !(isfinite(S->capacity_bytes) &&
-                           S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
-    size_t gc_from = g ? g : c->nph;
-    double direct = NAN, fold = NAN;
-    /* (With a reference, the drive's direct level is the reference's:
-     * the first level after a dynamic cache may be its folding, however
-     * short: a small cache on a drive written full folds in minutes.) */
-    int ref_fold = 0;
-    if (rl.known && S->has_cache && ssd__ref_cache(&rl, &c->ph[0])) {
-        direct = rl.direct;
-        can_fold = ref_fold = rl.dynamic;
-    }
-    size_t slight = hidden_cache ? 0 : ssd__slight_cache_direct(c, o, S, g);
-    if (slight)
-        can_fold = 1;
-    /* (The reference's folding before the used state, no cache found
-     * before it: gc_onset_phase's ref_fold_level.) */
-    if (!S->has_cache && g >= 2 && ssd__ref_fold_level(c, o, &rl, g - 1))
-        can_fold = 1;
-    /* (A level the drive still wrote clean blocks at before the used
-     * state, no cache found: direct writes, gc_onset_phase's
-     * clean_level_before_drop.) */
-    size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
-                              ssd__clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
-                          ? g - 1
-                          : 0;
-    /* A sequential fill leaves the spare area clean (whole blocks freed),
-     * and a dynamic cache takes clean blocks in SLC mode: after the fill
-     * and idle time it holds what the spare area can hold (bits bytes of
-     * flash per cached byte), and once it is full no clean block is left
-     * for direct writes. So with no reference, a dynamic cache (a share of
-     * the capacity no static area is, DYNAMIC_MIN_CAPACITY_SHARE) on a
-     * drive written full sequentially, then one lasting level a step above
-     * the used state and nothing between, is followed by its folding, not
-     * direct writes (seed 2026's drive 160, 2 hours after a sequential
-     * fill: 16.9 GiB of cache on a 149 GB drive, folding at 83 MB/s to
-     * 35.7 GiB, then GC at 52). */
-    /* After a random fill the clean blocks are only those idle GC
-     * cleaned, and a dynamic cache takes them all in SLC mode: C cached
-     * bytes hold C bits of them. Folding the cache frees C (bits - 1),
-     * which the host writes (at the folding's speed) before GC must run:
-     * the level after such a cache lasts (bits - 1) C, 1, 2 or 3 times
-     * the cache (MLC, TLC, QLC; FOLD_BYTES_PER_CACHED). Direct writes
-     * after a static cache last what idle GC cleaned, which the cache's
-     * fixed size does not set (of 34 static-cache or cacheless runs after
-     * a random fill read as a cache, direct writes and GC in the four
-     * sweep seeds, one lasted within 10 % of such a multiple; of 165
-     * dynamic caches' foldings, 135). So a level between the cache and
-     * the used state whose length is within 10 % of 1, 2 or 3 times the
-     * cache is that folding (2 GiB of cache, then 4.0 GiB at 49 MB/s,
-     * GC at 29, seed 13's drive 0, bits 3). */
-    int folds_cache = 0;
-    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
-        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2) {
-        double r = (c->ph[2].start_bytes - S->cache_bytes) / S->cache_bytes;
-        for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
-            folds_cache |= fabs(r / k - 1) <= FOLD_MULTIPLE_TOL;
-    }
-    /* (A cache ended inside the first sample: within its bounds.) */
-    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
-        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl.known)
-        folds_cache = ssd__lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
-                                           S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
-                                           c->ph[2].start_bytes);
-    int slow_level = !rl.known && ssd__seq_fill_slow_level(c, o, S, g);
-    int fold_first =
-        !rl.known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
-        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && ssd__dynamic_cache(S)) ||
-         folds_cache || slow_level) &&
-        !hidden_cache && !slight && !split_direct && g == 2 &&
-        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
-    /* (The folding seq_fill_slow_level found is one lasting level between
-     * the cache and GC's scatter: its boundaries are the segmentation's,
-     * not its flattest run's, which a noisy folding ends early.) */
-    int slow_fold = fold_first && slow_level && !ssd__dynamic_cache(S);
-    S->has_folding = 0;
-    S->folding_start_bytes = S->folding_level_bps = NAN;
-    for (size_t j = 0; j < c->nph; j++) {
-        struct ssd_phase *p = &c->ph[j];
-        if (fold_first && j == 1) {
-            fold = p->level_bps;
-            p->regime = SSD_REGIME_FOLDING;
-            S->has_folding = 1;
-            S->folding_start_bytes = p->start_bytes;
-            S->folding_level_bps = p->level_bps;
-        } else if (j >= gc_from && j <= g) {
-            p->regime = SSD_REGIME_GC;
-        } else if (j > g && g) {
-            p->regime = SSD_REGIME_OTHER;
-        } else if (j == 0 && S->has_cache) {
-            p->regime = SSD_REGIME_CACHE;
-        } else if (j < slight) {
-            /* (The fast start of a cache too slight to call: the direct
-             * level is the next one's.) */
-            p->regime = SSD_REGIME_OTHER;
-            if (j + 1 == slight)
-                direct = c->ph[slight].level_bps;
-        } else if ((j == 1 && split_direct) || (clean_lv && j == clean_lv)) {
-            p->regime = SSD_REGIME_DIRECT;
-        } else if (isnan(direct)) {
-            direct = p->level_bps;
-            p->regime = SSD_REGIME_DIRECT;
-        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
-                   (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
-                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
-                    ssd__half_level_before_gc(c, o, j, g)) &&
-                   ssd__folding_step(c, o, j, gc_from, direct)) {
-            size_t e = ssd__fold_start_after_direct(c, o, j, direct);
-            if (e > p->first && j > 0) {
-                /* (The step found there moves with it.) */
-                double was = p->start_bytes;
-                ssd__curve_move_boundary(c, j, e);
-                for (size_t i = 0; i < res->nsteps; i++)
-                    if (res->steps[i].start_bytes == was) {
-                        res->steps[i].start_bytes = p->start_bytes;
-                        res->steps[i].start_s = p->start_s;
-                        res->steps[i].level_bps = p->level_bps;
-                    }
-            }
-            fold = p->level_bps;
-            p->regime = SSD_REGIME_FOLDING;
-            S->has_folding = 1;
-            S->folding_start_bytes = p->start_bytes;
-            S->folding_level_bps = p->level_bps;
-        } else if (!isnan(fold) && p->level_bps <= fold * o->min_step) {
-            p->regime = SSD_REGIME_FOLDING;
-        } else if (fabs(log(p->level_bps / direct)) < log(o->min_step)) {
-            p->regime = SSD_REGIME_DIRECT;
-        } else {
-            p->regime = SSD_REGIME_OTHER;
-        }
-    }
-    /* The folding right before the used state is its flat run: its
-     * boundaries move to where the flat level begins and ends. */
-    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
-        ssd__fold_to_its_flat_run(c, res, g - 1, g)) {
-        size_t j = g - 1;
-        while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
-            j--;
-        S->folding_start_bytes = c->ph[j].start_bytes;
-        S->folding_level_bps = c->ph[j].level_bps;
-        gc_starts_at(c, g, S);
-    } else if (S->has_folding && g && rl.known && rl.dynamic && o->written_before_bytes > 0 &&
-               c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
-               ssd__short_fold_run_before_gc(
-                   c, o, isfinite(fold_lv) ? fold_lv : S->folding_level_bps, g - 1, g)) {
-        if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
-            S->folding_level_bps = c->ph[g - 1].level_bps;
-        gc_starts_at(c, g, S);
-    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
-               ssd__gc_scatter_after_fold_run(c, &g)) {
-        gc_starts_at(c, g, S);
-    } else if (S->has_folding && g && !(o->written_before_bytes > 0) && ssd__dynamic_cache(S) &&
-               c->ph[g - 1].regime == SSD_REGIME_FOLDING && ssd__fold_at_direct_end(c, o, &g)) {
-        S->folding_start_bytes = c->ph[g - 1].start_bytes;
-        S->folding_level_bps = c->ph[g - 1].level_bps;
-        gc_starts_at(c, g, S);
-    }
+    int fold_note, slow_fold;
+    size_t slight = ssd__label_phases(c, o, res, &rl, &g, hidden_cache, static_first, split_direct,
+                                      fold_lv, &fold_note, &slow_fold);
     /* (As a reference: the direct phase's level after the cache, or after
      * a cache too slight to call, before any folding.) */
     res->direct_bps = 0;
@@ -1040,7 +865,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             break;
         }
     }
-    ssd__regime_notes(c, o, res, g, rl.known, fast_lv, fold_first && folds_cache, slow_fold,
+    ssd__regime_notes(c, o, res, g, rl.known, fast_lv, fold_note, slow_fold,
                       one_drop && clean_room);
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds

@@ -162,6 +162,7 @@ void ssd__no_cache(struct ssd__result *res);
 int ssd__used_cache_end_against_next_level(const struct ssd__curve *c,
                                            const struct ssd__analysis_opts *o,
                                            struct ssd__result *res);
+void ssd__gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis_summary *S);
 /* regimes_reference.c */
 void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd_analysis_summary *S, const struct ssd__result *ref,
@@ -203,31 +204,19 @@ size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysi
                                  const struct ref_levels *rl, double capacity, double *hi,
                                  int *seen, int has_cache);
 int ssd__dynamic_cache(const struct ssd_analysis_summary *S);
-int ssd__seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             const struct ssd_analysis_summary *S, size_t g);
 int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
                                       const struct ssd__analysis_opts *o,
                                       const struct ssd_analysis_summary *S);
 int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g);
 int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g, size_t b);
-int ssd__folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
-                      size_t gc_from, double direct);
-size_t ssd__slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                const struct ssd_analysis_summary *S, size_t g);
-size_t ssd__fold_start_after_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                    size_t j, double direct);
-int ssd__half_level_before_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                              size_t j, size_t g);
-int ssd__fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g);
-int ssd__short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                  double fold_lv, size_t j, size_t g);
-int ssd__gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g);
-int ssd__fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *g);
-int ssd__lasts_a_fold_of(double lo, double hi, double end);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  const struct ssd_analysis_summary *S);
+size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         struct ssd__result *res, const struct ref_levels *rl, size_t *g_io,
+                         int hidden_cache, int static_first, int split_direct, double fold_lv,
+                         int *note_fold, int *note_slow);
 /* regimes_notes.c */
 int ssd__span_whole(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S);
 void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -171,8 +171,8 @@ int ssd__dynamic_cache(const struct ssd_analysis_summary *S) {
  * step off, read as the used state's start; 5 drives, 9 runs, whose
  * direct writes this rule called folding without it; GC's stretches
  * there: 5 of 15 samples a step off at the least). */
-int ssd__seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             const struct ssd_analysis_summary *S, size_t g) {
+static int seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               const struct ssd_analysis_summary *S, size_t g) {
     /* (GC over part of the drive is cheaper: no bound there) */
     if (ssd__span_whole(o, S) == 0)
         return 0;
@@ -268,8 +268,8 @@ int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
  * nor when the speed later comes back to the direct level for longer than
  * the step lasted (a cluster of dips: folding goes on until the cache is
  * empty, and a dynamic cache is emptied only by idle time). */
-int ssd__folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
-                      size_t gc_from, double direct) {
+static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
+                        size_t gc_from, double direct) {
     const struct ssd_phase *p = &c->ph[j];
     size_t len = p->last - p->first + 1;
     if (len < 2 * c->min_len && j + 1 < gc_from &&
@@ -295,8 +295,8 @@ int ssd__folding_step(const struct ssd__curve *c, const struct ssd__analysis_opt
  * the direct writes' phase (the first step), 0 when this is not the
  * shape.
  */
-size_t ssd__slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                const struct ssd_analysis_summary *S, size_t g) {
+static size_t slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  const struct ssd_analysis_summary *S, size_t g) {
     if (S->has_cache || !isfinite(S->capacity_bytes) || o->written_before_bytes > 0 || g < 3)
         return 0;
     size_t j = 1;
@@ -323,8 +323,8 @@ size_t ssd__slight_cache_direct(const struct ssd__curve *c, const struct ssd__an
  * from the folding's level in log) in its first lasting phase and first
  * half are still direct writes: the folding starts after the last such
  * run. Returns the first sample of the folding. */
-size_t ssd__fold_start_after_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                    size_t j, double direct) {
+static size_t fold_start_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o, size_t j, double direct) {
     const struct ssd_phase *p = &c->ph[j];
     size_t len = p->last - p->first + 1;
     size_t lim = p->first + (c->min_len < len / 2 ? c->min_len : len / 2);
@@ -343,8 +343,8 @@ size_t ssd__fold_start_after_direct(const struct ssd__curve *c, const struct ssd
  * level: analysis_phases.c's fold_transients). After a dynamic cache that
  * is its folding: 37 samples at 1087 MB/s between direct writes at 1654 and
  * the used state from 480, in a 7,200-sample run, were "other". */
-int ssd__half_level_before_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                              size_t j, size_t g) {
+static int half_level_before_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                size_t j, size_t g) {
     const struct ssd_phase *p = &c->ph[j];
     return g && j + 1 == g && 2 * (p->last - p->first + 1) >= c->min_len &&
            p->level_bps >= o->min_drop * c->ph[g].level_bps;
@@ -398,7 +398,7 @@ static int off_flat(const struct ssd__curve *c, double lv, size_t a, size_t b, s
  * first flat samples to the direct writes. The folding is its flat run
  * (flat_fold_run): the used state starts where that run ends, and the
  * folding where it starts. Returns 1 when a boundary moved. */
-int ssd__fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g) {
+static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g) {
     if (j == 0 || g != j + 1 || g >= c->nph)
         return 0;
     size_t a, b;
@@ -442,8 +442,8 @@ int ssd__fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, siz
  * the folding, 7.7 GiB for 6.4). The run: its samples from the phase's
  * first within FOLD_BAND of that first, 3 or more, quiet (FOLD_QUIET) and
  * within a step of fold_lv. Returns 1 when the boundary moved. */
-int ssd__short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                  double fold_lv, size_t j, size_t g) {
+static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double fold_lv, size_t j, size_t g) {
     if (j == 0 || g != j + 1 || g >= c->nph || !(fold_lv > 0))
         return 0;
     size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
@@ -475,7 +475,7 @@ int ssd__short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analys
  * a run quieter than 1 % counting as 1 %), the used state starts where the
  * run ends, and the folding phases after it are the used state's. Returns
  * 1 when the used state moved (*g is then its phase). */
-int ssd__gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
+static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
     size_t j0 = *g;
     while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
         j0--;
@@ -518,7 +518,7 @@ int ssd__gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
  * its direct level, that tail is the folding and the used state starts
  * where the scatter does. Returns 1 when it split (*g is then the used
  * state's phase, the folding the one before it). */
-int ssd__fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *g) {
+static int fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *g) {
     size_t j0 = *g;
     while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
         j0--;
@@ -556,7 +556,7 @@ int ssd__fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opt
  * bytes lasted 1, 2 or 3 times the cache (FOLD_BYTES_PER_CACHED, within
  * 10 %) for some cache size in those bounds: a dynamic cache's folding
  * after a random fill (the labelling's folds_cache). */
-int ssd__lasts_a_fold_of(double lo, double hi, double end) {
+static int lasts_a_fold_of(double lo, double hi, double end) {
     for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
         if (end / (1 + 1.1 * m) <= hi && end / (1 + 0.9 * m) >= lo)
             return 1;
@@ -604,8 +604,7 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
         ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 || ssd__falls_through(c, a, k))
         return 0;
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) ||
-        !ssd__lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
         return 0;
     if (ssd__curve_split(c, 0, a) != 0)
         return 0;
@@ -660,4 +659,191 @@ size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__a
         ssd__falls_through(c, g0, k))
         return 0;
     return k;
+}
+
+/* Labels the phases before the used state (phase g, 0: none) and places
+ * the folding's boundaries; after a boundary moved, g is the used state's
+ * phase. Returns the phase after a cache too slight to call (0: none);
+ * *note_fold: the level after the cache read as folding by its length;
+ * *note_slow: by its speed (seq_fill_slow_level; both for
+ * ssd__regime_notes). */
+size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         struct ssd__result *res, const struct ref_levels *rl, size_t *g_io,
+                         int hidden_cache, int static_first, int split_direct, double fold_lv,
+                         int *note_fold, int *note_slow) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t g = *g_io;
+    /* Label the rest: the cache; the level after it (or the first level
+     * without one) is direct; a lasting step below direct is folding (a
+     * dynamic cache emptied while writing: the first drop after the cache,
+     * not the last); back near the direct level is direct; anything else
+     * before the used state is other. */
+    /* Only a dynamic cache folds (a static one, small beside the
+     * capacity, never does), and folding lasts: a few slow seconds at the
+     * end of a fill are no folding. */
+    int can_fold =
+        (hidden_cache && !static_first) ||
+        (S->has_cache && !(isfinite(S->capacity_bytes) &&
+                           S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
+    size_t gc_from = g ? g : c->nph;
+    double direct = NAN, fold = NAN;
+    /* (With a reference, the drive's direct level is the reference's:
+     * the first level after a dynamic cache may be its folding, however
+     * short: a small cache on a drive written full folds in minutes.) */
+    int ref_fold = 0;
+    if (rl->known && S->has_cache && ssd__ref_cache(rl, &c->ph[0])) {
+        direct = rl->direct;
+        can_fold = ref_fold = rl->dynamic;
+    }
+    size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
+    if (slight)
+        can_fold = 1;
+    /* (The reference's folding before the used state, no cache found
+     * before it: gc_onset_phase's ref_fold_level.) */
+    if (!S->has_cache && g >= 2 && ssd__ref_fold_level(c, o, rl, g - 1))
+        can_fold = 1;
+    /* (A level the drive still wrote clean blocks at before the used
+     * state, no cache found: direct writes, gc_onset_phase's
+     * clean_level_before_drop.) */
+    size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
+                              ssd__clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
+                          ? g - 1
+                          : 0;
+    /* A sequential fill leaves the spare area clean (whole blocks freed),
+     * and a dynamic cache takes clean blocks in SLC mode: after the fill
+     * and idle time it holds what the spare area can hold (bits bytes of
+     * flash per cached byte), and once it is full no clean block is left
+     * for direct writes. So with no reference, a dynamic cache (a share of
+     * the capacity no static area is, DYNAMIC_MIN_CAPACITY_SHARE) on a
+     * drive written full sequentially, then one lasting level a step above
+     * the used state and nothing between, is followed by its folding, not
+     * direct writes (seed 2026's drive 160, 2 hours after a sequential
+     * fill: 16.9 GiB of cache on a 149 GB drive, folding at 83 MB/s to
+     * 35.7 GiB, then GC at 52). */
+    /* After a random fill the clean blocks are only those idle GC
+     * cleaned, and a dynamic cache takes them all in SLC mode: C cached
+     * bytes hold C bits of them. Folding the cache frees C (bits - 1),
+     * which the host writes (at the folding's speed) before GC must run:
+     * the level after such a cache lasts (bits - 1) C, 1, 2 or 3 times
+     * the cache (MLC, TLC, QLC; FOLD_BYTES_PER_CACHED). Direct writes
+     * after a static cache last what idle GC cleaned, which the cache's
+     * fixed size does not set (of 34 static-cache or cacheless runs after
+     * a random fill read as a cache, direct writes and GC in the four
+     * sweep seeds, one lasted within 10 % of such a multiple; of 165
+     * dynamic caches' foldings, 135). So a level between the cache and
+     * the used state whose length is within 10 % of 1, 2 or 3 times the
+     * cache is that folding (2 GiB of cache, then 4.0 GiB at 49 MB/s,
+     * GC at 29, seed 13's drive 0, bits 3). */
+    int folds_cache = 0;
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2) {
+        double r = (c->ph[2].start_bytes - S->cache_bytes) / S->cache_bytes;
+        for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
+            folds_cache |= fabs(r / k - 1) <= FOLD_MULTIPLE_TOL;
+    }
+    /* (A cache ended inside the first sample: within its bounds.) */
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl->known)
+        folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      c->ph[2].start_bytes);
+    int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
+    int fold_first =
+        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && ssd__dynamic_cache(S)) ||
+         folds_cache || slow_level) &&
+        !hidden_cache && !slight && !split_direct && g == 2 &&
+        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (The folding seq_fill_slow_level found is one lasting level between
+     * the cache and GC's scatter: its boundaries are the segmentation's,
+     * not its flattest run's, which a noisy folding ends early.) */
+    int slow_fold = fold_first && slow_level && !ssd__dynamic_cache(S);
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    for (size_t j = 0; j < c->nph; j++) {
+        struct ssd_phase *p = &c->ph[j];
+        if (fold_first && j == 1) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (j >= gc_from && j <= g) {
+            p->regime = SSD_REGIME_GC;
+        } else if (j > g && g) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (j == 0 && S->has_cache) {
+            p->regime = SSD_REGIME_CACHE;
+        } else if (j < slight) {
+            /* (The fast start of a cache too slight to call: the direct
+             * level is the next one's.) */
+            p->regime = SSD_REGIME_OTHER;
+            if (j + 1 == slight)
+                direct = c->ph[slight].level_bps;
+        } else if ((j == 1 && split_direct) || (clean_lv && j == clean_lv)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (isnan(direct)) {
+            direct = p->level_bps;
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
+                   (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
+                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
+                    half_level_before_gc(c, o, j, g)) &&
+                   folding_step(c, o, j, gc_from, direct)) {
+            size_t e = fold_start_after_direct(c, o, j, direct);
+            if (e > p->first && j > 0) {
+                /* (The step found there moves with it.) */
+                double was = p->start_bytes;
+                ssd__curve_move_boundary(c, j, e);
+                for (size_t i = 0; i < res->nsteps; i++)
+                    if (res->steps[i].start_bytes == was) {
+                        res->steps[i].start_bytes = p->start_bytes;
+                        res->steps[i].start_s = p->start_s;
+                        res->steps[i].level_bps = p->level_bps;
+                    }
+            }
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (!isnan(fold) && p->level_bps <= fold * o->min_step) {
+            p->regime = SSD_REGIME_FOLDING;
+        } else if (fabs(log(p->level_bps / direct)) < log(o->min_step)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else {
+            p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* The folding right before the used state is its flat run: its
+     * boundaries move to where the flat level begins and ends. */
+    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
+        fold_to_its_flat_run(c, res, g - 1, g)) {
+        size_t j = g - 1;
+        while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
+            j--;
+        S->folding_start_bytes = c->ph[j].start_bytes;
+        S->folding_level_bps = c->ph[j].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && rl->known && rl->dynamic && o->written_before_bytes > 0 &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               short_fold_run_before_gc(c, o, isfinite(fold_lv) ? fold_lv : S->folding_level_bps,
+                                        g - 1, g)) {
+        if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
+            S->folding_level_bps = c->ph[g - 1].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               gc_scatter_after_fold_run(c, &g)) {
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && !(o->written_before_bytes > 0) && ssd__dynamic_cache(S) &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING && fold_at_direct_end(c, o, &g)) {
+        S->folding_start_bytes = c->ph[g - 1].start_bytes;
+        S->folding_level_bps = c->ph[g - 1].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    }
+    *g_io = g;
+    *note_fold = fold_first && folds_cache;
+    *note_slow = slow_fold;
+    return slight;
 }

@@ -954,3 +954,9 @@ int ssd__used_cache_end_against_next_level(const struct ssd__curve *c,
     S->post_cache_bps = lo;
     return 1;
 }
+
+/* The used state starts at phase g. */
+void ssd__gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis_summary *S) {
+    S->gc_start_bytes = c->ph[g].start_bytes;
+    S->gc_level_bps = c->ph[g].level_bps;
+}
