@@ -11,6 +11,16 @@
 
 #include "regimes.h"
 
+/* The first drop was no cache's end after all: the first level is the
+ * fast start's. */
+static void no_cache(const struct ssd__curve *c, struct ssd__result *res) {
+    ssd__no_cache_figures(&res->sum);
+    res->cache_phase_end = 0;
+    res->post_phase = 0;
+    res->nbursts = res->bursts_total = 0;
+    res->sum.post_cache_bps = c->ph[0].level_bps;
+}
+
 /* The used state's end level when it is one phase from its start: its
  * level over its last quarter. */
 static double last_quarter_level(const struct ssd__curve *c, const struct ssd_phase *p) {
@@ -272,8 +282,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * the used state. */
     if (rl.known && S->has_cache && c->nph >= 2 &&
         ssd__ref_clean(c, &rl, o, &c->ph[0], S->cache_level_bps)) {
-        ssd__no_cache(res);
-        S->post_cache_bps = c->ph[0].level_bps;
+        no_cache(c, res);
         clean_start = 1;
     }
     /* A used drive's clean blocks shorter than a lasting phase, whose
@@ -370,8 +379,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */
-        ssd__no_cache(res);
-        S->post_cache_bps = c->ph[0].level_bps;
+        no_cache(c, res);
     }
     /* (A random fill's shrunken dynamic cache whose folding the
      * segmentation gave to the decline: its own phase, the used state
@@ -628,7 +636,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         if (g == 1 && S->has_cache &&
             (!ssd__used_drive_cache(o, S->capacity_bytes, S) || clean_room))
-            ssd__no_cache(res); /* the first drop was clean blocks running out */
+            no_cache(c, res); /* the first drop was clean blocks running out */
         /* (Without a cache the first level is the fast start's speed; a
          * cache kept keeps the level after its drop, which its drop ratio
          * is measured against: its own level was printed as the speed
@@ -651,8 +659,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int hidden_cache = 0, static_first = ssd__static_cache_in_first_sample(c, o, S);
     if (S->has_cache && isfinite(S->capacity_bytes) &&
         S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
-        ssd__no_cache(res);
-        S->post_cache_bps = c->ph[0].level_bps;
+        no_cache(c, res);
         hidden_cache = 1;
     }
     /* A used drive's static cache the cache test read as ended inside the

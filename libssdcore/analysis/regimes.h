@@ -158,7 +158,6 @@ size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis
 size_t ssd__late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity);
 size_t ssd__clean_blocks_end_before_bound(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                           size_t a, size_t lo, size_t g0, size_t b, size_t k);
-void ssd__no_cache(struct ssd__result *res);
 int ssd__used_cache_end_against_next_level(const struct ssd__curve *c,
                                            const struct ssd__analysis_opts *o,
                                            struct ssd__result *res);

@@ -887,15 +887,6 @@ size_t ssd__clean_blocks_end_before_bound(struct ssd__curve *c, const struct ssd
     return fast - slow >= log(o->min_step) ? k2 : k;
 }
 
-/* The first drop was no cache's end after all. */
-void ssd__no_cache(struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
-    ssd__no_cache_figures(S);
-    res->cache_phase_end = 0;
-    res->post_phase = 0;
-    res->nbursts = res->bursts_total = 0;
-}
-
 /* With no reference, the end of a used drive's cache placed against the
  * level of its own right after it (3 samples or more, min_drop below the
  * cache: direct writes or folding) when the cache test passed over that
