@@ -142,6 +142,24 @@ static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
     return ssd__median(c->scratch, m - from);
 }
 
+void ssd__no_cache_figures(struct ssd_analysis_summary *S) {
+    S->has_cache = 0;
+    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+    S->cache_uncertainty_bytes = NAN;
+    S->cache_censored = SSD_CENSOR_NONE;
+}
+
+void ssd__cache_in_first_sample(const struct ssd__curve *c, double lo,
+                                struct ssd_analysis_summary *S) {
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower > 0 ? lower : 0;
+    S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, lo) - S->cache_bytes;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+}
+
 double ssd__first_sample_cache_max(const struct ssd__curve *c, double lo) {
     double most = c->b[0];
     if (c->n > 1 && c->r[1] > lo && c->r[0] > lo)
@@ -185,8 +203,7 @@ static size_t fresh_last_above(const struct ssd__curve *c, size_t m, double yh, 
      * only slows, so they are noise alone (the dips of seed 2026's drive
      * 142, 5 of 21 samples, made the MAD of the differences 17 %). */
     size_t a = m + 2, b = m + 23 < c->n ? m + 23 : c->n, k = 0;
-    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
-    double med = ssd__median(c->scratch, b - a);
+    double med = ssd__level_of(c, a, b);
     for (size_t i = a; i < b; i++)
         if (c->y[i] > med)
             c->scratch[k++] = c->y[i] - med;
@@ -541,10 +558,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
     const struct ssd_phase *ph = c->ph;
-    S->has_cache = 0;
-    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
-    S->cache_uncertainty_bytes = NAN;
-    S->cache_censored = SSD_CENSOR_NONE;
+    ssd__no_cache_figures(S);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     S->post_cache_bps = ph[0].level_bps;
@@ -722,11 +736,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                  * (r0 - lo) dt more than the post-cache level accounts for: the
                  * cache's lower bound. It is at most the sample's bytes; the
                  * gap between the two is the uncertainty. */
-                double lower = (c->r[0] - post) * ssd__curve_dt(c, 0);
-                S->cache_bytes = lower > 0 ? lower : 0;
-                S->cache_level_bps = c->r[0];
-                S->cache_drop_ratio = c->r[0] / post;
-                S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, post) - S->cache_bytes;
+                ssd__cache_in_first_sample(c, post, S);
             }
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;

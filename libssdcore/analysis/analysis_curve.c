@@ -119,6 +119,25 @@ double ssd__median(double *v, size_t n) {
     return 0.5 * (m + lower);
 }
 
+double ssd__fit_line(const struct ssd__curve *c, size_t a, size_t b, double *icpt) {
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += c->y[i];
+        sxx += x * x;
+        sxy += x * c->y[i];
+    }
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    *icpt = (sy - slope * sx) / m;
+    return slope;
+}
+
+double ssd__level_of(const struct ssd__curve *c, size_t a, size_t b) {
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    return ssd__median(c->scratch, b - a);
+}
+
 double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b) {
     struct ssd__diff_memo *m = c->diff_memo;
     if (m && m->a == a && m->b == b)

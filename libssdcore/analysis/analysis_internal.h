@@ -139,6 +139,11 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err);
 void ssd__curve_release(struct ssd__curve *c);
 double ssd__median(double *v, size_t n);             /* reorders v */
 double ssd__quantile(double *v, size_t n, double q); /* reorders v */
+/* Robust level of samples [a, b): the median log-rate (uses c->scratch). */
+double ssd__level_of(const struct ssd__curve *c, size_t a, size_t b);
+/* The least-squares line through y[a, b), x counted from a: returns its
+ * slope (per sample) and sets *icpt. */
+double ssd__fit_line(const struct ssd__curve *c, size_t a, size_t b, double *icpt);
 /* The quantiles qlo <= qhi of v (the qhi one returned, the qlo one in *lo),
  * each equal to ssd__quantile's, for about the cost of one (reorders v). */
 double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *lo);
@@ -161,6 +166,13 @@ double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
  * that is the first sample's (a share f = (r1 - lo) / (hi - lo) of it at
  * hi; f hi falls as hi grows). */
 double ssd__first_sample_cache_max(const struct ssd__curve *c, double lo);
+/* A cache that ended inside the run's first sample, against the level lo
+ * after it: at least what that sample wrote above lo, at most
+ * ssd__first_sample_cache_max (censored to the resolution). */
+void ssd__cache_in_first_sample(const struct ssd__curve *c, double lo,
+                                struct ssd_analysis_summary *S);
+/* The summary's cache figures cleared: no cache. */
+void ssd__no_cache_figures(struct ssd_analysis_summary *S);
 
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
 /* The median of v[a, b) made of sorted runs, each starting where run[] is

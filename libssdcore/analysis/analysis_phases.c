@@ -9,12 +9,6 @@
 #include "analysis_internal.h"
 #include "segment.h"
 
-/* Robust level of samples [a, b): the median log-rate. */
-static double level_of(struct ssd__curve *c, size_t a, size_t b) {
-    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
-    return ssd__median(c->scratch, b - a);
-}
-
 /* Moves a block-level boundary e (between means ma and mb) to the sample
  * inside (lo, hi) that minimises the two-level squared error. */
 static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, double ma,
@@ -243,7 +237,7 @@ static void sort_run(struct ssd__curve *c, size_t a, size_t b) {
 static double segment_level(struct ssd__curve *c, size_t a, size_t b) {
     unsigned char *run = c->segrun;
     if (!run)
-        return level_of(c, a, b);
+        return ssd__level_of(c, a, b);
     int sorted = 1;
     for (size_t i = a; i < b && sorted; i++)
         sorted = run[i] != 2;
@@ -254,7 +248,7 @@ static double segment_level(struct ssd__curve *c, size_t a, size_t b) {
         }
         memset(run + a, 0, b - a);
         run[a] = 2;
-        return level_of(c, a, b);
+        return ssd__level_of(c, a, b);
     }
     return ssd__sorted_runs_median(c->segys, run, c->scratch, a, b);
 }
@@ -302,27 +296,11 @@ int ssd__holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts
     return 4 * in >= 3 * (b - a);
 }
 
-/* The least-squares line through y[a, b), x counted from a: returns its
- * slope (per sample) and sets *icpt. */
-static double fit_line(const struct ssd__curve *c, size_t a, size_t b, double *icpt) {
-    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (size_t i = a; i < b; i++) {
-        double x = (double)(i - a);
-        sx += x;
-        sy += c->y[i];
-        sxx += x * x;
-        sxy += x * c->y[i];
-    }
-    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
-    *icpt = (sy - slope * sx) / m;
-    return slope;
-}
-
 /* How far the speed's log-linear trend through y[a, b) moves over its
  * length (in log). */
 static double trend_span(const struct ssd__curve *c, size_t a, size_t b) {
     double icpt;
-    return fabs(fit_line(c, a, b, &icpt)) * (double)(b - a);
+    return fabs(ssd__fit_line(c, a, b, &icpt)) * (double)(b - a);
 }
 
 /* Short segments are not phases: each joins its closer-level neighbour. The
@@ -382,7 +360,7 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
             st[j + 2] - st[j + 1] < c->min_len && j >= 2 && st[j] - st[j - 1] >= c->min_len &&
             lev[j - 1] - lev[j] >= step && lev[j] - lev[j + 1] >= step &&
             st[j + 1] + c->min_len <= c->n &&
-            lev[j] - level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&
+            lev[j] - ssd__level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&
             ssd__holds_level(c, o, st[j], st[j + 1], lev[j]) &&
             trend_span(c, st[j], st[j + 1]) < log(o->min_step))
             continue;
@@ -641,8 +619,8 @@ void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first) {
     if (first <= a->first || first > b->last || first == b->first)
         return;
     size_t a0 = a->first, b1 = b->last + 1;
-    fill_phase(c, a0, first, level_of(c, a0, first), a);
-    fill_phase(c, first, b1, level_of(c, first, b1), b);
+    fill_phase(c, a0, first, ssd__level_of(c, a0, first), a);
+    fill_phase(c, first, b1, ssd__level_of(c, first, b1), b);
 }
 
 int ssd__curve_split(struct ssd__curve *c, size_t j, size_t at) {
@@ -655,8 +633,8 @@ int ssd__curve_split(struct ssd__curve *c, size_t j, size_t at) {
     memmove(&ph[j + 2], &ph[j + 1], (c->nph - j - 1) * sizeof *ph);
     c->nph++;
     size_t a = ph[j].first, b = ph[j].last + 1;
-    fill_phase(c, a, at, level_of(c, a, at), &ph[j]);
-    fill_phase(c, at, b, level_of(c, at, b), &ph[j + 1]);
+    fill_phase(c, a, at, ssd__level_of(c, a, at), &ph[j]);
+    fill_phase(c, at, b, ssd__level_of(c, at, b), &ph[j + 1]);
     return 0;
 }
 
@@ -664,7 +642,7 @@ void ssd__curve_merge_next(struct ssd__curve *c, size_t j) {
     if (j + 1 >= c->nph)
         return;
     size_t a = c->ph[j].first, b = c->ph[j + 1].last + 1;
-    fill_phase(c, a, b, level_of(c, a, b), &c->ph[j]);
+    fill_phase(c, a, b, ssd__level_of(c, a, b), &c->ph[j]);
     memmove(&c->ph[j + 1], &c->ph[j + 2], (c->nph - j - 2) * sizeof *c->ph);
     c->nph--;
 }
@@ -719,7 +697,7 @@ static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts 
     double sig = own_sigma(c, p, q), rest = p > a ? own_sigma(c, a, p) : own_sigma(c, q, b);
     if (!(2 * sig < rest))
         return 0;
-    double icpt, slope = fit_line(c, a, b, &icpt), sse = 0;
+    double icpt, slope = ssd__fit_line(c, a, b, &icpt), sse = 0;
     for (size_t i = p; i < q; i++) {
         double d = c->y[i] - (icpt + slope * (double)(i - a));
         sse += d * d;

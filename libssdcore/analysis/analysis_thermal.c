@@ -69,10 +69,7 @@ static int rising_before(const double *T, const struct ssd_phase *p) {
  * first phase's level (DESIGN.md). */
 static void revoke_cache(struct ssd__curve *c, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
-    S->has_cache = 0;
-    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
-    S->cache_uncertainty_bytes = NAN;
-    S->cache_censored = SSD_CENSOR_NONE;
+    ssd__no_cache_figures(S);
     S->post_cache_bps = c->ph[0].level_bps;
     if (c->ph[0].regime == SSD_REGIME_CACHE)
         c->ph[0].regime = SSD_REGIME_DIRECT;

@@ -26,7 +26,7 @@ static void capacity_share(struct ssd__text *t, const struct ssd_analysis_summar
 }
 
 /* No SLC cache holds more than this share of the capacity (raw / bits,
- * analysis_regimes.c): a run that wrote that much without a drop shows the
+ * regimes.h, MAX_CACHE_CAPACITY_SHARE): a run that wrote that much without a drop shows the
  * drive has none. */
 #define NO_CACHE_HOLDS_MORE 0.64
 

@@ -444,7 +444,7 @@ def test_gc_bursting_after_a_random_fill_is_no_direct_writes(tmp_path, spec):
     no reference that phase was read as direct writes and its end as a
     second drop, so the fast start stayed a cache ("false cache of 1.89
     GiB"). Half its samples sit at GC's own level: no level of its own,
-    one drop (analysis_regimes.c's holds_above)."""
+    one drop (regimes_used.c's holds_above)."""
     a, r, _ = _one_run(tmp_path, spec, "random_fill", "fill")
     assert not a["cache"], a["cache"]
     assert not r["problems"], r["problems"]
@@ -485,7 +485,7 @@ def test_a_flat_level_between_the_cache_and_gc_is_no_transition(tmp_path, spec, 
     running out ("used state at 2.1 GiB, before the model's 4.0"). A
     transition into the used state is a few samples that move; a flat
     stretch is a regime's own level, so it is split off when min_drop
-    above GC (analysis_regimes.c's short_direct_after_cache)."""
+    above GC (regimes_used.c's short_direct_after_cache)."""
     a, r, _ = _one_run(tmp_path, spec, "random_fill", workload)
     assert a["cache"], "no cache"
     assert not r["problems"], r["problems"]

@@ -1,0 +1,225 @@
+/* regimes.h - internal: what the regime rules (analysis_regimes.c and
+ * regimes_*.c) share: their thresholds, in one list, the reference's levels
+ * and the rules each file decides. */
+#ifndef SSD_REGIMES_H
+#define SSD_REGIMES_H
+
+#include "analysis_internal.h"
+
+/* ---- The rules' thresholds ---- */
+/* A drive cannot run out of clean blocks before its user capacity has been
+ * written once since TRIM (without overwrites there is no garbage); the
+ * reviews' drives do at 1.06-1.4 times it (spare area, and random
+ * overwrites freeing blocks). A fill never gets there. */
+#define GC_MIN_CAPACITY_SHARE 0.995
+
+/* The used state's scatter (noise of the differences) at least this many
+ * times the folding's before it: the onset is where the scatter jumps.
+ * (Not 3: the fresh state's periodic GC dips, 40% deep every 15 s, weigh
+ * on the quiet side with an RMS difference of 0.19 in log-rate, and a used
+ * state that scatters the speed 2x, RMS 0.45-0.6, then shows 2.3-3.) */
+#define SCATTER_JUMP 2.25
+/* No cache holds more than this share of the capacity (raw / bits). */
+#define MAX_CACHE_CAPACITY_SHARE 0.64
+/* Host bytes a drive can write while folding, per byte its cache holds:
+ * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
+#define FOLD_BYTES_PER_CACHED 3.0
+/* A cache at least this share of the capacity is a dynamic one. */
+#define DYNAMIC_MIN_CAPACITY_SHARE 0.05
+/* Without a capacity, a decline is the used state only when it falls at
+ * least this much from its start to the end of the run. */
+#define SHAPE_MIN_FALL 2.0
+/* ... and, right after a cache, when that cache's drop was no bigger. */
+#define SHAPE_MAX_FIRST_STEP 1.5
+/* A folding's flat run: its samples within FOLD_BAND of its first, its
+ * noise (in log) under FOLD_QUIET; the sample after it (or before) off
+ * its level by FOLD_JUMP ends it. */
+#define FOLD_QUIET 0.012
+#define FOLD_BAND 1.03
+#define FOLD_JUMP 1.06
+
+/* A stretch this many samples or longer between two levels a step apart is
+ * a level of its own, not the drop's transition (short_direct_after_cache's
+ * shortest direct writes). */
+#define SHORT_LEVEL 10
+
+/* Raw flash is at most this share of the user capacity (28 % spare,
+ * enterprise drives included). */
+#define RAW_MAX_CAPACITY_SHARE 1.28
+
+/* The least clean room a sequential fill leaves: the spare area, at least
+ * 7.37 % of the capacity on any drive (a capacity in GB on flash in GiB),
+ * less what GC holds back; about half of it, for margin (the sweep's
+ * drives, 7-28 % spare: 5.9 % at the least, of 1,058 runs). */
+#define SEQ_FILL_CLEAN_MIN_SHARE 0.04
+/* After a sequential fill, direct writes run at least this many times
+ * faster than the used state right after them (seq_fill_slow_level): 1 +
+ * capacity / spare area, for a spare area up to 2/3 of the capacity. */
+#define SEQ_FILL_DIRECT_OVER_GC 2.5
+/* The used state's start scatters: at least 1 in this many samples of its
+ * first lasting stretch a step off their median (seq_fill_slow_level). */
+#define SEQ_FILL_GC_SCATTER_EVERY 10
+
+/* A slide falls at least this much through its phase (10 %, falls_through
+ * and slide_of): less is a level's tilt. */
+#define SLIDE_MIN_FALL 1.1
+/* ... and its first half's median this much above its second half's. */
+#define FALL_HALVES_MIN 1.03
+/* A level is left once the speed runs this much (5 %) below it
+ * (slide_start, the scatter's onset from a fast start). */
+#define LEVEL_LEFT_MIN 1.05
+/* A quiet level's noise counts at least this much (1 % in log): a
+ * noise-free model's smooth decline is no chaos (SCATTER_JUMP's base). */
+#define QUIET_NOISE_FLOOR 0.01
+/* A level lasting within 10 % of 1, 2 or 3 times the cache is its folding
+ * (FOLD_BYTES_PER_CACHED). */
+#define FOLD_MULTIPLE_TOL 0.1
+/* A static cache's size against its reference's: more than 5 % over it
+ * ran on into direct writes, more than 5 % under it was cut short. */
+#define REF_CACHE_OVER 1.05
+#define REF_CACHE_UNDER 0.95
+/* A fast start split in two levels: 70 % of each side's samples at its
+ * speed (cache_in_fast_start). */
+#define AT_SPEED_SHARE 0.7
+/* Random writes over at least this share of the capacity address the
+ * whole drive (span_whole). */
+#define SPAN_WHOLE_SHARE 0.99
+
+/* What the reference (the same drive's run of the same workload when
+ * fresh, after a TRIM) says about the drive on a used-drive run: its direct
+ * level (the writes to clean blocks after its cache, or its first level
+ * without one) and, when it has a cache, the cache's level and whether it
+ * is dynamic (a share of the capacity: it borrows clean blocks, so on a
+ * drive written full its end is folding, never direct writes). A used
+ * drive writes its clean blocks at that direct level and its SLC cache at
+ * the cache's: the level tells which, where a curve alone cannot (a static
+ * cache emptied by idle time, then GC, looks as a cacheless drive's clean
+ * blocks, then GC). known is 0 without a reference or on a fresh run. */
+struct ref_levels {
+    int known;
+    double direct;        /* the fresh direct level, B/s */
+    int cache;            /* the fresh run had a cache ... */
+    double cache_level;   /* ... at this level */
+    int dynamic;          /* ... a dynamic one */
+    int none;             /* the fresh run showed the drive has no cache */
+    double fold;          /* its folding's level (NaN when it showed none) */
+    double cache_bytes;   /* its cache's size (NaN without one) */
+    int start_is_cache;   /* the run's first phase is its cache (a dynamic cache
+                           * in its first sample, or at_cache_speed) */
+    double slight_direct; /* its level after one slight step of a first level
+                           * with no cache found (NaN: none) */
+};
+
+/* regimes_shape.c */
+double ssd__slide_of(const struct ssd__curve *c, const struct ssd_phase *p);
+int ssd__slides_down(const struct ssd__curve *c, const struct ssd_phase *p);
+int ssd__first_level_after(const struct ssd__curve *c, size_t j);
+int ssd__falls_through(const struct ssd__curve *c, size_t a, size_t b);
+size_t ssd__two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t kmin, size_t kmax,
+                       double *l1, double *l2, double *gain);
+double ssd__median3(double a, double b, double c);
+size_t ssd__knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, size_t b,
+                 size_t min_len);
+size_t ssd__slide_start(const struct ssd__curve *c, size_t a, size_t lo, size_t k);
+size_t ssd__scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, size_t hi,
+                          size_t min_len, double *jump);
+double ssd__quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
+void ssd__phase_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd_phase *p);
+int ssd__dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o);
+/* regimes_used.c */
+double ssd__fresh_room(const struct ssd__analysis_opts *o, double capacity);
+int ssd__used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
+                          const struct ssd_analysis_summary *S);
+double ssd__clean_room_max(const struct ssd__analysis_opts *o, double capacity);
+int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacity);
+int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res);
+size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 double level, size_t end);
+size_t ssd__slide_onset(const struct ssd__curve *c, size_t e);
+int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  int flat_ok);
+int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,
+                         size_t e, double l1, double lu);
+size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           double capacity, const struct ssd__result *res, int clean_start,
+                           const struct ref_levels *rl, int *clean_room);
+size_t ssd__dip_rate_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                           size_t lo, size_t b, double level, size_t k, size_t gap);
+size_t ssd__gc_bursts_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t g, size_t lo);
+size_t ssd__gc_bursts_after_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 size_t g, double pre);
+int ssd__clean_blocks_fall(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                           size_t k, size_t e, double l1, double l2, double gain);
+size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                double direct, size_t g, size_t e);
+size_t ssd__late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity);
+size_t ssd__clean_blocks_end_before_bound(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                          size_t a, size_t lo, size_t g0, size_t b, size_t k);
+int ssd__used_cache_end_against_next_level(const struct ssd__curve *c,
+                                           const struct ssd__analysis_opts *o,
+                                           struct ssd__result *res);
+void ssd__gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis_summary *S);
+/* regimes_reference.c */
+void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ssd_analysis_summary *S, const struct ssd__result *ref,
+                        struct ref_levels *rl);
+int ssd__ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ref_levels *rl, size_t *moved);
+void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd_analysis_summary *S, size_t at, double hi, double lo);
+int ssd__direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ref_levels *rl, const struct ssd__result *res);
+void ssd__dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           struct ssd_analysis_summary *S, struct ssd__result *res, double direct);
+void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd_analysis_summary *S, double direct, double ref_hi);
+int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         const struct ref_levels *rl, struct ssd__result *res, size_t at);
+int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    const struct ref_levels *rl, struct ssd__result *res,
+                                    size_t *moved);
+int ssd__ref_cache(const struct ref_levels *rl, const struct ssd_phase *p);
+int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
+                        const struct ssd__analysis_opts *o, const struct ssd_phase *p);
+int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
+                   const struct ssd__analysis_opts *o, const struct ssd_phase *p,
+                   double cache_level);
+int ssd__ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts *o, double level,
+                         size_t j, int slower_ok);
+int ssd__clean_at_static_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
+                                const struct ssd_phase *p);
+int ssd__at_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o, double bps);
+size_t ssd__used_in_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o, double direct,
+                           size_t j, size_t g);
+int ssd__ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ref_levels *rl, size_t j);
+int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 double capacity, size_t j);
+/* regimes_fold.c */
+size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ref_levels *rl, double capacity, double *hi,
+                                 int *seen, int has_cache);
+int ssd__dynamic_cache(const struct ssd_analysis_summary *S);
+int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o,
+                                      const struct ssd_analysis_summary *S);
+int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g);
+int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g, size_t b);
+int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res);
+size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ssd_analysis_summary *S);
+size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         struct ssd__result *res, const struct ref_levels *rl, size_t *g_io,
+                         int hidden_cache, int static_first, int split_direct, double fold_lv,
+                         int *note_fold, int *note_slow);
+/* regimes_notes.c */
+int ssd__span_whole(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S);
+void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       struct ssd__result *res, size_t g, int ref_known, double fast_lv,
+                       int fold_note, int slow_fold, int one_drop);
+
+#endif

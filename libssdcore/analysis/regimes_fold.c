@@ -1,0 +1,849 @@
+/* regimes_fold.c - folding: a dynamic SLC cache, once full (or on a drive
+ * written full, once it has taken every clean block), rewrites what it
+ * holds into TLC/MLC at a quiet level a step below direct writes, before
+ * GC runs. These rules tell that level from direct writes and from the
+ * used state, and place its flat run. */
+#include <math.h>
+#include <string.h>
+
+#include "regimes.h"
+
+/* The folding of a used drive's dynamic cache that ended inside the run's
+ * first samples, made no phase of its own: on a drive written full the
+ * cache is folded before GC runs, so after the cache's samples the speed
+ * sits at one flat level (the folding, a step below the direct level, at
+ * the reference's folding level when it showed one) and then steps down
+ * into GC. The segmentation gave those few samples to a neighbour (4
+ * samples at 455 MB/s after a 2 GiB cache in one, then GC at 375 with
+ * bursts to 1,100 that make a least-squares split not pay; or the cache's
+ * samples, 12 of folding at 1,216 and the first GC samples made one first
+ * phase, its median GC's). Told by a run of consecutive samples, GC's
+ * bursts cannot hide it: the samples from s within a step of the median
+ * of their first 3 (one sample off it, the next back on it, is noise), at
+ * least 3 of them, and the median of a lasting window after them a step
+ * below. A run the segmentation already made a phase (its ends within a
+ * sample or two) is left to it. The cache is samples [0, s):
+ * the first alone, min_drop above the run (it ended inside it); or the
+ * second a step below the first and a step above the run (it ended in
+ * the second); or samples at the reference's cache level (within a step),
+ * else at one level of their own a step above the reference's direct
+ * level, then one a step above the run (it ended there, or at that
+ * sample's start). Rearranges the phases to [0, s), the run, the rest (the samples
+ * after the run join the phase after them) and returns s, else 0 (the
+ * phases unchanged); *hi is the cache's level (its samples' median before
+ * the last, the first sample's when it is alone). */
+size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ref_levels *rl, double capacity, double *hi,
+                                 int *seen, int has_cache) {
+    double step = log(o->min_step);
+    size_t w = c->min_len > 10 ? c->min_len : 10, k = 0;
+    if (!rl->known || !rl->dynamic || !(o->written_before_bytes > 0) ||
+        !(ssd__fresh_room(o, capacity) <= 0) || c->nph < 2 || c->n < 6 + w)
+        return 0;
+    /* (Leading samples at the reference's cache level.) */
+    while (rl->cache && k + 4 + w < c->n && k < w && fabs(c->y[k] - log(rl->cache_level)) < step)
+        k++;
+    /* (Else leading samples at a level of their own, within a step of the
+     * first, all a step above the reference's direct level: only the SLC
+     * writes that fast on a used drive, and after a random fill it may
+     * write slower than fresh: 233-243 MB/s in two 5 s samples against the
+     * fresh run's 385, then folding at its 93, then GC.) */
+    if (k < 2 && c->y[0] >= log(rl->direct) + step) {
+        k = 1;
+        while (k + 4 + w < c->n && k < w && fabs(c->y[k] - c->y[0]) < step &&
+               c->y[k] >= log(rl->direct) + step)
+            k++;
+    }
+    size_t cand[4] = {1, 2, k >= 2 ? k : 0, k >= 2 ? k + 1 : 0};
+    for (size_t ci = 0; ci < 4; ci++) {
+        size_t s = cand[ci];
+        if (!s)
+            continue;
+        double lv = ssd__level_of(c, s, s + 3);
+        if (lv + step > log(rl->direct) || (isfinite(rl->fold) && fabs(lv - log(rl->fold)) >= step))
+            continue;
+        if (s == 1    ? c->y[0] < lv + log(o->min_drop)
+            : ci == 1 ? !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step)
+                      : c->y[s - 1] < lv + step)
+            continue;
+        /* (Until the speed falls a step below that level: one sample
+         * below it with the next back up is the folding's noise, 4 % a
+         * sample and 8 % now and then, and a faster sample is no GC;
+         * the first within a step of the level.) */
+        size_t e = s;
+        while (e < c->n &&
+               (e == s ? fabs(c->y[e] - lv) < step
+                       : c->y[e] > lv - step || (e + 1 < c->n && c->y[e + 1] > lv - step)))
+            e++;
+        /* (Three samples at least; two at the reference's folding level,
+         * the drive's own, which no noise makes by chance: a 2 GiB cache
+         * ended inside a fill's first 1 s sample, 2 samples of folding at
+         * the reference's 1.45 GB/s, then GC at 0.86 with bursts to 2x,
+         * seed 13's drives 48 and 195.) */
+        if (e < s + (isfinite(rl->fold) ? 2 : 3) || e + w > c->n)
+            continue;
+        if (ssd__level_of(c, e, e + w) + step > lv)
+            continue;
+        /* A cache the cache test found, with the folding and GC after it
+         * one phase: where the least-squares split of that phase at the
+         * folding's level pays (the reference's, else its first samples'),
+         * the rules below make it (a folding sliding 53 -> 40 MB/s with 2
+         * s ticks, whose run ends at its first dip); the run is for where
+         * it does not. */
+        if (has_cache && c->nph >= 2 && ssd__ref_cache(rl, &c->ph[0]) && c->ph[0].last + 2 >= s &&
+            c->ph[0].last <= s && c->ph[1].last >= e) {
+            double at = rl->fold;
+            if (!isfinite(at) && c->ph[1].last >= c->ph[1].first + 6) {
+                at = exp(ssd__level_of(c, c->ph[1].first, c->ph[1].first + 3));
+            }
+            if (isfinite(at) && ssd__ref_level_split(c, o, at, 1, 0)) {
+                ssd__curve_merge_next(c, 1);
+                return 0;
+            }
+        }
+        /* The segmentation saw the cache and the folding: its phases
+         * stand (*seen). */
+        if (c->nph >= 3 && c->ph[0].last + 2 >= s && c->ph[0].last <= s &&
+            fabs(log(c->ph[1].level_bps) - lv) < step && c->ph[1].last + 3 >= e &&
+            c->ph[1].last <= e + 1) {
+            *seen = 1;
+            return s;
+        }
+        /* The run must lie inside the first two phases. */
+        size_t j = 0;
+        while (j < c->nph && c->ph[j].last < e)
+            j++;
+        if (j >= 2 || j >= c->nph)
+            return 0;
+        if (s == 1)
+            *hi = c->r[0];
+        else {
+            memcpy(c->scratch, c->r, (s - 1) * sizeof *c->r);
+            *hi = ssd__median(c->scratch, s - 1);
+        }
+        if (c->ph[j].first < e) {
+            if (ssd__curve_split(c, j, e))
+                return 0;
+            if (j + 2 < c->nph)
+                ssd__curve_merge_next(c, j + 1);
+        }
+        while (c->nph > 1 && c->ph[1].first < e)
+            ssd__curve_merge_next(c, 0);
+        if (ssd__curve_split(c, 0, s))
+            return 0;
+        return s;
+    }
+    return 0;
+}
+
+int ssd__dynamic_cache(const struct ssd_analysis_summary *S) {
+    return S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+}
+
+/* A level between a cache and the used state, on a drive written full by
+ * a sequential fill, too slow to be direct writes: the folding. A
+ * sequential fill leaves every user block valid, so the garbage at the
+ * used state's onset is what this run overwrote before it, spread over
+ * the drive by random writes across it: GC's victims are about a share
+ * w / (capacity + w) garbage (w the bytes written before the onset: the
+ * clean spare area), and each block it frees costs copying the rest, so
+ * the host's writes get that share of the flash's program speed. Direct
+ * writes get all of it, so they run 1 + capacity / w times faster than
+ * the used state's start: 4.6x or more with 28 % of spare flash, 2.5x
+ * with 2/3 of the capacity (SEQ_FILL_DIRECT_OVER_GC, more than any
+ * drive has). That level is the flash's speed, not a controller's or a
+ * link's: the cache ran a step faster. A dynamic cache's folding runs
+ * below the native speed (the flash programs the folded data too), so
+ * it may sit nearer the used state. In the four dev seeds, of the runs
+ * read as a cache, one level and GC after a sequential fill, the level
+ * over GC's start was 2.81x or more in all 169 where the model writes
+ * directly; 65 of the 176 where it folds are read as folding by this
+ * rule (1.19x at the least). Random writes over part of the drive bunch their garbage, so
+ * GC there may run nearer the direct speed: the note says so. And the
+ * phase after the level must be the used state: GC alternates between
+ * writing into the blocks it reclaimed and stalling to reclaim more, so
+ * its samples scatter, a tenth or more of its first lasting stretch a
+ * step off their median (SEQ_FILL_GC_SCATTER_EVERY); a flat one is a regime's own
+ * level, the folding after direct writes that a dynamic cache's nominal
+ * size ended (seed 2026's drive 48: 30 GiB of cache, direct writes at
+ * 1569 MB/s to 178 GiB, folding at 1099, no sample of its first 72 a
+ * step off, read as the used state's start; 5 drives, 9 runs, whose
+ * direct writes this rule called folding without it; GC's stretches
+ * there: 5 of 15 samples a step off at the least). */
+static int seq_fill_slow_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               const struct ssd_analysis_summary *S, size_t g) {
+    /* (GC over part of the drive is cheaper: no bound there) */
+    if (ssd__span_whole(o, S) == 0)
+        return 0;
+    if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !S->has_cache || g != 2 ||
+        c->nph < 3 || !isfinite(S->capacity_bytes) || !(c->ph[2].start_bytes > 0))
+        return 0;
+    size_t a = c->ph[2].first, b = a + c->min_len;
+    if (b > c->ph[2].last + 1)
+        b = c->ph[2].last + 1;
+    double m = ssd__level_of(c, a, b);
+    size_t off = 0;
+    for (size_t i = a; i < b; i++)
+        off += fabs(c->y[i] - m) >= log(o->min_step);
+    if (off * SEQ_FILL_GC_SCATTER_EVERY < b - a)
+        return 0;
+    double bound = fmin(SEQ_FILL_DIRECT_OVER_GC, 1 + S->capacity_bytes / c->ph[2].start_bytes);
+    return c->ph[1].level_bps < bound * exp(m);
+}
+
+/* A fresh run's first sample a step faster than the first level, holding
+ * less than a dynamic cache's least size, and the second sample back at
+ * that level: a small (static) cache that ended inside the first sample.
+ * The first level after it, however long, is direct writes, not a dynamic
+ * cache hidden at the direct speed, so no drop after it is that cache's
+ * folding: a static cache never folds (the fresh WSAT of seed 47's drive
+ * 111: 692 MB/s in the first 5 s, then 412 until 164 GiB of a 155 GiB
+ * drive, then GC sliding from 330 MB/s down to 60, read as "folding" at
+ * 330 and the used state 40 GiB late). */
+int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o,
+                                      const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes <= 0 && S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && c->n >= 3 &&
+           c->nph >= 2 && c->cum[1] < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
+           c->y[0] >= log(c->ph[0].level_bps) + log(o->min_step) &&
+           fabs(c->y[1] - log(c->ph[0].level_bps)) < log(o->min_step);
+}
+
+/* Whether a phase between the cache and phase g is a step below the
+ * direct level (folding). */
+int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g) {
+    for (size_t j = 2; j < g; j++)
+        if (c->ph[j].level_bps * o->min_step <= c->ph[1].level_bps)
+            return 1;
+    return 0;
+}
+
+/*
+ * A dynamic cache folds right before clean blocks run out, and a short
+ * folding step just before the decline may have been taken into the
+ * decline's phase. Phase g then starts flat, below the direct level, and
+ * slides after: split it (level, then line, over its samples up to b) when
+ * that pays the penalty against one line, and the level is a step below
+ * direct. Returns 1 when phase g was split (g + 1 is then the used state).
+ */
+int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g,
+                      size_t b) {
+    size_t g0 = c->ph[g].first, min_len = c->min_len > 3 ? c->min_len : 3;
+    if (b < g0 + 3 * min_len)
+        return 0;
+    size_t k = ssd__knee(c, g0, g0 + min_len, g0, b, min_len);
+    if (k <= g0 + min_len || k + min_len > b)
+        return 0;
+    double lv = ssd__level_of(c, g0, k);
+    if (exp(lv) * o->min_step > c->ph[1].level_bps)
+        return 0;
+    double icpt, slope, one = 0, two = 0, m = 0;
+    slope = ssd__fit_line(c, g0, b, &icpt);
+    for (size_t i = g0; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - g0));
+        one += d * d;
+    }
+    for (size_t i = g0; i < k; i++)
+        m += c->y[i];
+    m /= (double)(k - g0);
+    for (size_t i = g0; i < k; i++)
+        two += (c->y[i] - m) * (c->y[i] - m);
+    slope = ssd__fit_line(c, k, b, &icpt);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = ssd__curve_noise(c, g0, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    return ssd__curve_split(c, g, k) == 0;
+}
+
+/* Whether phase j, a lasting step below the direct level, is where a
+ * dynamic cache's folding begins, with the used state from phase gc_from:
+ * not when it is short (under two lasting phases) and a lower phase
+ * follows right after it (the drop's transition, or dips just before it),
+ * nor when the speed later comes back to the direct level for longer than
+ * the step lasted (a cluster of dips: folding goes on until the cache is
+ * empty, and a dynamic cache is emptied only by idle time). */
+static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
+                        size_t gc_from, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    if (len < 2 * c->min_len && j + 1 < gc_from &&
+        c->ph[j + 1].level_bps * o->min_step <= p->level_bps)
+        return 0;
+    for (size_t k = j + 1; k < gc_from; k++) {
+        const struct ssd_phase *q = &c->ph[k];
+        if (fabs(log(q->level_bps / direct)) < log(o->min_step) && q->last - q->first + 1 > len)
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * A fresh drive with no cache found whose speed steps down twice before
+ * its used state (phase g): each step a lasting level min_step below
+ * every level before it, the second starting before the capacity has
+ * been written. Without an SLC cache a fresh drive writes at one level
+ * until its clean blocks run out; the first step is the end of a dynamic
+ * cache too close to the direct speed to call one (less than min_drop
+ * above it: 2.88 GB/s over 2.41, 457 GiB, then folding at 1.03 from
+ * 1372 GiB of 1455 and GC after), and the second its folding. Returns
+ * the direct writes' phase (the first step), 0 when this is not the
+ * shape.
+ */
+static size_t slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  const struct ssd_analysis_summary *S, size_t g) {
+    if (S->has_cache || !isfinite(S->capacity_bytes) || o->written_before_bytes > 0 || g < 3)
+        return 0;
+    size_t j = 1;
+    while (j < g && (c->ph[j].level_bps * o->min_step > c->ph[0].level_bps ||
+                     c->ph[j].last - c->ph[j].first + 1 < c->min_len))
+        j++;
+    for (size_t f = j + 1; f < g; f++) {
+        const struct ssd_phase *p = &c->ph[f];
+        if (p->level_bps * o->min_step <= c->ph[j].level_bps &&
+            p->last - p->first + 1 >= c->min_len &&
+            p->start_bytes < ssd__fresh_room(o, S->capacity_bytes))
+            return j;
+    }
+    return 0;
+}
+
+/* Where folding phase j starts after the direct writes before it: GC
+ * dips among the last direct writes (a dip, the climb back, a dip) drew
+ * the segmentation's boundary to the first of them and gave the rest to
+ * the folding (seed 47's drive 88, 2 hours: direct writes at 605 MB/s
+ * with 5 s dips to 211 every 25 s, folding at 400; the folding placed two
+ * dips early, 86.5 GiB for 95.0). Three samples in a row back at the
+ * direct level (within min_step of it, and three quarters of the way up
+ * from the folding's level in log) in its first lasting phase and first
+ * half are still direct writes: the folding starts after the last such
+ * run. Returns the first sample of the folding. */
+static size_t fold_start_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o, size_t j, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    size_t lim = p->first + (c->min_len < len / 2 ? c->min_len : len / 2);
+    double lf = log(p->level_bps), ld = log(direct);
+    double at = fmax(ld - log(o->min_step), lf + 0.75 * (ld - lf));
+    size_t e = p->first;
+    for (size_t i = p->first; i + 2 < lim; i++)
+        if (c->y[i] >= at && c->y[i + 1] >= at && c->y[i + 2] >= at)
+            e = i + 3;
+    return e;
+}
+
+/* Whether phase j, shorter than a lasting phase, is a level of its own
+ * right before the used state (phase g): half a lasting phase or more and
+ * min_drop above the used state's level (the segmentation kept it as a
+ * level: analysis_phases.c's fold_transients). After a dynamic cache that
+ * is its folding: 37 samples at 1087 MB/s between direct writes at 1654 and
+ * the used state from 480, in a 7,200-sample run, were "other". */
+static int half_level_before_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                size_t j, size_t g) {
+    const struct ssd_phase *p = &c->ph[j];
+    return g && j + 1 == g && 2 * (p->last - p->first + 1) >= c->min_len &&
+           p->level_bps >= o->min_drop * c->ph[g].level_bps;
+}
+
+/* The flat run of a folding phase j: folding runs at the drive's folding
+ * rate, a quiet level, while the direct writes before it dip (GC dips)
+ * and the used state after it scatters (GC finds blocks of garbage at
+ * first and writes faster, then slower). The longest run of consecutive
+ * samples within FOLD_BAND of its first, quiet (its noise under
+ * FOLD_QUIET) and a level of its own (SHORT_LEVEL samples or more; no
+ * such run lies in GC's scatter), is the folding: *a and *b its first
+ * and one past its last sample. Returns 1 when there is such a run. */
+static int flat_fold_run(const struct ssd__curve *c, size_t j, size_t *a, size_t *b) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t f = p->first, e = p->last + 1, best = 0, bs = f;
+    double band = log(FOLD_BAND);
+    for (size_t i = f; i < e;) {
+        size_t k = i + 1;
+        while (k < e && fabs(c->y[k] - c->y[i]) < band)
+            k++;
+        if (k - i > best) {
+            best = k - i;
+            bs = i;
+        }
+        i = k;
+    }
+    if (best < SHORT_LEVEL || !(ssd__quiet_noise(c, bs, bs + best) <= FOLD_QUIET))
+        return 0;
+    *a = bs;
+    *b = bs + best;
+    return 1;
+}
+
+/* Whether samples [a, b) next to a flat folding level lv left it: the
+ * one next to the run (next) by FOLD_JUMP or more, and more than half of
+ * them out of FOLD_BAND (the used state's scatter, or GC dips in the
+ * direct writes; not a folding that drifts; a GC burst may come back to
+ * the folding's level for a sample: 71, 188, 88 after folding at 89). */
+static int off_flat(const struct ssd__curve *c, double lv, size_t a, size_t b, size_t next) {
+    size_t off = 0;
+    for (size_t i = a; i < b; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    return fabs(c->y[next] - lv) >= log(FOLD_JUMP) && 2 * off > b - a;
+}
+
+/* A folding phase right before the used state, a quiet level: the
+ * segmentation's boundaries may hold the direct writes' last dips
+ * (below the folding's level and back) or the used state's first
+ * samples (GC faster than the folding at first) in it, or leave its
+ * first flat samples to the direct writes. The folding is its flat run
+ * (flat_fold_run): the used state starts where that run ends, and the
+ * folding where it starts. Returns 1 when a boundary moved. */
+static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g) {
+    if (j == 0 || g != j + 1 || g >= c->nph)
+        return 0;
+    size_t a, b;
+    int moved = 0;
+    if (!flat_fold_run(c, j, &a, &b))
+        return 0;
+    double lv = ssd__level_of(c, a, b);
+    if (b <= c->ph[j].last && off_flat(c, lv, b, c->ph[j].last + 1, b)) {
+        ssd__curve_move_boundary(c, g, b);
+        moved = 1;
+    }
+    /* (The samples before the run go to the direct writes they dip.) */
+    if (a > c->ph[j].first && c->ph[j - 1].regime == SSD_REGIME_DIRECT &&
+        off_flat(c, lv, c->ph[j].first, a, a - 1)) {
+        double was = c->ph[j].start_bytes;
+        ssd__curve_move_boundary(c, j, a);
+        for (size_t i = 0; i < res->nsteps; i++)
+            if (res->steps[i].start_bytes == was) {
+                res->steps[i].start_bytes = c->ph[j].start_bytes;
+                res->steps[i].start_s = c->ph[j].start_s;
+                res->steps[i].level_bps = c->ph[j].level_bps;
+            }
+        moved = 1;
+    }
+    return moved;
+}
+
+/* A used drive's folding right before its used state, too short for
+ * flat_fold_run (a level of SHORT_LEVEL samples: a small dynamic cache
+ * that idle time emptied after a fill folds in seconds). The folding
+ * level is known there (the reference's, or the samples right after the
+ * cache: fold_lv), so a shorter flat run at it needs no length to show it
+ * is a level: folding runs at the drive's folding rate, a quiet level,
+ * from the folding phase's start; GC on a drive written full finds
+ * victims full of garbage at first and writes faster than its floor, even
+ * faster than the folding, then slides. Samples that leave the flat level
+ * (off_flat) are no folding, whichever way they go: the used state starts
+ * where the run ends (seed 2026's drive 5 in the 50-drive sweep, a fill
+ * after a random fill: 6 samples flat at 642 MB/s, then 738, 764, 602,
+ * 557 and GC at 397; the used state was placed where the speed fell below
+ * the folding, 7.7 GiB for 6.4). The run: its samples from the phase's
+ * first within FOLD_BAND of that first, 3 or more, quiet (FOLD_QUIET) and
+ * within a step of fold_lv. Returns 1 when the boundary moved. */
+static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double fold_lv, size_t j, size_t g) {
+    if (j == 0 || g != j + 1 || g >= c->nph || !(fold_lv > 0))
+        return 0;
+    size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
+    while (b < e && fabs(c->y[b] - c->y[f]) < log(FOLD_BAND))
+        b++;
+    if (b < f + SHORT_LEVEL / 2 || b >= e || !(ssd__quiet_noise(c, f, b) <= FOLD_QUIET))
+        return 0;
+    double lv = ssd__level_of(c, f, b);
+    if (fabs(lv - log(fold_lv)) >= log(o->min_step) || !off_flat(c, lv, b, e, b))
+        return 0;
+    ssd__curve_move_boundary(c, g, b);
+    return 1;
+}
+
+/* The folding before the used state (phase *g) read as two or more
+ * folding phases, the first holding the folding's flat run and then GC's
+ * scatter: GC on a drive written full finds victims full of garbage at
+ * first and bursts back towards the direct level (seed 2026's drive 5 in
+ * the 50-drive sweep, fresh 2 hours: folding flat at 505 MB/s from 269 to
+ * 306 GiB, then GC scattering 312-1,082 and sliding; one folding phase at
+ * 482 MiB/s to 482 GiB, a second at 337 to 669, the used state from there,
+ * 2.2x late). Folding runs at the drive's folding rate, one quiet level,
+ * until the cache is folded; it does not come back after GC's scatter.
+ * When the first folding phase's flat run (flat_fold_run) is followed in
+ * it by a lasting stretch (SHORT_LEVEL samples or more) that left that
+ * level (most of it off FOLD_BAND; its first sample may be the mix of
+ * the two, 968 after 1,010 per 2 s) and scatters (its noise SCATTER_JUMP
+ * times the run's,
+ * a run quieter than 1 % counting as 1 %), the used state starts where the
+ * run ends, and the folding phases after it are the used state's. Returns
+ * 1 when the used state moved (*g is then its phase). */
+static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 + 2 > *g || *g >= c->nph)
+        return 0;
+    size_t a, b, e = c->ph[j0].last + 1;
+    if (!flat_fold_run(c, j0, &a, &b) || b + SHORT_LEVEL > e)
+        return 0;
+    double lv = ssd__level_of(c, a, b);
+    size_t off = 0;
+    for (size_t i = b; i < e; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    if (2 * off <= e - b || !(ssd__quiet_noise(c, b, e) >=
+                              SCATTER_JUMP * fmax(ssd__quiet_noise(c, a, b), QUIET_NOISE_FLOOR)))
+        return 0;
+    while (*g > j0 + 1) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[*g].regime = SSD_REGIME_GC;
+    ssd__curve_move_boundary(c, *g, b);
+    return 1;
+}
+
+/* The folding read as the direct writes' end, and GC's scatter after it
+ * as the folding: a fresh drive's dynamic cache folds at a quiet level a
+ * step below its direct writes, right before the used state, and a step
+ * of a lasting phase or two may not pay the segmentation's penalty at the
+ * run's noise (GC's scatter after it sets that noise). Seed 2026's drive
+ * 48 in the 50-drive sweep, fresh WSAT in 4 s samples: direct writes at
+ * 1,618 MB/s to 884 GiB, folding at 1,163 (1.39x below, 2 % noise) for 25
+ * samples to 984 GiB, then GC scattering 380-1,680 and sliding: one
+ * direct phase to 984 GiB, "folding" from there at 658 MiB/s, the used
+ * state from 1,343 GiB, 36 % late. Folding is a quiet level and GC's start
+ * is no level at all: when the first folding phase before the used state
+ * (*g) scatters (its noise SCATTER_JUMP times the quiet tail's, a tail
+ * quieter than 1 % counting as 1 %) and the direct phase before it ends
+ * in a lasting level (the best two-level split of its last four lasting
+ * phases, each side a lasting phase or SHORT_LEVEL samples) a step below
+ * its direct level, that tail is the folding and the used state starts
+ * where the scatter does. Returns 1 when it split (*g is then the used
+ * state's phase, the folding the one before it). */
+static int fold_at_direct_end(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 == *g || j0 < 2 || *g >= c->nph || c->ph[j0 - 1].regime != SSD_REGIME_DIRECT)
+        return 0;
+    size_t f = c->ph[j0 - 1].first, e = c->ph[j0 - 1].last + 1;
+    size_t ml = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL;
+    if (e < f + 2 * ml)
+        return 0;
+    size_t a = e - f > 4 * ml ? e - 4 * ml : f;
+    double l1, l2, gain;
+    size_t k = ssd__two_levels(c, a, e, a + ml, e - ml, &l1, &l2, &gain);
+    if (!k || l1 - l2 < log(o->min_step) ||
+        fabs(l1 - log(c->ph[j0 - 1].level_bps)) >= log(o->min_step))
+        return 0;
+    double tail = ssd__quiet_noise(c, k, e);
+    if (!(ssd__quiet_noise(c, c->ph[j0].first, c->ph[j0].last + 1) >=
+          SCATTER_JUMP * fmax(tail, QUIET_NOISE_FLOOR)))
+        return 0;
+    if (ssd__curve_split(c, j0 - 1, k) != 0)
+        return 0;
+    (*g)++;
+    c->ph[j0].regime = SSD_REGIME_FOLDING;
+    while (*g > j0 + 2) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[j0 + 1].regime = SSD_REGIME_GC;
+    ssd__curve_merge_next(c, j0 + 1);
+    *g = j0 + 1;
+    return 1;
+}
+
+/* Whether a level after a cache of lo to hi bytes that ends at `end`
+ * bytes lasted 1, 2 or 3 times the cache (FOLD_BYTES_PER_CACHED, within
+ * 10 %) for some cache size in those bounds: a dynamic cache's folding
+ * after a random fill (the labelling's folds_cache). */
+static int lasts_a_fold_of(double lo, double hi, double end) {
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        if (end / (1 + 1.1 * m) <= hi && end / (1 + 0.9 * m) >= lo)
+            return 1;
+    return 0;
+}
+
+/* A random fill's shrunken dynamic cache that ended inside the run's
+ * first sample, with no reference, which the segmentation gave one phase
+ * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
+ * the first, then folding at 26.7 to 6.0 GiB, then GC at 13.4: one phase
+ * at 26.7, "no cache, direct writes", folding missed). The cache test
+ * cannot judge a fast start of one sample, and one sample's excess above a
+ * level is no cache by itself (a start-up burst); but on a drive randomly
+ * written full a first sample min_drop above a quiet flat level that
+ * lasts 1, 2 or 3 times what that sample can have cached (bounds as a
+ * drop inside the first sample has them) and ends in a drop of min_drop
+ * or more is a dynamic cache and its folding, which frees C (bits - 1)
+ * bytes for C cached (random_fill_fold_end). The first sample is split
+ * off as the cache, ended inside it (resolution); a mixed second sample
+ * between the two levels goes with it. Returns 1 when it did. */
+int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if ((S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+                           res->cache_phase_end == c->ph[1].first)) ||
+        (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || c->nph < 2 || c->ph[1].first < 6)
+        return 0;
+    size_t e = c->ph[1].first;
+    double lv = ssd__level_of(c, 2, e);
+    size_t a = c->y[1] < lv + log(o->min_step) ? 1 : 2;
+    if (a == 2 && c->y[1] >= c->y[0])
+        return 0;
+    /* (The folding may end inside the phase: GC's first samples with it,
+     * where they burst.) */
+    double l1, l2, gain;
+    size_t k = e >= a + 6 ? ssd__two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
+    double after = c->ph[1].level_bps;
+    if (!k || l1 - l2 < log(o->min_drop))
+        k = e;
+    else
+        after = exp(l2);
+    double lo = exp(ssd__level_of(c, a, k));
+    if (k < a + 3 || c->r[0] < lo * o->min_drop || after * o->min_drop > lo ||
+        ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 || ssd__falls_through(c, a, k))
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+        return 0;
+    if (ssd__curve_split(c, 0, a) != 0)
+        return 0;
+    if (k < e)
+        ssd__curve_split(c, 1, k);
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = a;
+    res->post_phase = 1;
+    return 1;
+}
+
+/* The end of a random fill's shrunken dynamic cache's folding inside
+ * phase 1, the used state's first phase with no reference, or 0. After
+ * random writes the clean blocks are only those idle GC cleaned, and a
+ * dynamic cache takes them all in SLC mode, so it is a few GiB whatever
+ * the capacity (no share of it, which dynamic_cache reads). Folding its C
+ * cached bytes frees C (bits - 1) of them, which the host writes at the
+ * folding's speed before GC must run: a quiet flat level right after the
+ * cache, lasting 1, 2 or 3 times it (FOLD_BYTES_PER_CACHED, within 10 %,
+ * as the labelling's folds_cache reads it) and ending in a drop of
+ * min_drop or more, is that folding. It is never the used state, which
+ * starts with a steep drop or a slide, not a quiet level
+ * (clean_level_before_drop). The segmentation gave it to the decline when
+ * GC's first samples burst between its level and GC's (a 2 GiB cache at
+ * 298 MiB/s, folding at 29.6 to 4.0 GiB, then GC at 6.2 bursting to 20:
+ * one phase, "gc from 2 GiB, sliding from 29.6 to 7.2", the folding
+ * missed). The split is the best two-level one of phase 1. */
+size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ssd_analysis_summary *S) {
+    if (!(S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+          (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
+          ssd__fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2))
+        return 0;
+    size_t g0 = c->ph[1].first, b = c->ph[1].last + 1;
+    if (b < g0 + 6)
+        return 0;
+    double l1, l2, gain;
+    size_t k = ssd__two_levels(c, g0, b, g0 + 3, b - 3, &l1, &l2, &gain);
+    if (!k || l1 - l2 < log(o->min_drop) || log(c->ph[0].level_bps) - l1 < log(o->min_step))
+        return 0;
+    double r = (c->cum[k] - S->cache_bytes) / S->cache_bytes;
+    int multiple = 0;
+    for (int m = 1; m <= (int)FOLD_BYTES_PER_CACHED; m++)
+        multiple |= fabs(r / m - 1) <= FOLD_MULTIPLE_TOL;
+    if (!multiple || ssd__quiet_noise(c, g0, k) > log(o->min_step) / 3 ||
+        ssd__falls_through(c, g0, k))
+        return 0;
+    return k;
+}
+
+/* Labels the phases before the used state (phase g, 0: none) and places
+ * the folding's boundaries; after a boundary moved, g is the used state's
+ * phase. Returns the phase after a cache too slight to call (0: none);
+ * *note_fold: the level after the cache read as folding by its length;
+ * *note_slow: by its speed (seq_fill_slow_level; both for
+ * ssd__regime_notes). */
+size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         struct ssd__result *res, const struct ref_levels *rl, size_t *g_io,
+                         int hidden_cache, int static_first, int split_direct, double fold_lv,
+                         int *note_fold, int *note_slow) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t g = *g_io;
+    /* Label the rest: the cache; the level after it (or the first level
+     * without one) is direct; a lasting step below direct is folding (a
+     * dynamic cache emptied while writing: the first drop after the cache,
+     * not the last); back near the direct level is direct; anything else
+     * before the used state is other. */
+    /* Only a dynamic cache folds (a static one, small beside the
+     * capacity, never does), and folding lasts: a few slow seconds at the
+     * end of a fill are no folding. */
+    int can_fold =
+        (hidden_cache && !static_first) ||
+        (S->has_cache && !(isfinite(S->capacity_bytes) &&
+                           S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
+    size_t gc_from = g ? g : c->nph;
+    double direct = NAN, fold = NAN;
+    /* (With a reference, the drive's direct level is the reference's:
+     * the first level after a dynamic cache may be its folding, however
+     * short: a small cache on a drive written full folds in minutes.) */
+    int ref_fold = 0;
+    if (rl->known && S->has_cache && ssd__ref_cache(rl, &c->ph[0])) {
+        direct = rl->direct;
+        can_fold = ref_fold = rl->dynamic;
+    }
+    size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
+    if (slight)
+        can_fold = 1;
+    /* (The reference's folding before the used state, no cache found
+     * before it: gc_onset_phase's ref_fold_level.) */
+    if (!S->has_cache && g >= 2 && ssd__ref_fold_level(c, o, rl, g - 1))
+        can_fold = 1;
+    /* (A level the drive still wrote clean blocks at before the used
+     * state, no cache found: direct writes, gc_onset_phase's
+     * clean_level_before_drop.) */
+    size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
+                              ssd__clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
+                          ? g - 1
+                          : 0;
+    /* A sequential fill leaves the spare area clean (whole blocks freed),
+     * and a dynamic cache takes clean blocks in SLC mode: after the fill
+     * and idle time it holds what the spare area can hold (bits bytes of
+     * flash per cached byte), and once it is full no clean block is left
+     * for direct writes. So with no reference, a dynamic cache (a share of
+     * the capacity no static area is, DYNAMIC_MIN_CAPACITY_SHARE) on a
+     * drive written full sequentially, then one lasting level a step above
+     * the used state and nothing between, is followed by its folding, not
+     * direct writes (seed 2026's drive 160, 2 hours after a sequential
+     * fill: 16.9 GiB of cache on a 149 GB drive, folding at 83 MB/s to
+     * 35.7 GiB, then GC at 52). */
+    /* After a random fill the clean blocks are only those idle GC
+     * cleaned, and a dynamic cache takes them all in SLC mode: C cached
+     * bytes hold C bits of them. Folding the cache frees C (bits - 1),
+     * which the host writes (at the folding's speed) before GC must run:
+     * the level after such a cache lasts (bits - 1) C, 1, 2 or 3 times
+     * the cache (MLC, TLC, QLC; FOLD_BYTES_PER_CACHED). Direct writes
+     * after a static cache last what idle GC cleaned, which the cache's
+     * fixed size does not set (of 34 static-cache or cacheless runs after
+     * a random fill read as a cache, direct writes and GC in the four
+     * sweep seeds, one lasted within 10 % of such a multiple; of 165
+     * dynamic caches' foldings, 135). So a level between the cache and
+     * the used state whose length is within 10 % of 1, 2 or 3 times the
+     * cache is that folding (2 GiB of cache, then 4.0 GiB at 49 MB/s,
+     * GC at 29, seed 13's drive 0, bits 3). */
+    int folds_cache = 0;
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2) {
+        double r = (c->ph[2].start_bytes - S->cache_bytes) / S->cache_bytes;
+        for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
+            folds_cache |= fabs(r / k - 1) <= FOLD_MULTIPLE_TOL;
+    }
+    /* (A cache ended inside the first sample: within its bounds.) */
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl->known)
+        folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
+                                      c->ph[2].start_bytes);
+    int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
+    int fold_first =
+        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && ssd__dynamic_cache(S)) ||
+         folds_cache || slow_level) &&
+        !hidden_cache && !slight && !split_direct && g == 2 &&
+        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (The folding seq_fill_slow_level found is one lasting level between
+     * the cache and GC's scatter: its boundaries are the segmentation's,
+     * not its flattest run's, which a noisy folding ends early.) */
+    int slow_fold = fold_first && slow_level && !ssd__dynamic_cache(S);
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    for (size_t j = 0; j < c->nph; j++) {
+        struct ssd_phase *p = &c->ph[j];
+        if (fold_first && j == 1) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (j >= gc_from && j <= g) {
+            p->regime = SSD_REGIME_GC;
+        } else if (j > g && g) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (j == 0 && S->has_cache) {
+            p->regime = SSD_REGIME_CACHE;
+        } else if (j < slight) {
+            /* (The fast start of a cache too slight to call: the direct
+             * level is the next one's.) */
+            p->regime = SSD_REGIME_OTHER;
+            if (j + 1 == slight)
+                direct = c->ph[slight].level_bps;
+        } else if ((j == 1 && split_direct) || (clean_lv && j == clean_lv)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (isnan(direct)) {
+            direct = p->level_bps;
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
+                   (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
+                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
+                    half_level_before_gc(c, o, j, g)) &&
+                   folding_step(c, o, j, gc_from, direct)) {
+            size_t e = fold_start_after_direct(c, o, j, direct);
+            if (e > p->first && j > 0) {
+                /* (The step found there moves with it.) */
+                double was = p->start_bytes;
+                ssd__curve_move_boundary(c, j, e);
+                for (size_t i = 0; i < res->nsteps; i++)
+                    if (res->steps[i].start_bytes == was) {
+                        res->steps[i].start_bytes = p->start_bytes;
+                        res->steps[i].start_s = p->start_s;
+                        res->steps[i].level_bps = p->level_bps;
+                    }
+            }
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (!isnan(fold) && p->level_bps <= fold * o->min_step) {
+            p->regime = SSD_REGIME_FOLDING;
+        } else if (fabs(log(p->level_bps / direct)) < log(o->min_step)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else {
+            p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* The folding right before the used state is its flat run: its
+     * boundaries move to where the flat level begins and ends. */
+    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
+        fold_to_its_flat_run(c, res, g - 1, g)) {
+        size_t j = g - 1;
+        while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
+            j--;
+        S->folding_start_bytes = c->ph[j].start_bytes;
+        S->folding_level_bps = c->ph[j].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && rl->known && rl->dynamic && o->written_before_bytes > 0 &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               short_fold_run_before_gc(c, o, isfinite(fold_lv) ? fold_lv : S->folding_level_bps,
+                                        g - 1, g)) {
+        if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
+            S->folding_level_bps = c->ph[g - 1].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+               gc_scatter_after_fold_run(c, &g)) {
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && !(o->written_before_bytes > 0) && ssd__dynamic_cache(S) &&
+               c->ph[g - 1].regime == SSD_REGIME_FOLDING && fold_at_direct_end(c, o, &g)) {
+        S->folding_start_bytes = c->ph[g - 1].start_bytes;
+        S->folding_level_bps = c->ph[g - 1].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    }
+    *g_io = g;
+    *note_fold = fold_first && folds_cache;
+    *note_slow = slow_fold;
+    return slight;
+}

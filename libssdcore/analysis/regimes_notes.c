@@ -1,0 +1,187 @@
+/* regimes_notes.c - the regime note: what one run cannot tell (a cache
+ * or clean blocks, folding or the used state, direct writes or folding)
+ * and what would tell, said in words instead of guessed. */
+#include <math.h>
+
+#include "regimes.h"
+
+/* The note on a drive written full, no reference, whose cache (too small
+ * to be only a dynamic one) is followed by direct writes, then the used
+ * state. A dynamic cache the fill shrank folds there instead, at a level
+ * one curve cannot tell from direct writes. After a sequential fill the
+ * length cannot tell either: the fill left the spare area clean, and a
+ * static cache's direct writes run until it is written, while a dynamic
+ * cache that took it in SLC mode folds, freeing it for the host's writes
+ * (bits - 1 bytes per byte it held, plus what the fill left unflushed in
+ * it), until the same clean blocks are written: the used state begins
+ * there either way (seed 2026's drive 1, 731 GB, dynamic: 20 GiB of cache,
+ * folding at 27 MB/s for 85 GiB, GC at 105; its drive 56, 1130 GB,
+ * static: 20 GiB of cache, direct writes at 141 MB/s for 169 GiB, GC at
+ * 189). Nor does the speed: folding runs below the native speed, which a
+ * run after a fill never shows. So the labels stay, and the note says
+ * what holds either way. */
+static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
+    if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
+        return "the drive was written full by a sequential fill before this run: the level "
+               "after its cache is read as direct writes to the spare area the fill left "
+               "clean, as after a static SLC cache; a dynamic cache, which the fill shrank "
+               "to what that spare area holds in SLC mode, folds there instead, at a level "
+               "one curve cannot tell from direct writes, and for as long: either way the "
+               "used state begins once that spare area has been written, so the cache and "
+               "that onset hold, and only the level's label may be wrong; the drive's fresh "
+               "run as reference tells them apart";
+    return "the drive was written full before this run: the level after its cache is read "
+           "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
+           "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
+           "level one curve cannot tell from direct writes; the drive's fresh run as "
+           "reference tells them apart";
+}
+
+/* Whether the run's writes addressed the whole drive (1: a span within
+ * SPAN_WHOLE_SHARE of the capacity), part of it (0) or unknown (-1: no
+ * span or no capacity). Random writes over part of a drive written full
+ * leave their garbage bunched in the blocks that span filled: GC there
+ * copies little, and its level is no bound on direct writes. */
+int ssd__span_whole(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S) {
+    if (!(o->span_bytes > 0) || !isfinite(S->capacity_bytes))
+        return -1;
+    return (double)o->span_bytes >= SPAN_WHOLE_SHARE * S->capacity_bytes;
+}
+
+/* seq_fill_slow_level's regime note: what holds over the whole drive; over
+ * a span not known, it adds that cheaper GC would read the same. */
+#define SLOW_FOLD_NOTE                                                                             \
+    "the drive was written full by a sequential fill before this run: the level after its "        \
+    "cache ran less than 2.5 times above the used state's start, slower than direct writes can "   \
+    "run there (GC then copies blocks holding only about the spare area's share of garbage), "     \
+    "and is read as a dynamic cache's folding"
+
+/* The note for a fast start read as clean blocks on a drive randomly
+ * written full, no reference (the fast start dropped once, straight into
+ * the used state), or NULL. A static SLC cache survives a random fill,
+ * and the idle time before the run flushes it into the native flash
+ * while idle GC cleans a few blocks; no clean spare area is left for
+ * direct writes after it, so it too drops straight into GC (and a
+ * dynamic cache folding at the used state's speed reads as one drop as
+ * well, as the general note says). Nothing in
+ * the one curve tells the two apart: not the fast start's length (idle GC
+ * on the reviewed consumer drives cleans 1.4-2.7 GB in 15 minutes, a
+ * datacenter drive with more spare area far more: 1.4-119 GiB in the
+ * sweep's four dev seeds, while a static cache flushed in that idle held
+ * 1-19 GiB), nor the drop into the used state (1.0-31x after the clean
+ * blocks of the sweep's cacheless drives, 3.9x and more after a static
+ * cache). The sweep's static-cache drives after a random fill are read
+ * so ("cache missed", 34-61 runs a dev seed); the contract keeps the
+ * clean blocks, and the note says what else reads the same and what
+ * tells. */
+static const char *random_fill_one_drop_note(const struct ssd__curve *c,
+                                             const struct ssd__analysis_opts *o,
+                                             const struct ssd_analysis_summary *S, size_t g,
+                                             int ref_known, double fast_lv) {
+    if (ref_known || (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
+        !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
+        return NULL;
+    return "the drive was randomly written full before this run and its speed dropped once, "
+           "into the used state: the fast start is read as the clean blocks idle GC prepared; "
+           "a static SLC cache (it survives a random fill, and idle time flushes it) drops the "
+           "same way straight into GC, a random fill leaving no clean spare area for direct "
+           "writes after it, and a dynamic cache folding at the used state's speed would read "
+           "the same too; neither the fast start's length nor its drop tells them apart, the "
+           "drive's fresh run as reference does";
+}
+
+/* The note on what the run cannot tell, after the labels (the last that
+ * applies wins). fold_note: a level read as a dynamic cache's folding by
+ * its length; slow_fold: by its speed (seq_fill_slow_level); one_drop: a
+ * fast start read as clean blocks (one_drop_on_full_drive). */
+void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       struct ssd__result *res, size_t g, int ref_known, double fast_lv,
+                       int fold_note, int slow_fold, int one_drop) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    /* (A static cache whose direct writes happen to last 1, 2 or 3 times
+     * its size reads the same as that folding: the note says so.) */
+    if (fold_note && !((int)o->precondition == SSD_PRECONDITION_SEQ_FILL))
+        res->regime_note =
+            "the drive was written full before this run: the level after its cache lasted 1, "
+            "2 or 3 times the cache, as a dynamic cache's folding does once it has taken every "
+            "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
+            "direct writes after a static SLC cache that happen to last as long would read the "
+            "same, and the drive's fresh run as reference tells them apart";
+    if (slow_fold)
+        res->regime_note = ssd__span_whole(o, S) == 1 ? SLOW_FOLD_NOTE
+                                                      : SLOW_FOLD_NOTE
+                               "; random writes over part of the drive only, whose GC is "
+                               "cheaper, would read the same (the run's span is not known), "
+                               "and the drive's fresh run as reference tells them apart";
+    /* A drive written full, no reference, a cache smaller than any a
+     * dynamic one must be, then direct writes before the used state: a
+     * static cache does that, but a dynamic cache that the fill shrank to
+     * what the spare area holds in SLC mode folds there instead (seed
+     * 2026's drive 117: 20 GiB on a 461 GB drive, folding at 54 MB/s for
+     * 58 GiB, then GC at 4.8), at a level one curve cannot tell from direct
+     * writes. The note says so. */
+    if (!ref_known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
+        c->ph[1].regime == SSD_REGIME_DIRECT && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        !ssd__seq_overwrites(o, res) && !ssd__dynamic_cache(S))
+        res->regime_note = small_cache_direct_note(o);
+    /* A drive written before the run (a fill, or earlier runs since
+     * TRIM), capacity unknown: the clean blocks that writing left are
+     * written fast, then the used state follows, and without the capacity
+     * nothing bounds that room, so a cache found may be it. */
+    if (!isfinite(S->capacity_bytes) && S->has_cache &&
+        (o->written_before_bytes > 0 || (int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
+         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL))
+        res->regime_note =
+            "the drive's capacity is unknown and it was written before this run: the clean "
+            "blocks that writing left are written fast, then the used state follows, so the "
+            "cache may be those clean blocks and its drop the used state's onset; give the "
+            "capacity";
+    /* With the capacity but not the drive's past (no written_before, no
+     * precondition: a log from another tool, a frame built by hand), a
+     * cache found with no used state after it: on a fresh drive it is a
+     * cache, but on a drive written full before the run (in daily use,
+     * preconditioned) the same curve is its clean blocks running out,
+     * then its used state (SSD370's 2-hour run after a fill, analysed
+     * with the capacity alone: "cache 15 GiB, then 40x slower", no word
+     * of it; the round-22 audit). Which, only the past tells: say so. */
+    if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g && !S->has_folding &&
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN &&
+        S->total_bytes <= RAW_MAX_CAPACITY_SHARE * S->capacity_bytes)
+        res->regime_note =
+            "what was written to the drive before this run is not known: on a fresh drive "
+            "(after a TRIM or purge) the fast start is an SLC cache, but on a drive written "
+            "full before (in use, or preconditioned) the same curve is its clean blocks "
+            "running out and the level after them its used state; give the precondition "
+            "(none after a TRIM or purge) or the bytes written before";
+    /* With the capacity, a drive written full (its used state may start
+     * at once) whose cache's run ended before it could have written every
+     * clean block it may have had, and with no used state after it: the
+     * drop may be the cache's end or where the clean blocks ran out (the
+     * level after it the used state), and only a longer run tells. A drive
+     * written a little since TRIM (a suite's earlier jobs) is not full. */
+    if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__used_drive_cache(o, S->capacity_bytes, S) && !ssd__seq_overwrites(o, res) &&
+        S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes))
+        res->regime_note =
+            "the drive was written before this run, which ended before it could have "
+            "written every clean block the drive may have: the cache may be those clean "
+            "blocks and its drop the used state's onset; a run writing more than the raw "
+            "flash (at most 1.28x the capacity) less what was written before tells";
+    /* A drive written full whose fast start dropped once, into the used
+     * state, read as its clean blocks (one_drop_on_full_drive): a static
+     * cache or one folding at the used state's speed reads the same. */
+    if (one_drop && !S->has_cache && S->has_gc)
+        res->regime_note =
+            "the drive was written full before this run and its speed dropped once, into the "
+            "used state: the fast start is read as the clean blocks the fill or idle time "
+            "left; a static SLC cache (which survives a fill) or a dynamic one folding at the "
+            "used state's speed would read the same, and the drive's fresh run as reference "
+            "tells them apart";
+    /* (After a random fill, what reads the same is said more exactly:
+     * random_fill_one_drop_note.) */
+    const char *rf_note = random_fill_one_drop_note(c, o, S, g, ref_known, fast_lv);
+    if (rf_note)
+        res->regime_note = rf_note;
+}

@@ -1,0 +1,561 @@
+/* regimes_reference.c - the rules that read a used drive's run against
+ * its reference, the same drive's fresh run of the same workload: the
+ * reference's cache and direct levels tell a cache from clean blocks, and
+ * where each ends, where one curve alone cannot (a static cache emptied
+ * by idle time, then GC, looks as a cacheless drive's clean blocks). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "regimes.h"
+
+/* The reference's levels (struct ref_levels) for this run: none without a
+ * reference or on a fresh run. S: this run's summary after the cache test. */
+void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ssd_analysis_summary *S, const struct ssd__result *ref,
+                        struct ref_levels *rl) {
+    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
+    if (!(ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)))
+        return;
+    rl->known = 1;
+    rl->direct = ref->sum.post_cache_bps;
+    /* A reference whose direct writes between its cache and its
+     * folding were shorter than the cache measured its drop to the
+     * folding (a drop spread over a short phase, the cache test's
+     * rule): its post-cache level is the folding's, and the direct
+     * level is that phase's (seed 13's drive 176, WSAT: 74 GB of cache
+     * at 410 MB/s in 36 samples, 34 of direct writes at 140, then
+     * folding at 81; after a fill, the folding at 81 read as direct,
+     * "folding missed"). */
+    if (ref->sum.has_folding && ref->direct_bps > 0 &&
+        fabs(log(rl->direct / ref->sum.folding_level_bps)) < log(o->min_step) &&
+        ref->direct_bps >= o->min_step * ref->sum.folding_level_bps)
+        rl->direct = ref->direct_bps;
+    rl->cache = ref->sum.has_cache && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
+                ref->sum.cache_level_bps >= o->min_step * rl->direct;
+    rl->cache_level = ref->sum.cache_level_bps;
+    rl->dynamic = rl->cache && isfinite(S->capacity_bytes) &&
+                  ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+    rl->fold = rl->dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
+    rl->cache_bytes = rl->cache ? ref->sum.cache_bytes : NAN;
+    /* A drive that showed no cache fresh, in a run that reached its
+     * used state or wrote more than any cache holds, has none. */
+    rl->none =
+        !ref->sum.has_cache &&
+        (ref->sum.has_gc || (isfinite(S->capacity_bytes) &&
+                             ref->sum.total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes));
+    /* Folding follows a dynamic cache and nothing else: a reference
+     * that folded had one, even when its cache test found none (a
+     * cache larger than any cache can be, read as direct writes with
+     * the drop after them its folding: "No cache holds more than raw
+     * / bits"). Its folding level is the drive's, and a used drive's
+     * fast start may be that cache (seed 11's drive 64, WSAT after a
+     * sequential fill: 16.6 GiB at 2.9 GB/s in a sample and a half,
+     * then folding at the reference's 1,033 MB/s: "folding missed",
+     * the fast start read as clean blocks). */
+    if (!ref->sum.has_cache && ref->sum.has_folding && isfinite(ref->sum.folding_level_bps)) {
+        rl->none = 0;
+        rl->dynamic = 1;
+        rl->fold = ref->sum.folding_level_bps;
+        /* (A reference whose fast start was a cache too slight to
+         * call, with direct writes a step below it before its folding
+         * (slight_cache_direct): that start is the cache's level and
+         * the direct level is theirs. After a sequential fill the
+         * drive's 16.6 GiB at the start's 2.87 GB/s, then folding,
+         * were read as clean blocks at the direct level, "cache
+         * missed, folding missed" (seed 11's drive 64, 2 hours).) */
+        if (ref->direct_bps > 0 && ref->direct_bps * o->min_step <= rl->direct) {
+            rl->cache = 1;
+            rl->cache_level = rl->direct;
+            rl->cache_bytes = ref->slight_cache_bytes;
+            rl->direct = ref->direct_bps;
+        }
+    }
+    /* A reference whose one slight step (a static cache too slight
+     * to call, slight_step below) ended its first level: the level
+     * after it is the drive's direct level after that cache. */
+    if (!ref->sum.has_cache && !ref->sum.has_folding && isfinite(ref->slight_cache_bytes) &&
+        ref->direct_bps > 0 && ref->direct_bps * o->min_step <= rl->direct)
+        rl->slight_direct = ref->direct_bps;
+    /* A cache the reference could not show: its drop less than
+     * min_drop (2.87 GB/s for 5 samples, then 2.21, one phase at
+     * 2.21), or hidden in its first phase. A used drive's clean blocks
+     * write no faster than the fresh drive's first level, so a fast
+     * start (3 samples or more) that the cache test took for a cache
+     * and that runs a step above that level is the cache, at its own
+     * level, and the reference's level is the direct writes after
+     * it. */
+    if (!rl->cache && S->has_cache && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+        c->ph[0].last >= 2 && c->ph[0].level_bps >= o->min_step * rl->direct &&
+        S->cache_level_bps >= o->min_step * rl->direct) {
+        rl->cache = 1;
+        rl->none = 0;
+        rl->cache_level = S->cache_level_bps;
+        rl->cache_bytes = S->cache_bytes;
+    }
+}
+
+/* A used drive's fast start that is the cache and then direct writes,
+ * each a few samples at the reference's levels (a static cache survives
+ * a fill, and idle time empties it: 30 GiB at 1.9 GB/s, then 15 GiB at
+ * 0.69, then GC, is 3 and 5 samples of 5 s in WSAT), made one phase by the
+ * segmentation with its median nearer the direct level. The leading
+ * samples above the midpoint of the reference's cache and direct levels
+ * (the fastest of them no step below the cache's: faster is still the
+ * cache, as nothing on a used drive writes faster than its SLC, and a
+ * reference's cache level measured on 3 samples may sit 1.2x low; slower
+ * ones are the cache in a GC dip) are the cache, the
+ * rest (3
+ * samples or more, or 2 within a step of the reference's direct level;
+ * their median below that midpoint, nearer the direct level, and a step
+ * above the phase after) the direct writes (after a
+ * random fill they may run slower than fresh: 630 MB/s against 807 in a
+ * fill): splits phase 0 there and
+ * returns 1. (cache_in_fast_start needs 12 samples and 10 of direct
+ * writes to find two levels without a reference.) */
+int ssd__ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 const struct ref_levels *rl, size_t *moved) {
+    size_t e = c->ph[0].last + 1, k = 0;
+    if (!rl->known || !rl->cache || rl->none || c->nph < 2 || e < 4)
+        return 0;
+    double lc = log(rl->cache_level), ld = log(rl->direct), mid = 0.5 * (lc + ld);
+    /* (The run's first sample may be a start-up one, slower than the
+     * cache it begins: the queue filling, half the cache's speed in a
+     * 2-hour run's first second. It goes with the cache when the next is
+     * at the cache's level.) */
+    size_t s = e > 1 && c->y[0] < mid && c->y[1] >= mid ? 1 : 0;
+    k = s;
+    while (k < e && c->y[k] >= mid)
+        k++;
+    /* (GC dips inside the cache count with it when the speed comes back,
+     * as in the cache test: at most 3 samples below the midpoint, then one
+     * above it again; 5 s samples at 2.85, 1.41, 2.57 GB/s, then 9 of
+     * direct writes at 1.47.) */
+    while (k > s && k < e) {
+        size_t g = k;
+        while (g < e && g < k + 4 && c->y[g] < mid)
+            g++;
+        if (g - k > 3 || g >= e || c->y[g] < mid)
+            break;
+        k = g;
+        while (k < e && c->y[k] >= mid)
+            k++;
+    }
+    /* (Two samples are enough when both sit within a step of the
+     * reference's direct level: the drive's own direct writes, which
+     * noise does not make by chance; 1.70 GB/s for 3 samples after a
+     * start-up one, then 1.02 holding the cache's end and 0.88 at the
+     * reference's 0.95, then GC from the next.) */
+    int two_direct = e - k == 2 && fabs(c->y[k] - ld) < log(o->min_step) &&
+                     fabs(c->y[k + 1] - ld) < log(o->min_step);
+    if (k <= s || (e - k < 3 && !two_direct))
+        return 0;
+    /* (The cache's samples reach the reference's cache level, within a
+     * step: their fastest does, as a GC dip only slows, and a dip over 2
+     * of 3 samples pulls their median a step below: 2.54, 1.77, 1.78 GB/s
+     * against the reference's 2.89, seed 53's drive 83 after a random
+     * fill; the clean blocks never write at the cache's speed.) */
+    double l1 = c->y[s];
+    for (size_t i = s + 1; i < k; i++)
+        l1 = fmax(l1, c->y[i]);
+    double l2 = ssd__level_of(c, k, e), step = log(o->min_step);
+    double lg = log(c->ph[1].level_bps);
+    if (l1 <= lc - step)
+        return 0;
+    /* The segmentation may have given the phase the used state's first
+     * samples too (5 samples of cache at 331 MB/s, 9 of direct writes at
+     * 253, then 36 of GC at 45 in one phase of 49, whose median, 54, is
+     * GC's; seed 11's drive 38, 2 hours after a random fill). The direct
+     * writes are then the run of samples after the cache between the
+     * cache's midpoint and the midpoint of the direct level and the phase
+     * after (3 or more, a step above that phase), and the samples after
+     * them are that phase's (their median within a step of its level):
+     * they join it (*moved, the new boundary, so that the caller can put
+     * it back when the cache is not kept), and the cache is split off. */
+    if (moved) {
+        double cut = 0.5 * (ld + lg);
+        size_t j = k;
+        while (j < e && c->y[j] < mid && c->y[j] >= cut)
+            j++;
+        if (j - k >= 3 && j < e) {
+            double l3 = ssd__level_of(c, k, j);
+            double l4 = ssd__level_of(c, j, e);
+            if (lg + step <= l3 && fabs(l4 - lg) < step) {
+                ssd__curve_move_boundary(c, 1, j);
+                *moved = j;
+                return ssd__curve_split(c, 0, k) == 0;
+            }
+        }
+    }
+    if (l2 >= mid || lg + step > l2)
+        return 0;
+    return ssd__curve_split(c, 0, k) == 0;
+}
+
+/* The end of a cache at level hi followed from sample at by a level lo:
+ * inside the sample where the speed leaves the cache's level (the last of
+ * the cache's samples when it is a step below hi, else the first after),
+ * that sample's share of time at hi from its rate between the two. Sets
+ * the summary's cache_bytes and cache_uncertainty_bytes (half that
+ * sample, or the transition stretch around it: ssd__cache_end_spread). */
+void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
+    size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+    double f = (c->r[m] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
+    S->cache_uncertainty_bytes =
+        fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
+}
+
+/* A used drive's fast start at the reference's cache level whose last
+ * samples are direct writes at the reference's direct level, both
+ * shorter than a lasting phase, made one phase by the segmentation with
+ * its median at the cache's level (the cache the longer of the two), so
+ * that the cache test, which ended the cache where the phase does, read
+ * the direct writes as its drop's transition (a static cache of 30 GiB
+ * at 299 MB/s in 22 samples of 5 s, then 17 at 219, then GC at 45 in
+ * WSAT after a sequential fill: 47.9 GiB, the used state's onset). The
+ * split is ref_cache_in_fast_start's (the leading samples above the
+ * midpoint of the reference's two levels, then 3 or more nearer its
+ * direct level and a step above the phase after). Returns 1 when it
+ * split phase 0. */
+int ssd__direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ref_levels *rl, const struct ssd__result *res) {
+    size_t e = c->ph[0].last + 1, need = (size_t)o->min_phase_samples;
+    if (!res->sum.has_cache || res->sum.cache_censored != SSD_CENSOR_NONE ||
+        res->cache_phase_end != c->ph[1].first || e < need + 3)
+        return 0;
+    /* (The phase ends with them: its last min_phase_samples below the
+     * midpoint. Fewer may be a GC dip at the cache's end that slowed it to
+     * the direct level: 6 samples at 2877 MB/s, then 1183, 1055, 1279,
+     * then GC at 107, was a 19.3 GiB cache throughout.) */
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    for (size_t i = e - need; i < e; i++)
+        if (c->y[i] >= mid)
+            return 0;
+    return ssd__ref_cache_in_fast_start(c, o, rl, NULL);
+}
+
+/* A used drive's static cache whose end the cache test placed where a
+ * GC dip slowed it (see its call): the samples after the end sample a
+ * step above the direct level (and 4 sigmas of the direct writes' noise
+ * in phase 1, past its first 4 samples), across gaps of at most 3
+ * samples below that, are still the cache's; the end goes inside the
+ * sample where the last such stretch leaves the cache's level, against
+ * the direct level, unless that stretch runs (nearly) to phase 1's end.
+ * Moves phase 1's start with it. */
+void ssd__dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           struct ssd_analysis_summary *S, struct ssd__result *res, double direct) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    size_t f = c->ph[1].first + 4, e = c->ph[1].last + 1 < f + 60 ? c->ph[1].last + 1 : f + 60;
+    if (e < f + 5 || m + 2 >= c->n)
+        return;
+    double med = ssd__level_of(c, f, e);
+    for (size_t i = f; i < e; i++)
+        c->scratch[i - f] = fabs(c->y[i] - med);
+    double sig = 1.4826 * ssd__median(c->scratch, e - f);
+    double thr = log(direct) + fmax(log(o->min_step), 4 * sig);
+    size_t j = m + 1, last = m;
+    while (j < c->n) {
+        if (c->y[j] >= thr) {
+            last = j++;
+            continue;
+        }
+        size_t g = j;
+        while (g < c->n && g < j + 4 && c->y[g] < thr)
+            g++;
+        if (g - j > 3 || g >= c->n)
+            break;
+        j = g;
+    }
+    /* (Not when that runs through the direct phase, nearly: direct writes
+     * a step faster than fresh ones are no dip.) */
+    size_t at = last + 1;
+    if (last == m || at + 4 > c->ph[1].last)
+        return;
+    ssd__cache_end_in_sample(c, o, S, at, S->cache_level_bps, direct);
+    if (at > c->ph[0].last + 1) {
+        ssd__curve_move_boundary(c, 1, at);
+        res->cache_phase_end = at;
+        S->post_cache_bps = c->ph[1].level_bps;
+    }
+}
+
+/* A used drive's static cache whose end the cache test placed inside a
+ * sample no step above the direct level (against the used state after
+ * it), right after a sample a step below the cache's level and a step
+ * above the direct one: that earlier sample is the one that mixed the
+ * cache with the direct writes (a static cache's end falls in one
+ * sample), and the later one's excess over the used state is direct
+ * writes, not cache. The end goes inside the earlier sample, against the
+ * direct level, from the cache's level or the reference's, the higher (a
+ * cache of two samples, the second the mixed one, has its median between
+ * the cache and the direct writes: 2446 and 2123 MB/s, the reference's
+ * 2480). */
+void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd_analysis_summary *S, double direct, double ref_hi) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    double hi = fmax(S->cache_level_bps, ref_hi);
+    if (m < 1 || m + 1 >= c->n || c->r[m] >= direct * o->min_step ||
+        c->r[m - 1] * o->min_step > hi || c->r[m - 1] < direct * o->min_step)
+        return;
+    ssd__cache_end_in_sample(c, o, S, m, hi, direct);
+}
+
+/* After a split of a used drive's fast start into its cache (phase 0) and
+ * its direct writes (phase 1, from sample at), the cache test ran on
+ * through the direct writes: shorter than a lasting phase, they read as
+ * the drop's transition and the used state as the level after the cache
+ * (3 samples of direct writes in a 14,800-sample fill; 19 in a 2-hour
+ * run). The reference's levels say what they are: a level nearer the
+ * direct one than the cache's, a step above the used state, is direct
+ * writes, after a cache no step below the reference's cache level (or
+ * faster: see ref_cache_in_fast_start). The cache is then phase 0, its end placed inside the sample
+ * where the speed leaves the cache's level (the share of that sample's
+ * time at the cache's level, from its rate between the two levels).
+ * Returns 1 when it did. */
+int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         const struct ref_levels *rl, struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 3 || at < 1 || res->cache_phase_end <= at + 2 ||
+        res->cache_phase_end != c->ph[1].last + 1)
+        return 0;
+    double hi = c->ph[0].level_bps, lo = c->ph[1].level_bps, step = o->min_step;
+    /* (Its fastest sample at the reference's cache level, within a step:
+     * a GC dip slows the rest, see ref_cache_in_fast_start.) */
+    double top = hi;
+    for (size_t i = c->ph[0].first; i <= c->ph[0].last; i++)
+        top = fmax(top, c->r[i]);
+    if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
+          hi >= lo * o->min_drop && top * step > rl->cache_level))
+        return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    ssd__cache_end_in_sample(c, o, S, at, hi, lo);
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    res->nbursts = res->bursts_total = 0;
+    return 1;
+}
+
+/* After the best two-level split of a used drive's fast start
+ * (cache_in_fast_start) was undone: that split may fall inside the cache
+ * (5 samples at 410 MB/s, the cache, then 7 of direct writes at 57, then
+ * GC at 3, in WSAT after a random fill: the split after the second
+ * sample, the cache test's end after the fifth, more than 2 samples from
+ * it, and the phases merged back into one at the direct level: "no
+ * cache", the cache missed). The reference's levels split it where the
+ * cache ends (ref_cache_in_fast_start), and the cache test judges the
+ * cache alone again: kept when it ends the cache there (within 2 samples)
+ * or ref_split_cache places it inside the direct writes' first sample;
+ * else everything as it was. Returns 1 when kept. */
+int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    const struct ref_levels *rl, struct ssd__result *res,
+                                    size_t *moved) {
+    struct ssd__result *was = malloc(sizeof *was);
+    if (!was)
+        return 0;
+    memcpy(was, res, sizeof *was);
+    int kept = 0;
+    if (ssd__ref_cache_in_fast_start(c, o, rl, moved)) {
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        const struct ssd_analysis_summary *S = &res->sum;
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+            kept = 1;
+        } else
+            kept = ssd__ref_split_cache(c, o, rl, res, at);
+        if (!kept) {
+            ssd__curve_merge_next(c, 0);
+            memcpy(res, was, sizeof *was);
+        }
+    }
+    free(was);
+    return kept;
+}
+
+/* Whether a fast start (phase p) is the drive's cache: it has one, and the
+ * phase's level is nearer (in ratio) to the cache's than to the direct one
+ * (the geometric midpoint, as the recovery's threshold). */
+int ssd__ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
+    if (rl->start_is_cache)
+        return 1;
+    return rl->cache && !rl->none && p->level_bps * p->level_bps > rl->cache_level * rl->direct;
+}
+
+/* Whether phase p holds 3 samples or more within a step of the
+ * reference's cache level, or faster. Clean blocks never write at the
+ * cache's speed, so such a fast start holds the cache, whatever its
+ * median: a GC dip of 4 samples inside a cache pulls it down (2.89, 1.73,
+ * 1.29, 1.34, 1.34, 2.45, 2.87, 2.92, 2.92 GB/s, then GC: median 2.05,
+ * nearer the reference's direct writes at 1.50 than its cache at 2.88). */
+int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
+                        const struct ssd__analysis_opts *o, const struct ssd_phase *p) {
+    size_t fast = 0;
+    for (size_t i = p->first; rl->cache && i <= p->last && fast < 3; i++)
+        fast += c->y[i] > log(rl->cache_level / o->min_step);
+    return fast >= 3;
+}
+
+/* Whether a fast start (phase p, which the cache test put at cache_level)
+ * is the clean blocks, no cache: the drive has none; or the phase is a level
+ * (3 samples or more) and either the reference showed no cache and the
+ * start is no faster than its direct level (an SLC cache is: 57.5 MB/s
+ * against a fresh 57.4 is no cache, on a 1.7 TB drive whose 2-hour
+ * reference wrote too little to rule one out), or the start is at the
+ * direct level, nearer to it than to the cache's. */
+int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
+                   const struct ssd__analysis_opts *o, const struct ssd_phase *p,
+                   double cache_level) {
+    if (!rl->known)
+        return 0;
+    if (rl->none)
+        return 1;
+    if (p->last - p->first + 1 < 3)
+        return 0;
+    if (!rl->cache)
+        return cache_level <= rl->direct * o->min_step ||
+               (p->level_bps <= rl->direct * o->min_step &&
+                p->level_bps * o->min_step > rl->direct);
+    if (!(p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
+          p->level_bps * o->min_step > rl->direct))
+        return 0;
+    return !ssd__at_cache_speed(c, rl, o, p);
+}
+
+/* Phase j right after a used drive's cache, a step below one of the
+ * reference's levels (its direct level, or its folding's), that starts
+ * with samples at that level (above the geometric midpoint between it and
+ * the phase's own level): the direct writes to the clean blocks idle time
+ * gave back, or the folding of a dynamic cache, too short for the
+ * segmentation to make them a phase (1 GiB of direct writes in 6 samples
+ * before the used state; 34 GiB in 12 before a dynamic cache's folding; 4
+ * GiB of folding in 4 samples). Splits them off when there are 3 or more;
+ * returns 1 when it did. slower_ok (the direct level): the samples may sit
+ * up to min_drop below the level instead of a step, as direct writes after
+ * a fill run slower than fresh (the simulator's: 852 against 1,008 MB/s,
+ * 460 against 568; the 2 GiB cleaned by idle time after a random fill 630
+ * against 807), while a sample min_drop below is a drop's mixed sample. */
+int ssd__ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts *o, double level,
+                         size_t j, int slower_ok) {
+    if (j >= c->nph || !(c->ph[j].level_bps * o->min_step <= level))
+        return 0;
+    size_t f = c->ph[j].first, end = c->ph[j].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    size_t b = f + 2 * ml < end ? f + 2 * ml : end;
+    if (b < f + 6)
+        return 0;
+    /* The best two-level split of the phase's start (GC dips inside the
+     * direct writes: not the first sample below the midpoint), kept when
+     * the first level is at the reference's (above the midpoint, within a
+     * step of it), a step above the second, and the split pays the
+     * penalty at the start's own noise. */
+    double l1, l2, gain;
+    size_t arg = ssd__two_levels(c, f, b, f + 3, b - 3 < f + ml ? b - 3 : f + ml, &l1, &l2, &gain);
+    double cut = 0.5 * (log(level) + log(c->ph[j].level_bps)), sig = ssd__quiet_noise(c, f, b);
+    /* (Not faster than a step above it; slower by less than a step, or
+     * than min_drop for direct writes after a fill.) */
+    if (!arg || l1 < cut || l1 >= log(level) + log(o->min_step) ||
+        l1 <= log(level) - log(slower_ok ? o->min_drop : o->min_step) ||
+        l1 < l2 + log(o->min_step) || !(gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    return ssd__curve_split(c, j, arg) == 0;
+}
+
+/* Whether a used drive's fast start (phase p, no cache found) is clean
+ * blocks after a reference that showed a static cache: at the reference's
+ * direct level (within a step), not its cache's. (A static cache is a
+ * fixed area; when this run shows none, its fast start at the direct
+ * speed is the clean blocks idle time or the spare area gave back.) */
+int ssd__clean_at_static_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
+                                const struct ssd_phase *p) {
+    return rl->known && rl->cache && !rl->dynamic &&
+           fabs(log(p->level_bps / rl->direct)) < log(o->min_step);
+}
+
+/* Whether a level is the reference's direct level or faster (not a step
+ * below it). */
+int ssd__at_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o, double bps) {
+    return bps * o->min_step > rl->direct;
+}
+
+/* Where the used state begins inside phase j, the direct writes after a
+ * used drive's static cache, when that phase also took in the used
+ * state's first samples (the segmentation's first phase ran past the
+ * cache into the used state, and the split at the reference's cache size
+ * gave all it held after the cache to the direct writes: 2 samples at
+ * 350 and 100 MB/s, then 40 of GC at 41 in one "direct" phase, GC at 38
+ * after it). The direct writes are the run of samples from the phase's
+ * start above the midpoint between the direct level and the used state's
+ * (phase g's); the rest is the used state's when it sits at its level
+ * (median within a step; at most a quarter of it back above the midpoint:
+ * GC's bursts, not direct writes after a dip). 0: no such split. */
+size_t ssd__used_in_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o, double direct,
+                           size_t j, size_t g) {
+    size_t f = c->ph[j].first, end = c->ph[j].last + 1, e = f, above = 0;
+    double lu = log(c->ph[g].level_bps), cut = 0.5 * (log(direct) + lu);
+    if (c->ph[g].level_bps * o->min_step > direct)
+        return 0;
+    while (e < end && c->y[e] >= cut)
+        e++;
+    if (e == f || end - e < 3)
+        return 0;
+    for (size_t i = e; i < end; i++)
+        above += c->y[i] >= cut;
+    if (4 * above > end - e || fabs(ssd__level_of(c, e, end) - lu) >= log(o->min_step))
+        return 0;
+    return e;
+}
+
+/* Whether phase j of a used drive's run, with no cache found, is the
+ * folding the reference showed: a lasting level within a step of its
+ * folding level, a step below the phase before it and a step above the
+ * one after it (see gc_onset_phase). */
+int ssd__ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ref_levels *rl, size_t j) {
+    double lim = log(o->min_step);
+    const struct ssd_phase *p = &c->ph[j];
+    return o->written_before_bytes > 0 && rl->known && rl->dynamic && isfinite(rl->fold) &&
+           j >= 1 && j + 1 < c->nph && p->last - p->first + 1 >= c->min_len &&
+           fabs(log(p->level_bps / rl->fold)) < lim &&
+           c->ph[j - 1].level_bps >= o->min_step * p->level_bps &&
+           c->ph[j + 1].level_bps * o->min_step <= p->level_bps;
+}
+
+/* Whether phase j of a used drive's run, with no cache found, is a level
+ * the drive still wrote clean blocks at (folding or direct writes after a
+ * cache too slight for the cache test), not the used state: the first
+ * lasting level after the fast start, a gentle step below it (under
+ * min_drop), quiet (its noise a third of a step or less) and flat, that
+ * ends inside the clean blocks the drive can have had (clean_room_max) in
+ * a drop of min_drop or more to the next lasting level. When a drive
+ * written full runs out of clean blocks, GC reclaims blocks whose pages
+ * are nearly all still valid (idle time compacted the rest), so the used
+ * state starts with a steep drop or a slide, never with a quiet level
+ * 1.16x below the one before: after a sequential fill and 15 minutes of
+ * idle, `sim:mp44l-1tb` writes its cache at 301 MiB/s to 27.5 GiB, folds
+ * at 261 to 83.6 GiB, then GC at 60, and the onset was read at 27.4 GiB
+ * with the used state "sliding" from 266 to 60. */
+int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 double capacity, size_t j) {
+    const struct ssd_phase *p = &c->ph[j], *f = &c->ph[0];
+    if (!(o->written_before_bytes > 0 && j >= 1 && j + 1 < c->nph && ssd__first_level_after(c, j) &&
+          p->last - p->first + 1 >= c->min_len && !ssd__slides_down(c, p) &&
+          f->level_bps < o->min_drop * p->level_bps &&
+          ssd__quiet_noise(c, p->first, p->last + 1) <= log(o->min_step) / 3))
+        return 0;
+    size_t k = j + 1;
+    while (k + 1 < c->nph && c->ph[k].last - c->ph[k].first + 1 < c->min_len)
+        k++;
+    return c->ph[j + 1].start_bytes <= ssd__clean_room_max(o, capacity) &&
+           c->ph[k].level_bps * o->min_drop <= p->level_bps;
+}

@@ -1,0 +1,953 @@
+/* regimes_used.c - the used state: where a drive's clean blocks run out
+ * and garbage collection limits the writes. A fresh drive gets there once
+ * its capacity has been written; a drive written before this run (a fill,
+ * daily use) may be there at once or after the clean blocks idle time gave
+ * back, which its fast start may be instead of a cache. These rules place
+ * the used state's first phase and its onset inside it. */
+#include <math.h>
+#include <string.h>
+
+#include "regimes.h"
+
+/* Whether phase j's samples (but its first and last, which may hold the
+ * drops into and out of it) sit above the midpoint (in log-rate) between
+ * its level and the lower level lo three times in four or more: a level of
+ * its own above lo, as direct writes to clean blocks are (they run at one
+ * speed; a drive's periodic dips take a fifth of the time at most), not
+ * the used state's scatter between lo and bursts above it. */
+static int holds_above(const struct ssd__curve *c, size_t j, double lo) {
+    size_t a = c->ph[j].first + 1, b = c->ph[j].last, above = 0;
+    if (b < a + 3)
+        return 1;
+    double mid = 0.5 * (log(c->ph[j].level_bps) + log(lo));
+    for (size_t i = a; i < b; i++)
+        above += c->y[i] > mid;
+    return 4 * above >= 3 * (b - a);
+}
+
+/* Whether the speed left the level lv (log B/s) gently in or before
+ * y[a, b): from where it left it (the first of the samples before b, back
+ * from a, all min_step below lv; or, when y[a] is still at the level, the
+ * first sample after it that is not: a split that fell inside a cache),
+ * the median of three samples lies within SHAPE_MAX_FIRST_STEP of lv (one
+ * sample that mixes the level and what follows, the sample holding a
+ * cache's end, moves it not). Clean blocks run out as GC takes blocks
+ * still mostly stale, a few % at first, and a test that put the drop
+ * where a slide crossed a midpoint is measured from the slide's head; a
+ * cache ends full, in a step of the cache's speed over the direct
+ * writes' (2-4x on TLC) from one sample to the next. */
+static int leaves_gently(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double lv,
+                         size_t a, size_t b) {
+    double hi = lv - log(o->min_step);
+    if (a < b && c->y[a] >= hi)
+        while (a < b && c->y[a] >= hi)
+            a++;
+    else
+        while (a > 0 && c->y[a - 1] < hi)
+            a--;
+    if (b < a + 3)
+        return 0;
+    return ssd__median3(c->y[a], c->y[a + 1], c->y[a + 2]) >= lv - log(SHAPE_MAX_FIRST_STEP);
+}
+
+/* Whether y[a, b) is a flat level (4 samples or more, each within half a
+ * step of their median): a regime's own rate (folding, direct writes),
+ * not the used state, which scatters, nor a transition into it, which
+ * moves. */
+static int flat_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                      size_t b) {
+    if (b < a + 4)
+        return 0;
+    double m = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
+            return 0;
+    return 1;
+}
+
+/* Whether the short phases [s, j) before the used state's phase j are
+ * at its level (within a step): the used state's first samples, which a
+ * split at the level before it cut off with the drop's mixed sample (36
+ * samples of folding at 115 MB/s, then [107, 42, 42], then GC at 45 in
+ * one phase), not a transition between two levels. */
+static int used_level_stubs(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            size_t s, size_t j) {
+    for (size_t k = s; k < j; k++)
+        if (fabs(log(c->ph[k].level_bps / c->ph[j].level_bps)) >= log(o->min_step))
+            return 0;
+    return 1;
+}
+
+/* The bytes of this run before which the used state cannot begin: the
+ * capacity's share less what was written since TRIM before the run (option
+ * written_before_bytes; at or below 0 on a drive already written full, as
+ * in a recovery run after a 2-hour test). NaN when the capacity is unknown. */
+double ssd__fresh_room(const struct ssd__analysis_opts *o, double capacity) {
+    return GC_MIN_CAPACITY_SHARE * capacity - o->written_before_bytes;
+}
+
+/* A used drive (one already written full) given some fast-write room back
+ * by idle time: the drop that ends a cache is the cache's end, however
+ * little was written, and the used state comes after. */
+int ssd__used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
+                          const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes > 0 && S->has_cache &&
+           S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
+}
+
+/* A "cache" on a drive written before this run that held more than any
+ * cache can (MAX_CACHE_CAPACITY_SHARE of the capacity): no cache, but the
+ * clean blocks the drive had left (capacity 100 GB, 20 GB written before:
+ * 80 GB at one speed, then a drop where they ran out). The used state's
+ * onset is then sought from that first level as from any fast start
+ * without a cache; before, the drop was read as a hidden cache's folding
+ * ("direct, folding", no used state). */
+static int oversized_cache_on_used_drive(const struct ssd__analysis_opts *o, double capacity,
+                                         const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes > 0 && S->has_cache && isfinite(capacity) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * capacity;
+}
+
+/* On a used drive, the most this run can write before its clean blocks run
+ * out. Until GC first runs, every page the host writes since TRIM takes a
+ * clean one, overwrite or not: raw flash less what was written before.
+ * Once that exceeds the raw flash, GC has run, and idle time may since
+ * have cleaned every block of garbage: raw flash less the valid data. A
+ * sequential fill leaves all it wrote valid (up to the capacity); random
+ * writes (or writes of an unknown kind) at least C (1 - e^(-W/C)), the
+ * share of the logical blocks they touched. Direct writes cannot go on
+ * past it; a level that does is the used state. */
+double ssd__clean_room_max(const struct ssd__analysis_opts *o, double capacity) {
+    double w = o->written_before_bytes, raw = RAW_MAX_CAPACITY_SHARE * capacity;
+    if (w < raw)
+        return raw - w;
+    double valid = (int)o->precondition == SSD_PRECONDITION_SEQ_FILL
+                       ? capacity
+                       : capacity * (1 - exp(-w / capacity));
+    return raw - valid;
+}
+
+/* A drive GC has run on (random writes, or writes of an unknown kind,
+ * past its raw flash since TRIM) whose run began right after its last
+ * write (idle_before_s 0, known: SNIA's WSAT after its preconditioning).
+ * While the host writes a full drive, GC keeps only its own small pool of
+ * clean blocks, and no idle time cleaned more: the run is in its used
+ * state from its first byte. Not after a sequential fill, whose overwrites
+ * leave whole blocks invalid, free without a copy: the spare area is
+ * written fast first (clean_room_max). With idle time after the last write
+ * (idle_before_s > 0) it may have cleaned any room up to clean_room_max,
+ * and a flat run may be those clean blocks written at the direct speed;
+ * unknown, so may it. */
+int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacity) {
+    return o->idle_before_s == 0 && isfinite(capacity) &&
+           o->written_before_bytes > RAW_MAX_CAPACITY_SHARE * capacity &&
+           (int)o->precondition != SSD_PRECONDITION_SEQ_FILL;
+}
+
+/* Sequential writes over a drive filled sequentially (SNIA's sequential
+ * preconditioning, then a whole-drive fill): each overwrite invalidates
+ * whole blocks, which GC frees without copying a page, so no used state
+ * follows when the clean blocks run out and clean_room_max bounds
+ * nothing: a drop is a cache's end (the model's seq-filled drives stay
+ * native through the fill). After random writes the valid pages are
+ * scattered, and a sequential run pays GC like a random one. */
+int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res) {
+    return (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !strcmp(res->pattern, "write");
+}
+
+/* Whether phase j, the first lasting level after a cache on a used drive,
+ * cannot be direct writes: the run wrote past the clean blocks the drive
+ * can have had, and no lasting step below phase j came before that. */
+static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               double capacity, size_t j) {
+    double room = ssd__clean_room_max(o, capacity);
+    if (c->total <= room)
+        return 0;
+    for (size_t k = j + 1; k < c->nph && c->ph[k].start_bytes < room; k++) {
+        const struct ssd_phase *p = &c->ph[k];
+        if (p->level_bps * o->min_step > c->ph[j].level_bps ||
+            (p->last - p->first + 1 < c->min_len && k + 1 < c->nph))
+            continue;
+        /* (A decline that starts where the level before it ended, with no
+         * step, is the used state going on: a randomly filled SATA
+         * drive's slides from 120 to 40 MB/s after its spare area, and
+         * the segmentation cut a level off its start.) */
+        double icpt;
+        ssd__fit_line(c, p->first, p->last + 1, &icpt);
+        if (k == j + 1 && ssd__slides_down(c, p) &&
+            fabs(icpt - log(c->ph[j].level_bps)) < log(o->min_step))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether a used drive's run, with no reference, has one drop only:
+ * its fast start, then phase j (the first lasting level after it) and
+ * nothing a step below j after it. On a drive written full (fresh_room
+ * at or below 0) the contract reads this as the clean blocks running
+ * out, never a cache: a fill leaves the spare area clean, so a static
+ * cache there is followed by direct writes to it and then the used
+ * state (two drops; none of 234 seq-filled static-cache runs of three
+ * sweep seeds showed one), and after random writes the drive has only
+ * what idle GC cleaned. One curve cannot tell that from a static cache
+ * straight into GC (a random fill, its idle spent folding the cache), or
+ * a dynamic cache that folds at the used state's speed: the note says
+ * so, and a fresh run as reference tells. A second step of less than
+ * min_drop counts only below a level of its own (holds_above): after a
+ * random fill the used state first scatters between its level and bursts
+ * up to 2-5x it, and settles lower a lasting phase later (a sequential
+ * fill after a random fill, no cache: 2 GiB of clean blocks in the first
+ * sample, then GC at 143 MB/s, half its samples at GC's 106 and the rest
+ * bursting, then 111: read as a 1.9 GiB cache, direct writes, GC). */
+static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  double capacity, int ref_known, size_t j) {
+    if (ref_known || !(ssd__fresh_room(o, capacity) <= 0))
+        return 0;
+    /* (A sequential fill leaves the whole spare area clean, and no drive
+     * has less than SEQ_FILL_CLEAN_MIN_SHARE of it: a fast start that ends
+     * sooner is no spare area running out but a cache, with direct writes
+     * to the spare area after it to the run's end (a 3.6 TB drive with 25 %
+     * spare: a 30 GiB static cache, 0.9 % of the capacity, then 2 hours of
+     * direct writes at 45 MiB/s read as clean blocks and GC).) */
+    /* (Not past a level of its own between them, SHORT_LEVEL samples or
+     * more: there the drops are two, the cache's and the used state's,
+     * and a static cache's SLC blocks come out of the spare area, so the
+     * direct writes' room after it may be short: 18.2 GiB of cache, 3.4
+     * GiB of direct writes, then GC on a 1.2 TB drive with 8 % spare.) */
+    int level_between = 0;
+    for (size_t k = 1; k < j; k++)
+        level_between |= c->ph[k].last - c->ph[k].first + 1 >= SHORT_LEVEL;
+    if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !level_between &&
+        c->ph[j].start_bytes < SEQ_FILL_CLEAN_MIN_SHARE * capacity)
+        return 0;
+    for (size_t k = j + 1; k < c->nph; k++)
+        if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
+            c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
+            (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps ||
+             holds_above(c, j, c->ph[k].level_bps)))
+            return 0;
+    return 1;
+}
+
+/* The used state's start sliding down from the level lv before it, not a
+ * level of direct writes after a cache: the speed left lv gently
+ * (leaves_gently) and y[a, b) falls through itself (falls_through).
+ * Direct writes slow by a few % as their clean blocks fill, and the
+ * sample holding the cache's end tilts their line: only a stretch whose
+ * fall starts near the level before it is a slide. */
+static int slides_off(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double lv,
+                      size_t a, size_t b) {
+    return leaves_gently(c, o, lv, a, b) && ssd__falls_through(c, a, b);
+}
+
+/* A used drive's fast start that ends in a slide, not a step: the samples
+ * from where the speed left the fast level (level, B/s) to where the
+ * cache test put the drop (end) start a gentle step below it (within
+ * SHAPE_MAX_FIRST_STEP), are SHORT_LEVEL or more and fall through
+ * themselves. A cache ends when it is full, from one sample to the next,
+ * at a step to a level (direct writes, folding) or to GC; clean blocks
+ * run out as the first GC cycles start, whose victims on a randomly
+ * written drive are still mostly stale, so the speed leaves the clean
+ * blocks' level gently and slides down as they fill (SSD370 after 238 GiB
+ * of 4K random writes: 285 MiB/s for 15.5 GiB, then 272, 257, 235 ...
+ * down to 7 over 2,000 samples; the cache test's midpoint drop fell 62
+ * samples into the slide: "SLC cache 24.3 GiB", the used state 57 % late).
+ * Returns the first sample off the fast level (0: no such slide). */
+size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 double level, size_t end) {
+    if (!(level > 0) || end < 2 * SHORT_LEVEL || end > c->n)
+        return 0;
+    double hi = log(level) - log(o->min_step);
+    size_t e = end;
+    while (e > 0 && c->y[e - 1] < hi)
+        e--;
+    if (e < 3 || end < e + SHORT_LEVEL)
+        return 0;
+    if (!slides_off(c, o, log(level), e, end))
+        return 0;
+    return e;
+}
+
+/* Where that slide began, before e (slide_off_fast_start): the first GC
+ * cycles slow the speed by a few % at first, within the fast level's
+ * noise, so the sample where it crossed the step below that level came
+ * 3-20 samples after the clean blocks ran out (SSD370: 272, 257, 250
+ * MiB/s from 285). The start is where the sum of how far each sample
+ * from it to e lies below the fast level, less its noise, is largest (a
+ * CUSUM; each sample counted at the fastest of it and those after it, as
+ * the slide only falls: a GC dip of the fast state, which the fast level
+ * follows, counts as that level; each share at most three times the
+ * noise). The
+ * fast level and its noise are those of the first half of y[0, e) (its
+ * median, and the median difference from one sample to the next: the
+ * slide's head, which may be a third of y[0, e), moves neither). */
+size_t ssd__slide_onset(const struct ssd__curve *c, size_t e) {
+    size_t h = e / 2;
+    if (h < 3)
+        return e;
+    double lv = ssd__level_of(c, 0, h);
+    for (size_t i = 1; i < h; i++)
+        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double nu = ssd__median(c->scratch, h - 1);
+    double sum = 0, best = 0, top = -INFINITY;
+    size_t k = e;
+    for (size_t i = e; i-- > 1;) {
+        if (c->y[i] > top)
+            top = c->y[i];
+        sum += fmin(fmax(lv - top, -3 * nu), 3 * nu) - nu;
+        if (sum > best) {
+            best = sum;
+            k = i;
+        }
+    }
+    return k;
+}
+
+/* On a used drive, a cache emptied by idle time is followed by direct
+ * writes to the clean blocks and then the used state; when the direct
+ * stretch is shorter than a lasting phase (4 GiB at 63 MB/s between a 12
+ * GiB cache at 350 and the used state at 14, in a run of 52,000 samples)
+ * the segmentation gives it to the used state, and the drop from the cache
+ * reads as clean blocks running out. Splits phase 1 where such a stretch
+ * ends (the best two-level split of its first samples: at least 10 of them
+ * at a level a step below the cache and 2x above the level after,
+ * paying the penalty at the stretch's own noise); returns 1 when it did.
+ * flat_ok: also a flat level of 5 samples or more min_drop above the
+ * level after (flat_level; not after a reference's cache, whose levels
+ * ref_level_split splits by). */
+int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  int flat_ok) {
+    if (c->nph < 2)
+        return 0;
+    size_t f = c->ph[1].first, end = c->ph[1].last + 1, ml = c->min_len;
+    size_t b = f + 4 * ml < end ? f + 4 * ml : end;
+    if (b < f + 8)
+        return 0;
+    double l1, l2, gain;
+    size_t arg =
+        ssd__two_levels(c, f, b, f + 3, b - 3 < f + 2 * ml ? b - 3 : f + 2 * ml, &l1, &l2, &gain);
+    if (!arg)
+        return 0;
+    double sig = ssd__quiet_noise(c, f, b);
+    /* (Clean blocks running out often pass through a few samples, a
+     * stretch at most 1.7x above the used state that follows: 3-19
+     * samples on the sweep's filled drives. Direct writes are a level of
+     * their own, at least 2x above the used state's, SHAPE_MIN_FALL; or
+     * min_drop above it when the stretch is flat (flat_level), which no
+     * transition is, however short: a 2 GiB dynamic cache in WSAT's first
+     * samples after a random fill, 11 samples of folding at 33.7 MB/s
+     * within 1 %, then GC scattering around 19.3, read as clean blocks
+     * and the used state 2 GiB early.) */
+    int flat = flat_ok && arg >= f + 5 && flat_level(c, o, f + 1, arg - 1);
+    double fall = flat ? o->min_drop : SHAPE_MIN_FALL;
+    if (!((arg >= f + SHORT_LEVEL || flat) && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+          l1 >= l2 + log(fall) && gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    /* (A level: the used state's start sliding down from the cache's
+     * level is none.) */
+    if (slides_off(c, o, log(c->ph[0].level_bps), f, arg))
+        return 0;
+    return ssd__curve_split(c, 1, arg) == 0;
+}
+
+/* A used drive's fast start that is two levels: a cache emptied by idle
+ * time, then direct writes to the clean blocks, both shorter than a
+ * lasting phase (9 GiB at 410 MB/s, 5 GiB at 115, then the used state at
+ * 17, in a run of 32,000 samples), so the segmentation made them one
+ * phase at the direct level, which then drops where the clean blocks run
+ * out. A fill with no idle time after it starts flat at the direct level.
+ * Splits phase 0 at the best two-level split when the first level is
+ * min_drop above the second, the second lasts 10 samples, and the split
+ * pays the penalty at the start's own noise; returns 1 when it did. */
+int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    size_t e = c->ph[0].last + 1;
+    if (e < 12)
+        return 0;
+    double l1, l2, gain;
+    size_t arg = ssd__two_levels(c, 0, e, 2, e - 10, &l1, &l2, &gain);
+    if (!arg)
+        return 0;
+    double sig = ssd__quiet_noise(c, 0, e), lg = log(c->ph[1].level_bps);
+    if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
+          gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    /* (The second no slide: the used state's start, leaving the first
+     * gently and falling through itself, is no level of direct writes.) */
+    if (slides_off(c, o, l1, arg, e))
+        return 0;
+    /* Both are levels: most samples of each on their side of the
+     * midpoints (not the drop's transition samples at the end of the
+     * fast start). */
+    double hi_mid = 0.5 * (l1 + l2), lo_mid = 0.5 * (l2 + lg);
+    size_t up = 0, mid = 0;
+    for (size_t i = 0; i < arg; i++)
+        up += c->y[i] >= hi_mid;
+    for (size_t i = arg; i < e; i++)
+        mid += c->y[i] < hi_mid && c->y[i] > lo_mid;
+    if ((double)up < AT_SPEED_SHARE * (double)arg ||
+        (double)mid < AT_SPEED_SHARE * (double)(e - arg))
+        return 0;
+    return ssd__curve_split(c, 0, arg) == 0;
+}
+
+/* Whether y[k, e), after a used drive's fast start at level l1 (logs), is
+ * the used state's first samples although their median is not within a
+ * step of its level lu: GC's first samples burst up towards the fast start
+ * (34-54 MB/s around a level of 17, after clean blocks at 70), and a few
+ * of them have a median pulled up. The clean blocks run at one level and
+ * the used state does not climb back to it: none of the samples after the
+ * first (the drop's mixed sample) is within a step of l1, and their median
+ * is nearer (in ratio) the used state's level than the fast one. */
+int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,
+                         size_t e, double l1, double lu) {
+    if (e < k + 3)
+        return 0;
+    if (ssd__level_of(c, k, e) >= 0.5 * (l1 + lu))
+        return 0;
+    for (size_t i = k + 1; i < e; i++)
+        if (c->y[i] > l1 - log(o->min_step))
+            return 0;
+    return 1;
+}
+
+/* The first phase of the used state, or 0 when there is none. With a known
+ * capacity: the first lasting change once about the capacity has been
+ * written. Without: the first phase after the first from which the speed
+ * only falls, and falls through the phase itself (a slide, where a cache,
+ * direct writes and folding are levels). */
+size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           double capacity, const struct ssd__result *res, int clean_start,
+                           const struct ref_levels *rl, int *clean_room) {
+    double lim = log(o->min_step);
+    int has_cache = res->sum.has_cache && !oversized_cache_on_used_drive(o, capacity, &res->sum);
+    /* Folding belongs to a dynamic cache, which is large (a share of the
+     * free space); a static cache is a small fixed area that never folds.
+     * A dynamic drive runs out of clean blocks with its cache full and
+     * folds first: the used state is the change after the folding step. */
+    int dynamic = has_cache && isfinite(capacity) &&
+                  res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
+    int folding_seen = 0, direct_seen = 0;
+    double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
+    if (rl->known && has_cache && isfinite(capacity) && o->written_before_bytes > 0 &&
+        ssd__ref_cache(rl, &c->ph[0])) {
+        if (ssd__seq_overwrites(o, res))
+            return 0; /* whole blocks freed: no used state */
+        /* The reference knows the drive's levels: after the cache, a
+         * lasting level at the direct one is direct writes to the clean
+         * blocks idle time gave back, one a step below it is no direct
+         * writes: folding after a dynamic cache (it took the clean
+         * blocks), else the used state. */
+        size_t stub = 0;
+        for (size_t j = 1; j < c->nph; j++) {
+            const struct ssd_phase *p = &c->ph[j];
+            if (ssd__at_direct(rl, o, p->level_bps)) {
+                stub = 0;
+                continue;
+            }
+            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph) {
+                if (!stub)
+                    stub = j;
+                continue; /* the drop's transition */
+            }
+            /* (Folding is a level of its own, a step above the used
+             * state after it: a slow level with no step after it is the
+             * used state, which is where a drive full but for its cache
+             * ends up whatever it folded first.) */
+            if (rl->dynamic && !folding_seen && j + 1 < c->nph &&
+                c->ph[j + 1].level_bps * o->min_step <= p->level_bps) {
+                folding_seen = 1;
+                stub = 0;
+                continue;
+            }
+            /* (Short phases skipped right before it, at its level, are
+             * its first samples, not a transition: it starts with them.
+             * So are they after a static cache, which never folds, when
+             * they all sit below the midpoint between the direct level
+             * and the used state's: no direct writes, and a transition
+             * is a sample or two of a mix (9 samples at 910 MB/s after a
+             * cache, direct writes at 2,850, then GC at 620 with bursts
+             * to 1,170: the onset was placed 7 GiB late, at the 620).) */
+            if (stub && !rl->dynamic && !used_level_stubs(c, o, stub, j)) {
+                double mid = sqrt(rl->direct * p->level_bps);
+                for (size_t k = stub; stub && k < j; k++)
+                    if (c->ph[k].level_bps > mid)
+                        stub = 0;
+                return stub ? stub : j;
+            }
+            return stub && used_level_stubs(c, o, stub, j) ? stub : j;
+        }
+        return 0;
+    }
+    for (size_t j = 1; j < c->nph; j++) {
+        const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
+        if (isfinite(capacity)) {
+            /* (A used drive's lasting level at the reference's folding
+             * level, a step below the level before it and a step above
+             * the one after it, is that folding even when no cache was
+             * found before it (one too short to call: 2 samples of it
+             * in WSAT's 4 s samples, then direct writes): a dynamic
+             * cache folds before GC, so a drive written full folds
+             * first, and the step after it is the used state.) */
+            if (ssd__ref_fold_level(c, o, rl, j) && !has_cache && !folding_seen) {
+                folding_seen = 1;
+                continue;
+            }
+            /* (Without the reference too: a quiet level a gentle step
+             * below the fast start that ends in a drop inside the clean
+             * blocks; clean_level_before_drop.) */
+            if (!has_cache && !folding_seen && ssd__clean_level_before_drop(c, o, capacity, j)) {
+                folding_seen = 1;
+                continue;
+            }
+            /* (A folding phase that slides took in the start of the
+             * decline after it; before the capacity has been written it
+             * is the folding step all the same: no used state yet.) */
+            /* (On a used drive, folding too writes into clean blocks: a
+             * step that runs to the end past every clean block the
+             * drive can have had is the used state, not folding.) */
+            if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
+                (!ssd__slides_down(c, p) || p->start_bytes < ssd__fresh_room(o, capacity)) &&
+                !(o->written_before_bytes > 0 && ssd__fresh_room(o, capacity) <= 0 &&
+                  !ssd__seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
+                folding_seen = 1; /* the folding step, wherever it is */
+                continue;
+            }
+            if (p->start_bytes < ssd__fresh_room(o, capacity))
+                continue;
+            if (o->written_before_bytes > 0) {
+                /* A used drive: the change is from the last lasting level
+                 * before (a sample or two between levels is the
+                 * transition), and the first lasting level after a cache
+                 * is the clean blocks idle time gave back (direct writes)
+                 * unless it slides. */
+                if (p->last - p->first + 1 < c->min_len)
+                    continue;
+                /* (A first level at the reference's first level, then a
+                 * level at the one after its slight step: a cache too
+                 * slight for the cache test and direct writes, not the
+                 * used state; seed 11's drive 161 after a sequential fill,
+                 * 357 MB/s, then 280 for 65 GiB, then GC at 79.) */
+                if (j == 1 && !has_cache && rl->known && isfinite(rl->slight_direct) &&
+                    !direct_seen && fabs(log(c->ph[0].level_bps / rl->direct)) < lim &&
+                    fabs(log(p->level_bps / rl->slight_direct)) < lim && !ssd__slides_down(c, p)) {
+                    direct_seen = 1;
+                    continue;
+                }
+                if (ssd__used_drive_cache(o, capacity, &res->sum) && !direct_seen) {
+                    direct_seen = 1;
+                    /* ... unless it outlasts the clean blocks the drive
+                     * can have had: then the fast start was those clean
+                     * blocks (a fill's spare area), never a cache, and
+                     * this drop is where they ran out. */
+                    if (!ssd__seq_overwrites(o, res) && ssd__first_level_after(c, j) &&
+                        (outlasts_clean_room(c, o, capacity, j) ||
+                         ssd__slide_off_fast_start(c, o, res->sum.cache_level_bps,
+                                                   c->ph[1].first) ||
+                         one_drop_on_full_drive(c, o, capacity, rl->known, j))) {
+                        /* (2: by one_drop_on_full_drive alone, which
+                         * the note says may be a cache.) */
+                        *clean_room = outlasts_clean_room(c, o, capacity, j) ||
+                                              ssd__slide_off_fast_start(
+                                                  c, o, res->sum.cache_level_bps, c->ph[1].first)
+                                          ? 1
+                                          : 2;
+                        return j;
+                    }
+                    if (!ssd__slides_down(c, p))
+                        continue;
+                }
+                q = NULL;
+                /* (The run's first level counts however short: the
+                 * spare area a fill left fills in a few minutes of a
+                 * run of hours.) */
+                /* (Of any length when the reference showed it is the
+                 * drive's direct level: clean blocks, not noise.) */
+                for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
+                    if (c->ph[k].last - c->ph[k].first + 1 >= (k             ? c->min_len
+                                                               : clean_start ? 1
+                                                                             : 3))
+                        q = &c->ph[k];
+                /* (Counted by its samples: those the segmentation gave to
+                 * the next phase while still a step above its level are
+                 * the fast start's too: a static cache in one sample, then
+                 * four of direct writes at 480 MB/s, then the used state
+                 * at 18.) */
+                if (!q && j == 1 && !has_cache) {
+                    size_t n = c->ph[0].last - c->ph[0].first + 1;
+                    for (size_t i = p->first; i <= p->last && n < 3; i++, n++)
+                        if (c->y[i] - log(p->level_bps) < lim)
+                            break;
+                    if (n >= 3)
+                        q = &c->ph[0];
+                }
+                if (!q && !ssd__slides_down(c, p))
+                    continue;
+            }
+            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || ssd__slides_down(c, p)) {
+                /* (With no cache, the short phases right before it, each
+                 * below the midpoint between the fast start's level and
+                 * its own, are its first samples: a transition between
+                 * two levels is a sample or two of their mix, and there
+                 * is nothing (no cache, so no direct writes or folding)
+                 * for a used drive's clean blocks to drop to but the used
+                 * state. A chaotic used state starting at 140 MB/s for 11
+                 * samples after clean blocks at 544, then 86: the onset
+                 * was placed 1.7 GiB late, at the 86.) */
+                size_t s0 = j;
+                if (o->written_before_bytes > 0 && !has_cache && q && q->level_bps > p->level_bps)
+                    while (s0 > 1 && &c->ph[s0 - 1] != q &&
+                           c->ph[s0 - 1].last - c->ph[s0 - 1].first + 1 < c->min_len &&
+                           c->ph[s0 - 1].level_bps <= sqrt(q->level_bps * p->level_bps))
+                        s0--;
+                return s0 > 0 && &c->ph[s0 - 1] == q ? s0 : j;
+            }
+            continue;
+        }
+        /* By shape alone: from here on the speed only falls, it falls
+         * through the phase itself, and by a lot (the reviews' used states
+         * end 5-40x below the fresh speed; a direct phase that sags a little
+         * is no used state). */
+        int falls = ssd__slides_down(c, p);
+        for (size_t k = j + 1; falls && k < c->nph; k++) {
+            const struct ssd_phase *pk = &c->ph[k];
+            /* Every long phase slides too: a level (folding) is no GC. */
+            falls = pk->level_bps < c->ph[k - 1].level_bps * sqrt(o->min_step) &&
+                    (pk->last - pk->first + 1 < 4 * c->min_len || ssd__slides_down(c, pk));
+        }
+        if (!falls)
+            continue;
+        const struct ssd_phase *end = &c->ph[c->nph - 1];
+        double total = log(p->level_bps / end->level_bps) + ssd__slide_of(c, end);
+        if (end == p)
+            total = ssd__slide_of(c, p);
+        /* Right after a cache, a decline from a clear step looks the same
+         * whether the step was the cache's end or clean blocks running out
+         * (AS510S halves, then slides): only the capacity tells them
+         * apart. A gentle first step is no cache's (SSD370 slides from its
+         * fresh speed). */
+        if (j == 1 && has_cache && q->level_bps > SHAPE_MAX_FIRST_STEP * p->level_bps)
+            continue;
+        if (total >= log(SHAPE_MIN_FALL))
+            return j;
+    }
+    return 0;
+}
+
+/* A fresh drive's used state that begins with GC's dips, not a step: its
+ * first samples hold the fresh level, but dips a step below it come ever
+ * more often (periodic fresh GC dips 3 samples in 19; after the capacity
+ * one in three, then more), so the median, the level-then-line knee and
+ * the scatter of the differences (which the fresh dips already make
+ * large) all move late, 15-20 % (seed 13's drives 116 and 185). Page's
+ * CUSUM on the samples a step below `level` from lo on, against the share
+ * of them over [a, lo) (the fresh state, before the capacity was
+ * written) and twice that share: the onset is the last sample where the
+ * sum was 0 before it reached 3 ln n (n the run's samples), taken when it
+ * comes at least `gap` samples before k (the onset found otherwise) and
+ * the samples from it to k dip at least at the higher share. SIZE_MAX
+ * otherwise. */
+size_t ssd__dip_rate_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                           size_t lo, size_t b, double level, size_t k, size_t gap) {
+    double cut = log(level) - log(o->min_step);
+    size_t n0 = 0;
+    for (size_t i = a; i < lo; i++)
+        n0 += c->y[i] < cut;
+    double p0 = ((double)n0 + 1) / ((double)(lo - a) + 2);
+    double p1 = fmin(0.9, fmax(2 * p0, p0 + 0.1));
+    if (p1 <= p0)
+        return SIZE_MAX;
+    double up = log(p1 / p0), dn = log((1 - p1) / (1 - p0)), h = 3 * log((double)c->n), sum = 0;
+    size_t zero = lo;
+    for (size_t i = lo; i < b; i++) {
+        sum += c->y[i] < cut ? up : dn;
+        if (sum <= 0) {
+            sum = 0;
+            zero = i + 1;
+        } else if (sum >= h) {
+            if (zero + gap > k)
+                return SIZE_MAX;
+            size_t m = 0;
+            for (size_t j = zero; j < k; j++)
+                m += c->y[j] < cut;
+            return (double)m >= p1 * (double)(k - zero) ? zero : SIZE_MAX;
+        }
+    }
+    return SIZE_MAX;
+}
+
+/* The used state's first samples before phase g's start that the
+ * segmentation and the knee gave to the quiet level before it (folding,
+ * direct writes: its noise a third of a step or less). The used state
+ * bursts back towards that level for a sample or two but does not hold
+ * it (65, 86, 128, 81 MB/s after folding at 103, then GC at 44; or GC at
+ * 23 bursting to 43, 37 and 38 after folding at 45): the level ended
+ * after its last 3 samples in a row within a step of it. Searched back
+ * from the phase's start over at most half a lasting phase, none before
+ * lo; returns that sample when it moves the start by 2 or more and the
+ * samples it hands over are no level of their own (not all within a step
+ * of their median: a short folding step), else phase g's start. */
+size_t ssd__gc_bursts_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t g, size_t lo) {
+    size_t g0 = c->ph[g].first, a = c->ph[g - 1].first, m = c->min_len / 2 > 3 ? c->min_len / 2 : 3;
+    double lev = log(c->ph[g - 1].level_bps), step = log(o->min_step);
+    if (g0 < a + c->min_len || !(3 * ssd__quiet_noise(c, a, g0) <= step))
+        return g0;
+    size_t k = g0, run = 0;
+    while (k > lo && k > a + 3 && g0 - k < m + 3) {
+        run = fabs(c->y[k - 1] - lev) < step ? run + 1 : 0;
+        k--;
+        if (run == 3)
+            break;
+    }
+    if (run < 3)
+        return g0;
+    k += 3; /* the sample after the run */
+    if (g0 < k + 2)
+        return g0;
+    double mid = ssd__level_of(c, k, g0);
+    for (size_t i = k; i < g0; i++)
+        if (fabs(c->y[i] - mid) >= step)
+            return k;
+    return g0;
+}
+
+/* The used state's first samples, GC's bursts right after the drop, that
+ * the segmentation gave to the short phase before phase g on a used drive
+ * (the level before it, pre: the reference's direct level, or its folding
+ * level after a dynamic cache that showed one). Early GC on a drive written
+ * full scatters between its own level and 2-3 times it (716 to 2107 MB/s
+ * over GC at 701 after direct writes at 2367, seed 47's drive 119; 368 to
+ * 1259 over GC at 423, seed 2026's drive 196, both a fill after a random
+ * fill), so the phase's median stays a step above the used state and the
+ * onset lands where the bursts end, 3-7 samples late. The used state
+ * begins at the first sample of that phase (after its first) below the
+ * midpoint of pre and the used state's level, when pre is two steps above
+ * the used state and what follows up to phase g is no level of the drive
+ * before GC: shorter than a lasting phase, never back within a step of
+ * pre (GC dips in direct writes come back to it), never 3 samples in a
+ * row above the midpoint or within a step of each other (a folding level
+ * holds flat). Returns that sample, else phase g's start. */
+size_t ssd__gc_bursts_after_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 size_t g, double pre) {
+    size_t g0 = c->ph[g].first, k = c->ph[g - 1].first + 1;
+    double step = log(o->min_step), lv = log(c->ph[g].level_bps);
+    if (!(isfinite(pre) && pre >= c->ph[g].level_bps * o->min_step * o->min_step))
+        return g0;
+    double cut = 0.5 * (log(pre) + lv);
+    while (k < g0 && c->y[k] >= cut)
+        k++;
+    if (k + 1 >= g0 || g0 >= k + c->min_len)
+        return g0;
+    for (size_t i = k; i < g0; i++) {
+        if (fabs(c->y[i] - log(pre)) < step)
+            return g0;
+        if (i + 3 <= g0) {
+            double hi = fmax(c->y[i], fmax(c->y[i + 1], c->y[i + 2]));
+            double lo = fmin(c->y[i], fmin(c->y[i + 1], c->y[i + 2]));
+            if (lo >= cut || hi - lo < step)
+                return g0;
+        }
+    }
+    return k;
+}
+
+/* Whether the best two-level split of y[a, e) at k (levels l1 before, l2
+ * after, saving gain) is clean blocks running out into the used state on
+ * a used drive with no cache, when the fall is less than SHAPE_MIN_FALL
+ * (which the callers take as it is): at least min_drop and plainly a
+ * step, not noise or GC's scatter: the
+ * split pays the penalty at the stretch's own noise and three quarters
+ * of each side's samples lie on its side of the midpoint. A datacenter
+ * drive with a quarter of spare flash slows only 1.3-1.5x into its used
+ * state (1387 then 1006 MiB/s, seed 11's drive 32; 674 then 460, drive
+ * 98), and the 2x asked of a consumer drive's fall missed it. */
+int ssd__clean_blocks_fall(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                           size_t k, size_t e, double l1, double l2, double gain) {
+    if (l1 < l2 + log(o->min_drop) || k < a + 3 || e < k + 2)
+        return 0;
+    double sig = ssd__quiet_noise(c, a, e);
+    if (!(gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    double mid = 0.5 * (l1 + l2);
+    size_t hi = 0, lo = 0;
+    for (size_t i = a; i + 1 < k; i++)
+        hi += c->y[i] > mid;
+    for (size_t i = k + 1; i < e; i++)
+        lo += c->y[i] < mid;
+    /* (The sample either side of the split may hold the drop.) */
+    return 4 * hi >= 3 * (k - 1 - a) && 4 * lo >= 3 * (e - k - 1);
+}
+
+/* The end of the direct writes at the start of phase g (the used state
+ * the segmentation began early), through the fresh state's GC dips: the
+ * run of samples above the midpoint stops at the first dip, so a dip a
+ * few samples into them (two samples at 412 and 238 MB/s among direct
+ * writes at 629, 27 samples before the used state at 180: seed 29's drive
+ * 5, its 2-hour run after a sequential fill; the used state at 13.2 GiB
+ * against 29.0) ended them. The best two-level split of the phase's start
+ * (two lasting phases, 10 samples at least) when its first level is the
+ * reference's direct level (within a step), min_drop above the second,
+ * and the split pays the penalty at the start's own noise; else e. */
+size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                double direct, size_t g, size_t e) {
+    size_t f = c->ph[g].first, end = c->ph[g].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    size_t b = f + 2 * ml < end ? f + 2 * ml : end;
+    if (b < f + 8)
+        return e;
+    double l1, l2, gain;
+    size_t arg = ssd__two_levels(c, f, b, f + 3, b - 3, &l1, &l2, &gain);
+    double sig = ssd__quiet_noise(c, f, b);
+    if (!arg || arg <= e || fabs(l1 - log(direct)) >= log(o->min_step) ||
+        l1 < l2 + log(o->min_drop) || !(gain > o->penalty * sig * sig * log((double)c->n)))
+        return e;
+    return arg;
+}
+
+/* The used state starting inside the last phase, past the capacity, too
+ * gently for the segmentation (a big drive late in a 2-hour run): the
+ * level-then-line split from the capacity on, kept when the line falls
+ * by min_step and the split pays the penalty against one level. Splits
+ * the last phase; returns the used state's phase index, or 0. */
+size_t ssd__late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity) {
+    size_t j = c->nph - 1, a = c->ph[j].first, b = c->ph[j].last + 1, lo = a;
+    size_t min_len = c->min_len > 3 ? c->min_len : 3;
+    if (j == 0 && c->cum[b] + o->written_before_bytes < capacity)
+        return 0;
+    while (lo < b && c->cum[lo] < ssd__fresh_room(o, capacity))
+        lo++;
+    if (lo + 2 * min_len > b)
+        return 0;
+    size_t k = ssd__knee(c, a, lo, lo, b, min_len);
+    if (k <= a || k + min_len > b)
+        return 0;
+    double icpt, slope, m = 0, one = 0, two = 0;
+    slope = ssd__fit_line(c, k, b, &icpt);
+    double m1 = 0;
+    for (size_t i = a; i < k; i++)
+        m1 += c->y[i];
+    m1 /= (double)(k - a);
+    /* The fall is the line's, or from the level before the knee to the
+     * line's end when that is more: a used state may start with a small
+     * step and then slide (a datacenter drive's 668 MB/s, then 630 from
+     * 7,070 GiB on, sliding below 600 by the run's end: its line fell
+     * 5 %, "no used state", though from the level to the line's end it
+     * fell a step). */
+    double end = icpt + slope * (double)(b - k - 1);
+    if (fmax(icpt, m1) - end < log(o->min_step))
+        return 0;
+    for (size_t i = a; i < b; i++)
+        m += c->y[i];
+    m /= (double)(b - a);
+    for (size_t i = a; i < b; i++)
+        one += (c->y[i] - m) * (c->y[i] - m);
+    for (size_t i = a; i < k; i++)
+        two += (c->y[i] - m1) * (c->y[i] - m1);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = ssd__curve_noise(c, a, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    /* The whole run one phase before it: judged by the cache test, unless
+     * the run started on a fresh drive (nothing written since TRIM) and
+     * its level held until the knee, past the capacity: no cache holds
+     * that much and no GC runs before it, so that level was direct
+     * writes and the lasting fall after it the used state (a datacenter
+     * drive's speed held 686 MB/s for 3,800 GiB of a 1.5 TB drive, then
+     * slid to 580: one phase, "no used state"). */
+    if (j == 0 &&
+        !(o->written_before_bytes <= 0 && c->cum[k] >= MAX_CACHE_CAPACITY_SHARE * capacity))
+        return 0;
+    return ssd__curve_split(c, j, k) == 0 ? j + 1 : 0;
+}
+
+/* The used state's knee at its lower bound lo (the middle of the phase
+ * before, on a used drive) after a run that starts with its clean blocks
+ * (no cache): the used state's scatter may draw the segmentation's
+ * boundary far past where they ran out, and the bound then holds the
+ * knee late (a datacenter drive randomly filled: 35 GiB of clean blocks
+ * at 1.39 GB/s in 27 samples, then GC scattering 0.9-1.3; the boundary at
+ * sample 63, the knee held at 32, the used state 13 % late). The knee is
+ * sought again from a lasting phase after the run's start, and taken
+ * when the speed from there to the bound is a step below the fast
+ * start's before it (medians): the clean blocks had run out. Returns the
+ * knee (k when not moved). */
+size_t ssd__clean_blocks_end_before_bound(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                          size_t a, size_t lo, size_t g0, size_t b, size_t k) {
+    size_t ml = c->min_len > 3 ? c->min_len : 3;
+    if (o->written_before_bytes <= 0 || lo < a + ml + 3)
+        return k;
+    size_t k2 = ssd__knee(c, a, a + ml, g0, b, ml);
+    if (k2 < a + ml || k2 + 3 > lo)
+        return k;
+    double fast = ssd__level_of(c, a, k2);
+    double slow = ssd__level_of(c, k2, lo);
+    return fast - slow >= log(o->min_step) ? k2 : k;
+}
+
+/* With no reference, the end of a used drive's cache placed against the
+ * level of its own right after it (3 samples or more, min_drop below the
+ * cache: direct writes or folding) when the cache test passed over that
+ * level as the drop's transition and measured the drop to the used state
+ * a step below it, as the reference's path does. A cache's drop is to
+ * whatever the drive writes next; against GC the share of the boundary
+ * sample read as cache came out too large, past samples already at the
+ * level after it (a random fill's 2 GiB dynamic cache in a 1 s sample at
+ * 2.0 GB/s, folding at 264 MiB/s, GC at 124: 2.13 GiB, the truth 2.00).
+ * A cache of the first sample alone has no level of its own to measure
+ * its end by (that sample's rate mixes it with what followed): when the
+ * next sample is already within a step of the level after, it ended
+ * inside the first sample or at its end, and what is known is the
+ * bounds, at least what the sample wrote above that level, at most all
+ * it wrote (ssd__first_sample_cache_max), as the cache test reads a drop
+ * inside the first sample (a random fill's 2 GiB cache and 0.13 GiB of
+ * folding in the first 1 s sample: read as 2.45 GiB). Returns 1 when it
+ * placed the end. */
+int ssd__used_cache_end_against_next_level(const struct ssd__curve *c,
+                                           const struct ssd__analysis_opts *o,
+                                           struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!(o->written_before_bytes > 0 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+          c->nph >= 3 && res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 1 &&
+          c->ph[1].last - c->ph[1].first + 1 >= 3 &&
+          S->post_cache_bps * o->min_step <= c->ph[1].level_bps &&
+          c->ph[1].level_bps * o->min_drop <= S->cache_level_bps))
+        return 0;
+    size_t at = c->ph[1].first;
+    double lo = c->ph[1].level_bps, hi = S->cache_level_bps;
+    if (at == 1 && c->r[1] < lo * o->min_step) {
+        ssd__cache_in_first_sample(c, lo, S);
+        hi = c->r[0];
+    } else {
+        /* (A cache of a sample or two: its level is theirs, wholly before
+         * the one the drop is in, not its phase's median, which that
+         * sample's mix pulls down.) */
+        size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+        /* (A second sample a step below the first holds the drop, however
+         * its mix pulled the two samples' level down to its own: 245 then
+         * 189 MiB/s, folding at 73 after them, a level of 217 put the end
+         * at the second sample's end, 2.12 GiB for 2.00.) */
+        if (at == 2 && c->r[1] * o->min_step < c->r[0])
+            m = 1;
+        if (m >= 1 && m <= 2) {
+            double h = 0;
+            for (size_t i = 0; i < m; i++)
+                h += c->r[i] / (double)m;
+            if (h > hi)
+                hi = h;
+        }
+        ssd__cache_end_in_sample(c, o, S, at, hi, lo);
+    }
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    return 1;
+}
+
+/* The used state starts at phase g. */
+void ssd__gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis_summary *S) {
+    S->gc_start_bytes = c->ph[g].start_bytes;
+    S->gc_level_bps = c->ph[g].level_bps;
+}
