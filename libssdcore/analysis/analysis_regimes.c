@@ -2660,6 +2660,22 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
            "drive's fresh run as reference does";
 }
 
+#define CAPACITY_UNKNOWN_NOTE                                                                      \
+    "the drive's capacity is unknown: the used state (GC) is told by its shape only (a "           \
+    "decline), so a flat used-state level reads as folding; give the capacity"
+#define UNKNOWN_PAST_NOTE                                                                          \
+    "what was written to the drive before this run is not known: on a fresh drive (after a "       \
+    "TRIM or purge) the fast start is an SLC cache, but on a drive written full before (in use, "  \
+    "or preconditioned) the same curve is its clean blocks running out and the level after "       \
+    "them its used state; give the precondition (none after a TRIM or purge) or the bytes "        \
+    "written before"
+#define SLUMP_NOTE                                                                                 \
+    "the phase right after the cache (other) is a slump while the drive switches from its "        \
+    "cache (it may flush part of it meanwhile), not the level it holds: slower than the level "    \
+    "after it, which holds and writes 4 times as much or more, and under half the cache (a "       \
+    "dynamic cache's folding lasts the cache or more); the post-cache level and the drop are "     \
+    "that held level's"
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -2669,11 +2685,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->span_bytes = o->span_bytes > 0 ? (double)o->span_bytes : NAN;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
-    res->regime_note = isfinite(S->capacity_bytes)
-                           ? NULL
-                           : "the drive's capacity is unknown: the used state (GC) is told by "
-                             "its shape only (a decline), so a flat used-state level reads as "
-                             "folding; give the capacity";
+    res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
     int clean_start = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */
@@ -3665,9 +3677,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int slow_fold = fold_first && slow_level && !dynamic_cache(S);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
+    /* A slump right after the cache (the cache test's slump_after_cache),
+     * still its own phase: neither the direct level nor a step of it. */
+    int slump = S->has_cache && res->slump_bytes > 0 && c->nph >= 3 && !fold_first && g != 1 &&
+                c->ph[1].end_bytes - c->ph[1].start_bytes <= 1.5 * res->slump_bytes &&
+                c->ph[1].level_bps * o->min_step <= c->ph[2].level_bps;
     for (size_t j = 0; j < c->nph; j++) {
         struct ssd_phase *p = &c->ph[j];
-        if (fold_first && j == 1) {
+        if (slump && j == 1 && j < gc_from) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (fold_first && j == 1) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;
@@ -3830,12 +3849,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g && !S->has_folding &&
         !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN &&
         S->total_bytes <= RAW_MAX_CAPACITY_SHARE * S->capacity_bytes)
-        res->regime_note =
-            "what was written to the drive before this run is not known: on a fresh drive "
-            "(after a TRIM or purge) the fast start is an SLC cache, but on a drive written "
-            "full before (in use, or preconditioned) the same curve is its clean blocks "
-            "running out and the level after them its used state; give the precondition "
-            "(none after a TRIM or purge) or the bytes written before";
+        res->regime_note = UNKNOWN_PAST_NOTE;
     /* With the capacity, a drive written full (its used state may start
      * at once) whose cache's run ended before it could have written every
      * clean block it may have had, and with no used state after it: the
@@ -3850,6 +3864,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "written every clean block the drive may have: the cache may be those clean "
             "blocks and its drop the used state's onset; a run writing more than the raw "
             "flash (at most 1.28x the capacity) less what was written before tells";
+    /* A slump after the cache: what it is, and that the post-cache level
+     * is the one after it. */
+    if (slump && c->ph[1].regime == SSD_REGIME_OTHER) {
+        if (!res->regime_note)
+            res->regime_note = SLUMP_NOTE;
+        else if (!strcmp(res->regime_note, UNKNOWN_PAST_NOTE))
+            res->regime_note = UNKNOWN_PAST_NOTE "; " SLUMP_NOTE;
+        else if (!strcmp(res->regime_note, CAPACITY_UNKNOWN_NOTE))
+            res->regime_note = CAPACITY_UNKNOWN_NOTE "; " SLUMP_NOTE;
+    }
     /* A drive written full whose fast start dropped once, into the used
      * state, read as its clean blocks (one_drop_on_full_drive): a static
      * cache or one folding at the used state's speed reads the same. */
