@@ -416,8 +416,9 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         }
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         /* A GC dip right after the drop is no phase: it joins the
-         * post-cache level after it. */
-        if (res->post_phase == 2 && c->nph >= 3 &&
+         * post-cache level after it. (A slump lasts: its own phase, left
+         * out of that level's dips.) */
+        if (res->post_phase == 2 && c->nph >= 3 && !(res->slump_bytes > 0) &&
             c->ph[1].level_bps * o->min_step <= c->ph[2].level_bps) {
             ssd__curve_merge_next(c, 1);
             res->post_phase = 1;

@@ -554,6 +554,37 @@ static int returns_to_cache_level(const struct ssd__curve *c, const struct ssd__
     return 0;
 }
 
+/* A slump right after a cache's end, not the level after it: phase 1 a
+ * stretch a step (min_step) below phase 2, which is min_drop below the
+ * cache (hi), holds its level (ssd__holds_level) with no later phase a
+ * step faster, and writes 4 times phase 1's bytes or more; and phase 1
+ * writes under half the cache's bytes. A controller that has filled its
+ * SLC cache may flush part of it while it switches to direct writes, and
+ * the host sees a few seconds below the level it then holds (BIWIN X570,
+ * 1 s log of a fresh 200 GiB write: 73.9 GiB at 5.07 GB/s, 19 s at
+ * 680-930 MiB/s, then 1.7 GiB/s to the end, where the source quotes 1669
+ * as the post-cache speed). What else runs slower right after a cache and
+ * faster later is a dynamic cache's folding, and it lasts (bits - 1) times
+ * the cache or more (the bytes folding frees: docs/analysis.md), never
+ * under half of it; a used state or a staircase only falls. */
+static int slump_after_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double hi) {
+    const struct ssd_phase *ph = c->ph;
+    if (c->nph < 3)
+        return 0;
+    double lo = ph[1].level_bps, held = ph[2].level_bps;
+    double cache = ph[0].end_bytes - ph[0].start_bytes;
+    double slump = ph[1].end_bytes - ph[1].start_bytes;
+    double after = ph[2].end_bytes - ph[2].start_bytes;
+    if (!(held >= lo * o->min_step && held * o->min_drop <= hi && 2 * slump < cache &&
+          after >= 4 * slump && ssd__holds_level(c, o, ph[2].first, ph[2].last + 1, log(held))))
+        return 0;
+    for (size_t j = 3; j < c->nph; j++)
+        if (ph[j].level_bps > held * o->min_step)
+            return 0;
+    return 1;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -563,6 +594,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
     S->folding_start_bytes = S->folding_level_bps = NAN;
     S->post_cache_bps = ph[0].level_bps;
     res->cache_phase_end = 0;
+    res->slump_bytes = 0;
     res->nsteps = res->nbursts = res->bursts_total = 0;
 
     if (c->nph >= 2) {
@@ -600,6 +632,12 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * with it, not with the dip. */
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps >= lo * o->min_step &&
             ph[2].level_bps * o->min_drop <= hi && ph[2].last - ph[2].first + 1 >= 4 * len1)
+            pj = 2;
+        /* A slump after the cache's end, however many samples, is no
+         * post-cache level either: the level the drive then holds is
+         * (slump_after_cache). */
+        int slump = pj == 1 && slump_after_cache(c, o, hi);
+        if (slump)
             pj = 2;
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);
@@ -667,14 +705,15 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * spread drop, or a dip, the climb back and the drop's mixed sample
          * (SSD370 after an idle): the drop is then where the speed falls
          * below the midpoint for good, and the low level is the post-cache
-         * one, not the short phase's. */
+         * one, not the short phase's. (A slump's is its own: the sample
+         * after the drop's is the slump's, not the held level's.) */
         double place_lo = lo;
         if (ok && pj == 2) {
             size_t after_fast;
             size_t kk = lasting_low_start(c, k, thr, need, fast, &after_fast);
             if (kk < c->n) {
                 k = kk;
-                place_lo = post;
+                place_lo = slump ? lo : post;
                 earliest = after_fast;
             }
         }
@@ -704,7 +743,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
              * the drop: the stated range reaches the step inside it. */
             size_t dip_mixed = 0;
             double dip_end =
-                o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0
+                o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0 && !slump
                     ? end_after_dip_step(c, p.mixed, hi, post, ph[pj].last + 1, &dip_mixed)
                     : NAN;
             if (isfinite(dip_end) && dip_end > p.bytes) {
@@ -712,7 +751,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 p.mixed = dip_mixed;
                 S->cache_bytes = dip_end;
             }
-            double in_dip = end_in_dip(c, p.mixed, hi, post);
+            double in_dip = end_in_dip(c, p.mixed, hi, slump ? lo : post);
             if (in_dip - p.bytes > p.uncertainty)
                 S->cache_uncertainty_bytes = in_dip - p.bytes;
             /* With a one-sample first phase, nothing beyond that sample was
@@ -745,6 +784,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
              * the drop.) */
             res->cache_phase_end = p.mixed > k ? p.mixed : k;
             res->post_phase = pj;
+            res->slump_bytes = slump ? ph[1].end_bytes - ph[1].start_bytes : 0;
             find_bursts(c, k + 1, thr, res);
         }
     }

@@ -77,6 +77,8 @@ struct ssd__result {
     struct ssd_analysis_summary sum;
     size_t cache_phase_end; /* first sample after the cache (n when none) */
     size_t post_phase;      /* the phase steps are counted from (post-cache, or 0) */
+    double slump_bytes;     /* a slump right after the cache, not its post-cache level (0: none) */
+    int slump_labelled;     /* that slump labelled `other`, its own phase (ssd__label_phases) */
     struct ssd__level_step steps[SSD__MAX_STEPS];
     size_t nsteps;
     struct ssd__burst bursts[SSD__MAX_BURSTS];

@@ -37,11 +37,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->span_bytes = o->span_bytes > 0 ? (double)o->span_bytes : NAN;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
-    res->regime_note = isfinite(S->capacity_bytes)
-                           ? NULL
-                           : "the drive's capacity is unknown: the used state (GC) is told by "
-                             "its shape only (a decline), so a flat used-state level reads as "
-                             "folding; give the capacity";
+    res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
     int clean_start = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */

@@ -761,9 +761,17 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
     int slow_fold = fold_first && slow_level && !ssd__dynamic_cache(S);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
+    /* A slump right after the cache (the cache test's slump_after_cache),
+     * still its own phase: neither the direct level nor a step of it. */
+    res->slump_labelled = S->has_cache && res->slump_bytes > 0 && c->nph >= 3 && !fold_first &&
+                          g != 1 &&
+                          c->ph[1].end_bytes - c->ph[1].start_bytes <= 1.5 * res->slump_bytes &&
+                          c->ph[1].level_bps * o->min_step <= c->ph[2].level_bps;
     for (size_t j = 0; j < c->nph; j++) {
         struct ssd_phase *p = &c->ph[j];
-        if (fold_first && j == 1) {
+        if (res->slump_labelled && j == 1 && j < gc_from) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (fold_first && j == 1) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;

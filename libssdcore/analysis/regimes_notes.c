@@ -2,6 +2,7 @@
  * or clean blocks, folding or the used state, direct writes or folding)
  * and what would tell, said in words instead of guessed. */
 #include <math.h>
+#include <string.h>
 
 #include "regimes.h"
 
@@ -148,12 +149,7 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g && !S->has_folding &&
         !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN &&
         S->total_bytes <= RAW_MAX_CAPACITY_SHARE * S->capacity_bytes)
-        res->regime_note =
-            "what was written to the drive before this run is not known: on a fresh drive "
-            "(after a TRIM or purge) the fast start is an SLC cache, but on a drive written "
-            "full before (in use, or preconditioned) the same curve is its clean blocks "
-            "running out and the level after them its used state; give the precondition "
-            "(none after a TRIM or purge) or the bytes written before";
+        res->regime_note = UNKNOWN_PAST_NOTE;
     /* With the capacity, a drive written full (its used state may start
      * at once) whose cache's run ended before it could have written every
      * clean block it may have had, and with no used state after it: the
@@ -169,6 +165,16 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
             "written every clean block the drive may have: the cache may be those clean "
             "blocks and its drop the used state's onset; a run writing more than the raw "
             "flash (at most 1.28x the capacity) less what was written before tells";
+    /* A slump after the cache: what it is, and that the post-cache level
+     * is the one after it. */
+    if (res->slump_labelled && c->ph[1].regime == SSD_REGIME_OTHER) {
+        if (!res->regime_note)
+            res->regime_note = SLUMP_NOTE;
+        else if (!strcmp(res->regime_note, UNKNOWN_PAST_NOTE))
+            res->regime_note = UNKNOWN_PAST_NOTE "; " SLUMP_NOTE;
+        else if (!strcmp(res->regime_note, CAPACITY_UNKNOWN_NOTE))
+            res->regime_note = CAPACITY_UNKNOWN_NOTE "; " SLUMP_NOTE;
+    }
     /* A drive written full whose fast start dropped once, into the used
      * state, read as its clean blocks (one_drop_on_full_drive): a static
      * cache or one folding at the used state's speed reads the same. */

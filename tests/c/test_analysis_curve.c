@@ -868,17 +868,28 @@ Test(curve, a_two_sample_cache_holds_the_drop_in_its_own_second_sample) {
     free(b);
 }
 
+/* The analysis of s on a fresh drive (precondition none, nothing written
+ * before), of the given capacity (NULL: unknown); its summary in *r. */
+static ssd_analysis *analysed_fresh(ssd_series *s, const char *capacity,
+                                    struct ssd_analysis_summary *r) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    if (capacity)
+        cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "none"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "0"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    *r = (struct ssd_analysis_summary){.size = sizeof *r};
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    return a;
+}
+
 /* expect_cache() for a fresh drive: precondition none, nothing written
  * before. */
 static void expect_fresh_cache(const double *b, size_t n, double cache, double tol) {
     ssd_series *s = per_second(b, n);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "none"), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "0"), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(s, NULL, &r);
     cr_assert(r.has_cache, "no cache");
     cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
     cr_expect(fabs(r.cache_bytes / cache - 1) < tol, "cache %.4g vs %.4g", r.cache_bytes, cache);
@@ -1173,4 +1184,67 @@ Test(curve, words_say_each_regimes_dips_in_one_clause) {
     w = ssd__text_take(&t);
     cr_expect(strstr(w, "until 40.0 GiB, then used state: 20.0 MiB/s"), "%s", w);
     free(w);
+}
+
+/* A slump right after a cache's end is no post-cache level (5 Dec 2026):
+ * 60 s at 3 GB/s, the drop inside a sample, 20 s at 0.5 GB/s with 10 %
+ * noise (10 GB, a sixth of the cache: the controller flushing while it
+ * switches), then 1 GB/s with 5 % noise to the end of 10 minutes, the
+ * level the drive holds (the BIWIN X570's fresh 200 GiB write, with its
+ * 19 s at 680-930 MiB/s between 5.07 GB/s and 1.7 GiB/s). The post-cache
+ * level and the drop ratio are the held level's, the slump its own phase,
+ * `other`, and the note says what it is; it was "6x slower (post-cache
+ * 0.5 GB/s)", the held level `other`. */
+Test(curve, a_slump_after_the_cache_is_no_post_cache_level) {
+    size_t n = 600;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    double hi = 3e9, cache = 59.6 * hi;
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 59    ? hi
+               : i == 59 ? 0.6 * hi + 0.4 * 0.5e9
+               : i < 80  ? 0.5e9 * exp(0.1 * gauss())
+                         : 1e9 * exp(0.05 * gauss());
+    ssd_series *s = per_second(b, n);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(s, "1000000000000", &r);
+    cr_assert(r.has_cache);
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.01, "cache %.4g vs %.4g", r.cache_bytes, cache);
+    cr_expect_float_eq(r.post_cache_bps, 1e9, 0.03 * 1e9);
+    cr_expect_float_eq(r.cache_drop_ratio, 3.0, 0.1);
+    cr_assert_eq(ssd_analysis_phase_count(a), 3);
+    struct ssd_phase p = {.size = sizeof p};
+    cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
+    cr_expect_eq(p.regime, SSD_REGIME_OTHER);
+    cr_expect_float_eq(p.level_bps, 0.5e9, 0.05 * 0.5e9);
+    cr_assert_eq(ssd_analysis_phase(a, 2, &p), 0);
+    cr_expect_eq(p.regime, SSD_REGIME_DIRECT);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(note && strstr(note, "slump"), "%s", note ? note : "(none)");
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    free(b);
+}
+
+/* Its guard: what runs slower right after a cache and faster later may be
+ * a dynamic cache's folding, which lasts (bits - 1) times the cache or
+ * more, never under half of it: 30 s at 3 GB/s, folding at 0.3 GB/s for
+ * 600 s (180 GB, twice the cache: TLC), then direct writes at 0.8 GB/s.
+ * The level after the cache stays the folding's, no slump. */
+Test(curve, a_folding_as_long_as_the_cache_after_it_is_no_slump) {
+    size_t n = 1200;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 30 ? 3e9 : i < 630 ? 0.3e9 * exp(0.03 * gauss()) : 0.8e9 * exp(0.03 * gauss());
+    ssd_series *s = per_second(b, n);
+    ssd_analysis *a = NULL;
+    struct ssd_analysis_summary r = run(s, NULL, &a);
+    cr_assert(r.has_cache);
+    cr_expect_float_eq(r.post_cache_bps, 0.3e9, 0.03 * 0.3e9);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(!note || !strstr(note, "slump"), "%s", note);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    free(b);
 }
