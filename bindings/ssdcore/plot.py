@@ -77,27 +77,53 @@ MA_SAMPLES = 30
 SSD__MA_SAMPLES."""
 
 
+def _pieces(x: np.ndarray, breaks: Sequence[float]) -> List[Tuple[int, int]]:
+    """The sample ranges [lo, hi) between breaks (the x where a phase
+    starts), as report_chart.c's moving_average segments them: samples at
+    or before a break belong to the range before it."""
+    n = len(x)
+    cuts = sorted({int(np.searchsorted(x, b, side="right")) for b in breaks
+                   if np.isfinite(b)} - {0, n})
+    return list(zip([0] + cuts, cuts + [n])) if n else []
+
+
 def _moving_average(x: np.ndarray, y: np.ndarray, window: int,
                     breaks: Sequence[float] = ()) -> np.ndarray:
     """Centred moving average of y over ``window`` samples that never
     crosses a break (the x where a phase starts), as report_chart.c's
-    moving_average: each window is clipped to its sample's segment;
-    samples at or before a break belong to the segment before it."""
-    n = len(y)
-    out = np.full(n, np.nan)
-    if n == 0:
-        return out
+    moving_average: each window is clipped to its sample's range
+    (``_pieces``)."""
+    out = np.full(len(y), np.nan)
     half = max(int(window), 1) // 2
     pre = np.concatenate(([0.0], np.cumsum(np.nan_to_num(y))))
-    # A segment ends at the last sample with x <= the next break.
-    cuts = sorted({int(np.searchsorted(x, b, side="right")) for b in breaks
-                   if np.isfinite(b)} - {0, n})
-    for lo_seg, hi_seg in zip([0] + cuts, cuts + [n]):
+    for lo_seg, hi_seg in _pieces(x, breaks):
         i = np.arange(lo_seg, hi_seg)
         lo = np.maximum(i - half, lo_seg)
         hi = np.minimum(i + half + 1, hi_seg)
         out[lo_seg:hi_seg] = (pre[hi] - pre[lo]) / (hi - lo)
     return out
+
+
+def _broken_line(x: np.ndarray, y: np.ndarray,
+                 pieces: List[Tuple[int, int]]) -> Tuple[np.ndarray, np.ndarray]:
+    """x, y as report_chart.c's ma_lines draws the moving average: a piece
+    per phase with a gap (NaN) between, so no line runs across a phase
+    start (a cliff drawn as a slope); a piece of one sample runs from
+    where its bytes start (the sample before it, or 0)."""
+    px: List[np.ndarray] = []
+    py: List[np.ndarray] = []
+    for lo, hi in pieces:
+        if px:
+            px.append(np.array([np.nan]))
+            py.append(np.array([np.nan]))
+        if hi - lo == 1:
+            px.append(np.array([x[lo - 1] if lo else 0.0]))
+            py.append(np.array([y[lo]]))
+        px.append(x[lo:hi])
+        py.append(y[lo:hi])
+    if not px:
+        return np.zeros(0), np.zeros(0)
+    return np.concatenate(px).astype(float), np.concatenate(py).astype(float)
 
 
 def _short_name(source: Any) -> str:
@@ -205,7 +231,8 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
     avg = _moving_average(gib, rate, window, breaks)
     ma_name = (f"{window_s:g} s moving average" if window_s is not None
                else f"moving average of {window} samples")
-    ax.plot(xs, avg, "-", lw=1.8, color=color or _AVG, zorder=2, label=(label or ma_name))
+    ax.plot(*_broken_line(xs, avg, _pieces(gib, breaks)), "-", lw=1.8, color=color or _AVG,
+            zorder=2, label=(label or ma_name))
     who = f"{label}: " if label else ""
     if a.cache_bytes is not None:
         # Where the report draws it: at its upper bound when the drop fell

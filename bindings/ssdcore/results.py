@@ -531,62 +531,25 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
     )
 
 
-def _slide(d: Dict[str, Any]) -> Tuple[List[float], List[float]]:
-    """A sliding used state's trend (``gc.trend``) as (bytes, bytes/s)
-    lists, empty when the used state does not slide (``gc.sliding``)."""
-    gc = _sub(d, "gc")
-    pts = gc.get("trend") if gc.get("sliding") is True else None
-    xs: List[float] = []
-    ys: List[float] = []
-    for q in pts if isinstance(pts, list) else []:
-        q = q if isinstance(q, dict) else {}
-        x, y = _float(q.get("bytes")), _float(q.get("level_bps"))
-        if x is not None and y is not None and math.isfinite(x) and math.isfinite(y):
-            xs.append(x)
-            ys.append(y)
-    return (xs, ys) if len(xs) >= 2 else ([], [])
-
-
-def _trend_at(x: float, xs: List[float], ys: List[float], right: bool) -> float:
-    """The slide's level at x bytes: linear between the trend's points, its
-    first or last level outside them (numpy's interp). Where the trend
-    steps (two points at one byte count: a return inside the used state)
-    the level just before x (a phase's end) or, with right, just after it
-    (a phase's start), as the analysis gives its phases' levels."""
-    i = 0
-    while i < len(xs) and (xs[i] <= x if right else xs[i] < x):
-        i += 1
-    if i == 0:
-        return ys[0]
-    if i == len(xs):
-        return ys[-1]
-    x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
-    return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
-
-
 def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
-    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order. A used
-    state that slides spans the phases from its onset to the run's end (its
-    first GC phase and the GC and unnamed phases after it: where
-    ``gc.trend`` runs); each of them starts and ends where the slide is
-    there (linear between the trend's points, as the analysis gives its
-    phases' ``start_level_bps``/``end_level_bps`` to ``ssdcore analyze``),
-    so the first starts at ``gc.start_level_bps`` and the last ends at
-    ``gc.end_level_bps``; any other phase is flat at its level."""
+    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order, with
+    each phase's ``start_level_bps``, ``end_level_bps`` and ``sliding`` as
+    the analysis gives them (along a sliding used state's trend for each
+    phase it spans, else ``level_bps`` both). Results saved before phases
+    carried them: flat phases when the used state does not slide (what
+    the analysis gave them), else not known (NA)."""
     src = _text(d.get("source"))
     phases = d.get("phases")
-    xs, ys = _slide(d)
-    tol = 1e-9 * max(abs(xs[-1]), 1.0) if xs else 0.0
+    slides = _sub(d, "gc").get("sliding") is True
     rows = []
     for i, p in enumerate(phases if isinstance(phases, list) else []):
         dips = _sub(p, "dips")
-        a, b, level = _float(p.get("start_bytes")), _float(p.get("end_bytes")), \
-            _float(p.get("level_bps"))
-        start = end = level
-        sliding = False
-        if xs and a is not None and b is not None and a >= xs[0] - tol and b <= xs[-1] + tol:
-            sliding = True
-            start, end = _trend_at(a, xs, ys, True), _trend_at(b, xs, ys, False)
+        level = _float(p.get("level_bps"))
+        saved = "sliding" in p
+        flat = None if slides and not saved else level
+        start = _float(p.get("start_level_bps")) if saved else flat
+        end = _float(p.get("end_level_bps")) if saved else flat
+        sliding = p.get("sliding") is True if saved or not slides else None
         rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
                      _float(p.get("start_s")), _float(p.get("end_s")),
                      level, start, end, sliding, _float(p.get("mean_bps")), p.get("regime"),

@@ -42,6 +42,11 @@ static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
         num(w, "start_s", p->start_s);
         num(w, "end_s", p->end_s);
         num(w, "level_bps", p->level_bps);
+        /* Where it starts and ends: along a sliding used state's trend
+         * for each phase the slide spans, else level_bps both. */
+        num(w, "start_level_bps", p->start_level_bps);
+        num(w, "end_level_bps", p->end_level_bps);
+        ssd__jw_kbool(w, "sliding", p->sliding);
         num(w, "mean_bps", p->mean_bps);
         num(w, "slope_bps_per_gib", p->slope_bps_per_byte * 1073741824.0);
         ssd__jw_ku64(w, "samples", p->last - p->first + 1);

@@ -59,11 +59,10 @@ static void add_point(struct ssd__result *res, double bytes, double bps) {
 }
 
 /* The slide's level at x bytes written: linear between the trend's points,
- * its first or last level outside them (numpy's interp, which the Python
- * phases frame uses on the JSON's trend). Where the trend steps (two
- * points at one byte count: a return inside the used state, below), the
- * level just before x (right 0: a phase's end) or just after it (right 1:
- * a phase's start). */
+ * its first or last level outside them (as numpy's interp). Where the
+ * trend steps (two points at one byte count: a return inside the used
+ * state, below), the level just before x (right 0: a phase's end) or just
+ * after it (right 1: a phase's start). */
 static double trend_at(const struct ssd__result *res, double x, int right) {
     size_t n = res->gc_ntrend, i = 0;
     while (i < n && (right ? res->gc_trend_bytes[i] <= x : res->gc_trend_bytes[i] < x))

@@ -247,6 +247,47 @@ static double fresh_then_decay(double t, const double *p) {
     return t < p[0] ? p[1] : p[3] + (p[2] - p[3]) * exp(-(t - p[0]) / p[4]);
 }
 
+/* The number after key in text, or NAN. */
+static double num_after(const char *text, const char *key) {
+    const char *k = strstr(text, key);
+    return k ? strtod(k + strlen(key), NULL) : NAN;
+}
+
+/* Each phase's start_level_bps, end_level_bps and sliding are in json's
+ * phases[] (`ssdcore analyze --json`) as struct ssd_phase has them (Python
+ * read only gc.trend and worked them out again); a slide's phases start
+ * at gc_start_level_bps and end at gc_end_level_bps, the others are flat. */
+static void expect_phase_slides_in_json(const ssd_analysis *a, const char *json,
+                                        const struct ssd_analysis_summary *r) {
+    const char *at = strstr(json, "\"phases\":[");
+    cr_assert(at);
+    size_t n = ssd_analysis_phase_count(a), nsliding = 0;
+    double first = NAN, last = NAN;
+    for (size_t k = 0; k < n; k++) {
+        struct ssd_phase ph = {.size = sizeof ph};
+        cr_assert_eq(ssd_analysis_phase(a, k, &ph), 0);
+        at = strstr(at, "\"level_bps\":");
+        cr_assert(at, "phase %zu", k);
+        cr_expect_float_eq(num_after(at, "\"start_level_bps\":"), ph.start_level_bps,
+                           1e-9 * ph.start_level_bps, "phase %zu", k);
+        cr_expect_float_eq(num_after(at, "\"end_level_bps\":"), ph.end_level_bps,
+                           1e-9 * ph.end_level_bps, "phase %zu", k);
+        const char *sl = strstr(at, "\"sliding\":");
+        cr_assert(sl);
+        cr_expect_eq(!strncmp(sl + 10, "true", 4), ph.sliding, "phase %zu", k);
+        if (ph.sliding) {
+            first = nsliding++ ? first : ph.start_level_bps;
+            last = ph.end_level_bps;
+        } else {
+            cr_expect(ph.start_level_bps == ph.level_bps && ph.end_level_bps == ph.level_bps);
+        }
+        at = strstr(at, "\"regime\":"); /* on to the next phase */
+    }
+    cr_expect_gt(nsliding, 0);
+    cr_expect_float_eq(first, r->gc_start_level_bps, 1e-9 * first);
+    cr_expect_float_eq(last, r->gc_end_level_bps, 1e-9 * last);
+}
+
 Test(used_state, a_sliding_used_state_reports_where_it_starts_and_ends) {
     /* AS510S's shape: 233 MiB/s until the capacity is written, then 115
      * falling to about 29 MiB/s. Its median (44) is neither; it was
@@ -272,6 +313,7 @@ Test(used_state, a_sliding_used_state_reports_where_it_starts_and_ends) {
                        r.gc_slope_bps_per_gib, slope);
     char *json = json_of(a);
     cr_expect(strstr(json, "\"sliding\":true,\"trend\":[{\"bytes\":"), "%s", json);
+    expect_phase_slides_in_json(a, json, &r);
     ssd_free(json);
     ssd_analysis_free(a);
     ssd_series_free(s);

@@ -185,6 +185,21 @@ def test_the_phase_list_gives_a_sliding_used_states_start_and_end(cli, tmp_path)
     assert start > 1.5 * end
 
 
+def _chaotic(tmp_path):
+    """Seed 2026's drive 190's shape: a cache, direct writes, folding, a GC
+    phase of 169 s, then unnamed phases at 259, 155 and 127 MiB/s."""
+    import numpy as np
+    mib = 2 ** 20
+    parts = [(13, 1300), (212, 658), (102, 400), (169, 214), (121, 259), (677, 155), (5906, 127)]
+    rate = np.concatenate([np.full(n, v * mib, dtype=float) for n, v in parts])
+    rate *= np.exp(0.05 * np.random.default_rng(0).standard_normal(rate.size))
+    meta = {"capacity_bytes": 159041691648, "precondition": "none"}
+    csv = tmp_path / "chaotic.csv"
+    csv.write_text("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes\n"
+                   + "".join(f"{i + 1},{int(b)}\n" for i, b in enumerate(rate)))
+    return csv
+
+
 def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli, tmp_path):
     """A used state that does not settle (seed 2026's drive 190: a GC phase
     of 169 s, then unnamed phases at 259, 155 and 127 MiB/s to the end) is
@@ -197,13 +212,7 @@ def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli,
     import numpy as np
     import ssdcore
     mib = 2 ** 20
-    parts = [(13, 1300), (212, 658), (102, 400), (169, 214), (121, 259), (677, 155), (5906, 127)]
-    rate = np.concatenate([np.full(n, v * mib, dtype=float) for n, v in parts])
-    rate *= np.exp(0.05 * np.random.default_rng(0).standard_normal(rate.size))
-    meta = {"capacity_bytes": 159041691648, "precondition": "none"}
-    csv = tmp_path / "chaotic.csv"
-    csv.write_text("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes\n"
-                   + "".join(f"{i + 1},{int(b)}\n" for i, b in enumerate(rate)))
+    csv = _chaotic(tmp_path)
     d = json.loads(run(cli, csv, "--json").stdout)
     f = ssdcore.analyze(csv).to_frame()
     assert list(f.regime) == ["cache", "direct", "folding", "gc", "other", "other", "other"]
@@ -228,3 +237,41 @@ def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli,
             want = "level " + (f"{p.level_bps / mib:.3g} MiB/s" if p.level_bps < 1024 * mib
                                else f"{p.level_bps / mib / 1024:.3g} GiB/s")
         assert want in line, (want, line)
+
+
+def test_the_phases_frame_reads_each_phases_slide_from_the_analysis(cli, tmp_path):
+    """`ssdcore analyze --json` gives each phase its start_level_bps,
+    end_level_bps and sliding (struct ssd_phase's), and Python's phases
+    frame reads them: it worked them out again from gc.trend, a second
+    copy of the C rule. Results saved before phases carried them read as
+    flat phases when the used state does not slide, else NA (not known)."""
+    import copy
+    import pandas as pd
+    import ssdcore
+    d = json.loads(run(cli, _chaotic(tmp_path), "--json").stdout)
+    ph = d["phases"]
+    assert [p["sliding"] for p in ph] == [False] * 3 + [True] * 4
+    assert ph[3]["start_level_bps"] == d["gc"]["start_level_bps"]
+    assert ph[-1]["end_level_bps"] == d["gc"]["end_level_bps"]
+    assert all(p["start_level_bps"] == p["end_level_bps"] == p["level_bps"]
+               for p in ph if not p["sliding"])
+    # The frame is the JSON's figures, whatever gc.trend says.
+    e = copy.deepcopy(d)
+    e["phases"][4].update(start_level_bps=1e6, end_level_bps=2e6, sliding=False)
+    f = ssdcore.results.AnalysisResult(e).to_frame()
+    assert list(f.start_level_bps) == [p["start_level_bps"] for p in e["phases"]]
+    assert list(f.end_level_bps) == [p["end_level_bps"] for p in e["phases"]]
+    assert list(f.sliding) == [p["sliding"] for p in e["phases"]]
+    # Saved before: a sliding used state's phases are not known...
+    old = copy.deepcopy(d)
+    for p in old["phases"]:
+        for k in ("start_level_bps", "end_level_bps", "sliding"):
+            del p[k]
+    f = ssdcore.results.AnalysisResult(old).to_frame()
+    assert f.start_level_bps.isna().all() and f.end_level_bps.isna().all()
+    assert f.sliding.isna().all()
+    # ... and without a slide every phase is flat at its level.
+    old["gc"]["sliding"] = False
+    f = ssdcore.results.AnalysisResult(old).to_frame()
+    assert (f.start_level_bps == f.level_bps).all() and (f.end_level_bps == f.level_bps).all()
+    assert not f.sliding.any() and not pd.isna(f.sliding).any()

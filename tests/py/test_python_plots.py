@@ -73,11 +73,29 @@ def test_moving_average_never_crosses_a_phase_boundary():
     ax = a.plot()
     avg = [ln for ln in ax.get_lines() if ln.get_label() == "moving average of 30 samples"][0]
     dots = [ln for ln in ax.get_lines() if ln.get_label() == "per sample"][0]
-    y, want = np.asarray(avg.get_ydata()), np.asarray(dots.get_ydata())
-    assert np.allclose(y, want, rtol=1e-6), np.max(np.abs(y - want))
+    x, y = np.asarray(avg.get_xdata()), np.asarray(avg.get_ydata())
+    want = np.asarray(dots.get_ydata())
+    drawn = ~np.isnan(y)
+    assert np.allclose(y[drawn], want, rtol=1e-6), np.max(np.abs(y[drawn] - want))
+    # And the line breaks where each phase starts, as the report's
+    # polylines do: one continuous line drew the cliff as a slope from
+    # the cache's last sample to the next phase's first.
+    assert np.isnan(y).sum() == len(a.phases) - 1
+    for p, gap in zip(a.phases[1:], np.flatnonzero(~drawn)):
+        assert x[gap - 1] <= p["start_bytes"] / GIB < x[gap + 1]
     # The rule itself, on a break between samples 2 and 3.
     got = splot._moving_average(np.arange(1.0, 7.0), np.array([1, 1, 1, 5, 5, 5.0]), 5, [3.0])
     assert list(got) == [1, 1, 1, 5, 5, 5]
+
+
+def test_a_phase_of_one_sample_is_drawn_from_where_its_bytes_start():
+    """As the report's ma_lines: a piece of one sample (a short cache at a
+    coarse interval) is a line from the sample before it, not a lone
+    point, so no phase the analysis found is hidden."""
+    x, y = splot._broken_line(np.arange(1.0, 6.0), np.array([1, 2, 3, 4, 5.0]),
+                              [(0, 1), (1, 4), (4, 5)])
+    assert list(np.nan_to_num(x, nan=-1)) == [0, 1, -1, 2, 3, 4, -1, 4, 5]
+    assert list(np.nan_to_num(y, nan=-1)) == [1, 1, -1, 2, 3, 4, -1, 5, 5]
 
 
 def test_overlay_marks_carry_each_drive_label_and_colour(lab):

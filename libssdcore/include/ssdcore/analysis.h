@@ -86,7 +86,8 @@ struct ssd_phase {
      * first GC phase and the GC and unnamed phases after it, to the run's
      * end), the slide's level there (the JSON's "gc"."trend", linear
      * between its points), so the first starts at gc_start_level_bps and
-     * the last ends at gc_end_level_bps. */
+     * the last ends at gc_end_level_bps. The JSON's phases[] give the
+     * three under these names. */
     double start_level_bps, end_level_bps;
     int sliding;
 };
