@@ -186,16 +186,18 @@ static void renamed(sqlite3_context *cx, int argc, sqlite3_value **argv) {
  * opening it still succeeds. */
 static void upgrade_figures(ssd_catalog *c) {
     int old = 0;
-    if (sqlite3_create_function(c->db, "figure_key_renamed", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-                                renamed, NULL, NULL) != SQLITE_OK ||
-        query_int(c->db, "SELECT count(*) FROM figures WHERE figure_key_renamed(key,0) NOT NULL", &old) ||
+    if (sqlite3_create_function(c->db, "figure_key_renamed", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                NULL, renamed, NULL, NULL) != SQLITE_OK ||
+        query_int(c->db, "SELECT count(*) FROM figures WHERE figure_key_renamed(key,0) NOT NULL",
+                  &old) ||
         !old || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return;
     /* SET reads the row as it was: the old key's factor, then its new name. */
-    if (sqlite3_exec(c->db,
-                     "UPDATE OR REPLACE figures SET value=value*figure_key_renamed(key,1),"
-                     "key=figure_key_renamed(key,0) WHERE figure_key_renamed(key,0) NOT NULL; COMMIT",
-                     NULL, NULL, NULL) != SQLITE_OK)
+    if (sqlite3_exec(
+            c->db,
+            "UPDATE OR REPLACE figures SET value=value*figure_key_renamed(key,1),"
+            "key=figure_key_renamed(key,0) WHERE figure_key_renamed(key,0) NOT NULL; COMMIT",
+            NULL, NULL, NULL) != SQLITE_OK)
         sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 }
 

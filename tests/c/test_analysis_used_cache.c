@@ -397,6 +397,15 @@ Test(used_cache, the_drops_own_sample_does_not_cut_a_cache_to_the_reference_size
     expect_cache(&r, want, 0.05);
 }
 
+/* A cache found, ended inside the run's first sample (`resolution`), its
+ * bounds holding the truth (bytes). */
+static void expect_cache_inside_first_sample(const struct ssd_analysis_summary *r, double truth) {
+    cr_expect(r->has_cache, "the cache missed");
+    cr_expect(r->cache_censored == SSD_CENSOR_RESOLUTION, "censored %d", (int)r->cache_censored);
+    cr_expect(r->cache_bytes <= truth && r->cache_bytes + r->cache_uncertainty_bytes >= truth,
+              "cache %.4g + %.4g, truth %.4g", r->cache_bytes, r->cache_uncertainty_bytes, truth);
+}
+
 /* A dynamic cache of 2 GiB in the first sample of a 2-hour run after a
  * random fill, folded in the next sample and a bit (2.46 GB/s, then 1.19
  * at the reference's folding level, 0.75, then GC at 0.24): too few
@@ -414,10 +423,7 @@ Test(used_cache, a_cache_folded_in_a_sample_ended_in_the_first) {
     head_then_bursty_gc(uh, head, 5, 0.237e9, 0.55e9, 0.4e9, 0.1);
     struct ssd_analysis_summary r;
     used_run(ref, uh, 7200, 0.237e9, 0.1, 2359e9, 7200, &r);
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(r.cache_censored == SSD_CENSOR_RESOLUTION, "censored %d", (int)r.cache_censored);
-    cr_expect(r.cache_bytes <= 2.147e9 && r.cache_bytes + r.cache_uncertainty_bytes >= 2.147e9,
-              "cache %.4g + %.4g, truth 2.147e9", r.cache_bytes, r.cache_uncertainty_bytes);
+    expect_cache_inside_first_sample(&r, 2.147e9);
 }
 
 /* A dynamic cache after a random fill writing slower than fresh (two
@@ -566,4 +572,75 @@ Test(used_cache, clean_blocks_with_a_sample_above_the_midpoint_are_no_cache) {
     used_run(ref, uh, 6, 0.2e9, 0.1, 454e9, 7200, &r);
     cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
     cr_expect(r.has_gc);
+}
+
+/* A static cache of 1.28 GB at 2.42 GB/s that ended inside the first
+ * sample of a whole-drive fill after a random fill (1.60 GB/s), then
+ * direct writes at the reference's 0.681 to 3.4 GB, GC dips inside them,
+ * then GC at 0.1 bursting to 0.2-0.4 (seed 13's drive 35): the
+ * segmentation gave the direct writes to the used state, and the first
+ * sample alone was read as direct writes, "used state at 1.5 GiB, truth
+ * 3.2". A used drive writes no faster than the fresh drive's direct
+ * level past its cache, and its used state runs below it: the first
+ * sample's excess is the cache, ended inside it, and the level at the
+ * reference's direct level is no used state. */
+Test(used_cache, a_first_sample_cache_then_the_reference_direct_level) {
+    const double rl[] = {2.42e9, 0.681e9}, ru[] = {0.62, 448};
+    ssd_series *ref = curve(448, NULL, 0, rl, ru, 2, 0.005);
+    static double uh[7200];
+    const double head[] = {1.596e9, 0.681e9, 0.681e9, 0.531e9, 0.361e9, 0.529e9, 0.174e9};
+    head_then_bursty_gc(uh, head, 7, 0.1e9, 0.4e9, 0.2e9, 0.05);
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 2329, 0.1e9, 0.05, 294e9, 2329, &r);
+    expect_cache_inside_first_sample(&r, 1.28e9);
+    cr_expect(r.has_gc);
+    cr_expect(r.gc_start_bytes >= 2.9e9 && r.gc_start_bytes <= 4.5e9, "used state at %.4g",
+              r.gc_start_bytes);
+}
+
+/* Its guard: a static cache at full speed through the first 5 s sample
+ * that ended in the second, a step above the reference's direct level
+ * (2.88 GB/s, then 1.57, then 17 samples of direct writes at the
+ * reference's 1.22 with dips, then GC at 0.14; seed 101's drive 13, WSAT
+ * after a sequential fill, read as "cache 7.70 GiB (at least), truth
+ * 17.94" without the guard): the first sample holds no end, so the cache
+ * is not cut inside it. */
+/* n samples of dt seconds at rate[i] B/s (rate[i] for i < nr, then
+ * tail B/s times exp(cv * N(0, 1))). */
+static ssd_series *rates(size_t n, double dt, const double *rate, size_t nr, double tail,
+                         double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = dt * (double)(i + 1);
+        b[i] = dt * (i < nr ? rate[i] : tail * exp(cv * gauss()));
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+Test(used_cache, a_cache_that_ended_in_the_second_sample_is_not_cut_to_the_first) {
+    static double rr[341];
+    const double rh[] = {2.877e9, 1.784e9, 1.223e9, 1.173e9, 0.950e9, 1.223e9,
+                         1.223e9, 1.223e9, 1.026e9, 1.061e9, 1.223e9, 1.223e9,
+                         1.223e9, 0.861e9, 1.199e9, 1.048e9, 1.048e9, 1.223e9};
+    for (size_t i = 0; i < 341; i++)
+        rr[i] = i < 18 ? rh[i] : 1.223e9 * (i % 7 == 2 ? 0.76 : 1);
+    ssd_series *ref = rates(2911, 5, rr, 341, 0.3e9, 0.2);
+    const double uh[] = {2.877e9, 1.568e9, 1.111e9, 1.223e9, 0.927e9, 1.161e9, 1.223e9,
+                         1.223e9, 1.223e9, 1.086e9, 0.976e9, 1.223e9, 1.223e9, 1.223e9,
+                         1.223e9, 1.071e9, 1.079e9, 1.048e9, 0.261e9};
+    ssd_series *s = rates(4320, 5, uh, 19, 0.14e9, 0.15);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 1866e9, "seq_fill", &r);
+    cr_expect(!r.has_cache || r.cache_bytes >= 5 * 2.877e9,
+              "cache %.4g (+ %.4g), less than its first sample wrote at full speed", r.cache_bytes,
+              r.cache_uncertainty_bytes);
+    cr_expect(r.has_gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
 }
