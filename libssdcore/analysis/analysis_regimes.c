@@ -98,13 +98,38 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         second = (int)c->ph[1].first;
         ssd__curve_move_boundary(c, 1, 1);
     }
-    if (rl.known && rl.dynamic && isfinite(fold_lv) &&
-        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
-        c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
-        ssd__ref_level_split(c, o, fold_lv, 1, 0)) {
+    /* (The same with the reference's direct level: a used drive's first
+     * sample min_drop above it, then a level at it (within a step, or
+     * slower by less than min_drop, direct writes after a fill), then the
+     * used state. A used drive writes its clean blocks no faster than the
+     * fresh drive wrote past its cache (the direct level), and its used
+     * state runs below that: GC copies for every block it cleans. So on a
+     * drive whose reference has a cache, the first sample's excess is
+     * that cache, ended inside it, and the level after it is what the
+     * drive wrote past its cache (direct writes, or a dynamic cache's
+     * folding the reference read at its direct level), not the used
+     * state: a static cache of 1.2 GiB at 2.4 GB/s, then 681 MB/s (the
+     * reference's direct level) to 3.2 GiB, then GC at 107 was "used
+     * state at 1.5 GiB, truth 3.2". Only when the second sample is
+     * already at that level: one a step above it holds the cache's end,
+     * which the rules below place.) */
+    int first_cache = rl.known && rl.dynamic && isfinite(fold_lv) &&
+                      (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
+                      c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
+                      ssd__ref_level_split(c, o, fold_lv, 1, 0);
+    if (!first_cache && !second && rl.known && rl.cache && !rl.none &&
+        o->written_before_bytes > 0 && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        !S->has_cache && c->nph >= 2 && c->ph[0].last == 0 && c->r[0] >= rl.direct * o->min_drop &&
+        c->r[1] < rl.direct * o->min_step)
+        first_cache = 2 * ssd__ref_level_split(c, o, rl.direct, 1, 1);
+    if (first_cache) {
         second = 0;
-        ssd__cache_in_first_sample(c, c->ph[1].level_bps, S);
-        S->post_cache_bps = c->ph[1].level_bps;
+        /* (After the direct level's split, the level after the cache is
+         * the reference's: GC dips inside the direct writes pull their
+         * phase's median down.) */
+        double after = first_cache == 2 ? rl.direct : c->ph[1].level_bps;
+        ssd__cache_in_first_sample(c, after, S);
+        S->post_cache_bps = after;
         res->cache_phase_end = 1;
         res->post_phase = 1;
         rl.start_is_cache = 1;
@@ -116,9 +141,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * samples: 1.58 GiB in the first, then 113 MB/s, then folding at
          * 31; it was "at most 1.58 GiB, ended inside the first sample"). */
         if (rl.cache && fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
-            c->r[1] >= c->ph[1].level_bps * o->min_step && c->r[1] * o->min_step <= c->r[0]) {
+            c->r[1] >= after * o->min_step && c->r[1] * o->min_step <= c->r[0]) {
             S->cache_censored = SSD_CENSOR_NONE;
-            ssd__cache_end_in_sample(c, o, S, 1, c->r[0], c->ph[1].level_bps);
+            ssd__cache_end_in_sample(c, o, S, 1, c->r[0], after);
         }
     }
     if (second) /* (no folding after it: as it was) */
