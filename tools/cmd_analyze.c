@@ -75,12 +75,17 @@ static void dips_base_words(const ssd_analysis *a, const struct ssd_analysis_sum
         if (ssd_analysis_phase(a, i, &p) || p.regime == SSD_REGIME_CACHE ||
             p.regime == SSD_REGIME_SLOW_START)
             continue;
+        /* (Each level once: "284 MiB/s or 201 MiB/s", not "284 or 201
+         * or 284" for a direct level a slump interrupted.) */
+        char lv[40];
+        snprintf(lv, sizeof lv, "%s/s", cli_bytes_text(p.level_bps, b, sizeof b));
+        if (strstr(levels, lv))
+            continue;
         if (n++ == 4) {
             at += (size_t)snprintf(levels + at, sizeof levels - at, " ...");
             break;
         }
-        at += (size_t)snprintf(levels + at, sizeof levels - at, "%s%s/s", n > 1 ? " or " : "",
-                               cli_bytes_text(p.level_bps, b, sizeof b));
+        at += (size_t)snprintf(levels + at, sizeof levels - at, "%s%s", n > 1 ? " or " : "", lv);
     }
     snprintf(buf, len,
              n == 1 ? "its one phase's level (%s)"
