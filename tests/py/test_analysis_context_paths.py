@@ -224,3 +224,44 @@ def test_a_frame_of_a_log_keeps_its_context(tmp_path):
         == by_path["gc"]["start_bytes"]
     # An option given wins over the frame's context.
     assert ssdcore.analyze(df, precondition="none")["precondition"] == "none"
+
+
+@pytest.mark.parametrize("how", ["sim:ssd370,precondition=full", "Target after precondition"])
+def test_a_suite_starts_from_what_its_target_knows(how, cli, tmp_path):
+    """A suite's count of the bytes written since TRIM starts from what its
+    target knew when the run began: a sim: drive opened precondition=full,
+    or a Target a precondition filled. Before, the suite counted from 0 and
+    recorded written_before 0 beside the target's seq_fill, and its
+    analysis called SSD370's clean blocks a 15 GiB cache where `ssdcore job`
+    on the same drive and `ssdcore analyze` of its log find the used
+    state's onset (round 23's audit)."""
+    suite_file = tmp_path / "s.suite"
+    suite_file.write_text("job name=used pattern=randwrite bs=4k qd=32 time=10m log=used\n"
+                          "analyze used\n")
+    if how.startswith("sim:"):
+        target, uri = how, how
+    else:
+        uri = "sim:ssd370"
+        target = ssdcore.Target(uri)
+        ssdcore.precondition(target, "seq_fill", loops=1)
+    # The same run outside a suite, on the same drive in the same state.
+    t = ssdcore.Target(uri)
+    if not how.startswith("sim:"):
+        ssdcore.precondition(t, "seq_fill", loops=1)
+    job = ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, time="10m",
+                      log=str(tmp_path / "job.csv"))
+    t.close()
+    res = ssdcore.suite(target, tmp_path / "out", suite_file=suite_file)
+    step = [s for s in res["steps"] if s["kind"] == "analyze"][0]["analysis"]
+    want = verdict(job.analyze())
+    assert want["cache_bytes"] is None and want["gc_start_bytes"], want
+    got = verdict(step)
+    ctx = res.job("used")["analysis_context"]
+    assert ctx["written_before_bytes"] == job.written_before_bytes, ctx
+    assert ctx["precondition"] == "seq_fill", ctx
+    for k in ("phases", "cache_bytes", "gc_start_bytes", "written_before_bytes", "precondition"):
+        assert got[k] == want[k], (k, got[k], want[k])
+    cli_an = json.loads(subprocess.run([cli, "analyze", str(tmp_path / "out" / "used.csv"),
+                                        "--json"], check=True, capture_output=True,
+                                       text=True).stdout)
+    assert verdict(cli_an)["gc_start_bytes"] == want["gc_start_bytes"]
