@@ -331,3 +331,23 @@ def test_a_curve_legend_says_its_test_time_in_words(lab):
     html = (lab / "report.html").read_text()
     assert "sequential write 256K, a point every 3 min" in html
     assert " a point<" not in html and "m a point" not in html
+
+
+def test_the_reports_dip_sentence_names_the_level(tmp_path):
+    """Round 23's audit: SSD370 after a fill, its dips in no one phase; the
+    report said "Periodic dips every 22 s, on average at 56% of the level
+    while in a dip": which level, of two phases 40x apart, it did not say,
+    where `ssdcore analyze` names them ("the level of the phase each dip is
+    in (284 MiB/s or 7.03 MiB/s)")."""
+    suite = tmp_path / "s.suite"
+    suite.write_text("trim\nidle 15m\nprecondition kind=seq_fill loops=1\n"
+                     "job name=steady pattern=randwrite bs=4k qd=32 time=2h log=steady\n"
+                     "analyze steady\n")
+    out = tmp_path / "r"
+    ssdcore.suite("sim:ssd370", out, suite_file=suite)
+    html = (out / "report.html").read_text()
+    v = re.findall(r'<p class="verdict">(.*?)</p>', html, re.S)[0]
+    m = re.search(r"Periodic dips every \d+ s, on average at \d+% of (.*?) while in a dip", v)
+    assert m, v
+    assert re.fullmatch(r"the level of the phase each dip is in \([\d.]+ or [\d.]+ MiB/s\)",
+                        m.group(1)), m.group(1)
