@@ -96,6 +96,9 @@ def test_a_run_after_a_fill_is_not_barred_against_a_fresh_one(tmp_path):
     assert conds == ["4K QD32, 20 min, whole drive",
                      "4K QD32, 20 min, whole drive, after a sequential fill"], conds
     filled = [f for f in rows if "fill" in f["conditions"]][0]
+    # The page says the drive's state is one of the conditions.
+    assert "threads, a drive filled before the test) is a row of its own" in \
+        (tmp_path / "c" / "compare.html").read_text()
     # The two filled runs are one test; the fresh one is not theirs.
     assert filled["values"][0] is None and None not in filled["values"][1:], filled
     # A random fill is named as such.
