@@ -2651,13 +2651,16 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
         !(fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
         !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
         return NULL;
+    /* (A single random pass leaves the spare area clean, docs/simulator.md:
+     * the note said "the clean blocks idle GC prepared" after one pass and
+     * no idle, round 23's audit.) */
     return "the drive was randomly written full before this run and its speed dropped once, "
-           "into the used state: the fast start is read as the clean blocks idle GC prepared; "
-           "a static SLC cache (it survives a random fill, and idle time flushes it) drops the "
-           "same way straight into GC, a random fill leaving no clean spare area for direct "
-           "writes after it, and a dynamic cache folding at the used state's speed would read "
-           "the same too; neither the fast start's length nor its drop tells them apart, the "
-           "drive's fresh run as reference does";
+           "into the used state: the fast start is read as clean blocks, the spare area a "
+           "single random pass left clean or what idle GC prepared; a static SLC cache (it "
+           "survives a random fill, and idle time flushes it) drops the same way straight into "
+           "GC where the fill left no clean spare area, and a dynamic cache folding at the used "
+           "state's speed would read the same too; neither the fast start's length nor its "
+           "drop tells them apart, the drive's fresh run as reference does";
 }
 
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
