@@ -2663,6 +2663,13 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
            "drop tells them apart, the drive's fresh run as reference does";
 }
 
+/* The note of a run whose capacity is not known, unless a rule below says
+ * more. */
+#define CAPACITY_UNKNOWN_NOTE_HEAD                                                                 \
+    "the drive's capacity is unknown: the used state (GC) is told by its shape only (a "           \
+    "decline), so a flat used-state level reads as folding"
+static const char CAPACITY_UNKNOWN_NOTE[] = CAPACITY_UNKNOWN_NOTE_HEAD "; give the capacity";
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -2672,11 +2679,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->span_bytes = o->span_bytes > 0 ? (double)o->span_bytes : NAN;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
-    res->regime_note = isfinite(S->capacity_bytes)
-                           ? NULL
-                           : "the drive's capacity is unknown: the used state (GC) is told by "
-                             "its shape only (a decline), so a flat used-state level reads as "
-                             "folding; give the capacity";
+    res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
     int clean_start = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */
@@ -3822,6 +3825,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "blocks that writing left are written fast, then the used state follows, so the "
             "cache may be those clean blocks and its drop the used state's onset; give the "
             "capacity";
+    /* Neither the capacity nor the drive's past (a log from another tool
+     * without its metadata): the capacity's note alone said nothing of a
+     * used drive, and SSD370's 2-hour run after a fill read "cache 15 GiB,
+     * then 40x slower" (round 23's audit). Say both, as the note below
+     * does when the capacity is known. */
+    if (res->regime_note == CAPACITY_UNKNOWN_NOTE && S->has_cache &&
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
+        res->regime_note = CAPACITY_UNKNOWN_NOTE_HEAD
+            "; and what was written to the drive before this run is not known: on a fresh "
+            "drive (after a TRIM or purge) the fast start is an SLC cache, but on a drive "
+            "written full before (in use, or preconditioned) the same curve is its clean "
+            "blocks running out and the level after them its used state; give the capacity "
+            "and the precondition (none after a TRIM or purge) or the bytes written before";
     /* With the capacity but not the drive's past (no written_before, no
      * precondition: a log from another tool, a frame built by hand), a
      * cache found with no used state after it: on a fresh drive it is a

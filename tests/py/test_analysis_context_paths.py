@@ -265,3 +265,28 @@ def test_a_suite_starts_from_what_its_target_knows(how, cli, tmp_path):
                                         "--json"], check=True, capture_output=True,
                                        text=True).stdout)
     assert verdict(cli_an)["gc_start_bytes"] == want["gc_start_bytes"]
+
+
+def test_a_log_with_no_context_says_the_cache_may_be_clean_blocks(cli, tmp_path):
+    """Round 23's audit: SSD370 opened written full, 2 hours of random
+    writes, its log without the metadata line (a log from another tool):
+    "cache 15 GiB, then 40x slower" with only "the drive's capacity is
+    unknown: ... a flat used-state level reads as folding". The note now
+    also says what the unknown past cannot tell, as it does when the
+    capacity is known."""
+    log = tmp_path / "x.csv"
+    ssdcore.job("sim:ssd370,precondition=full", pattern="randwrite", qd=32, time="2h",
+                log=str(log))
+    bare = tmp_path / "bare.csv"
+    bare.write_text("".join(ln for ln in log.read_text().splitlines(True)
+                            if not ln.startswith("# {")))
+    a = ssdcore.analyze(str(bare))
+    assert a.capacity_bytes is None and a.cache_bytes, a
+    note = a.regime_note
+    assert "capacity is unknown" in note and "reads as folding" in note, note
+    assert "what was written to the drive before this run is not known" in note, note
+    assert note.endswith("give the capacity and the precondition (none after a TRIM or purge) "
+                         "or the bytes written before"), note
+    # Once the past is given, the note for a used drive of unknown capacity.
+    b = ssdcore.analyze(str(bare), precondition="seq_fill")
+    assert "it was written before this run" in b.regime_note
