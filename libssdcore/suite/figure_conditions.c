@@ -78,8 +78,9 @@ static void job_conditions(const struct ssd__results *r, const struct ssd__step 
     }
     if (qd)
         PUT("%sQD%s", n ? " " : "", qd);
+    /* "QD1, 4 threads": "QD1 4 threads" read as "QD1 4" (round 23's audit). */
     if (threads && strcmp(threads, "1"))
-        PUT("%s%s threads", n ? " " : "", threads);
+        PUT("%s%s threads", n ? ", " : "", threads);
     if (time) {
         char tb[32];
         ssd__time_words(tb, sizeof tb, time, r->scale);

@@ -107,3 +107,16 @@ def test_a_run_after_a_fill_is_not_barred_against_a_fresh_one(tmp_path):
     csv = subprocess.run(["ssdcore", "compare", fresh, rnd, "--out", str(tmp_path / "c2"),
                           "--json"], check=True, capture_output=True, text=True, timeout=120)
     assert "20 min, whole drive, after a random fill" in (tmp_path / "c2" / "compare.csv").read_text()
+
+
+def test_threads_are_not_run_into_the_queue_depth(tmp_path):
+    """Round 23's audit: lab2016's rows read "mixed random 4K, 80 % reads,
+    QD1 4 threads, 3 min": "QD1 4" at a glance. The threads are a
+    condition of their own, after a comma."""
+    run = _suite(tmp_path, "mixed", "sim:ssd370",
+                 "job name=m group=mixed-rand x=80 pattern=randrw read_pct=80 bs=4k qd=1 "
+                 "threads=4 time=5s\n")
+    subprocess.run(["ssdcore", "compare", run, run, "--out", str(tmp_path / "c")],
+                   check=True, capture_output=True, timeout=120)
+    text = (tmp_path / "c" / "compare.csv").read_text()
+    assert "QD1, 4 threads, 5 s, whole drive" in text and "QD1 4 threads" not in text, text
