@@ -290,3 +290,24 @@ def test_a_log_with_no_context_says_the_cache_may_be_clean_blocks(cli, tmp_path)
     # Once the past is given, the note for a used drive of unknown capacity.
     b = ssdcore.analyze(str(bare), precondition="seq_fill")
     assert "it was written before this run" in b.regime_note
+
+
+def test_a_reloaded_suite_reads_the_written_before_its_logs_recorded(tmp_path):
+    """A suite on a drive opened written full, two jobs: the second's log
+    records the fill and the first job's bytes (the suite's count from what
+    the target knew at the start). Reloading the results re-analyses each
+    step; the count from results.json alone starts at 0 and overrode the
+    log's figure (round 23's audit: 16.1 GB where the run said 272 GB)."""
+    suite_file = tmp_path / "two.suite"
+    suite_file.write_text("job name=a pattern=randwrite bs=4k qd=32 time=1m log=a\n"
+                          "job name=b pattern=randwrite bs=4k qd=32 time=30m log=b\n"
+                          "analyze b\n")
+    out = tmp_path / "two"
+    r = ssdcore.suite("sim:ssd370,precondition=full", out, suite_file=suite_file)
+    ran = [s["analysis"] for s in r["steps"] if s["kind"] == "analyze"][0]
+    back = [s["analysis"] for s in ssdcore.report(out)["steps"] if s["kind"] == "analyze"][0]
+    logged = ssdcore.analyze(str(out / "b.csv"))
+    assert ran["written_before_bytes"] > 256060514304
+    assert back["written_before_bytes"] == ran["written_before_bytes"] == \
+        logged["written_before_bytes"]
+    assert verdict(back) == verdict(ran)
