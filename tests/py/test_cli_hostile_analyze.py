@@ -288,3 +288,20 @@ def test_the_steady_state_line_says_its_speed_is_a_mean(cli, tmp_path):
                   r"to the end \(SNIA PTS rule\)$", line)
     assert m, line
     assert abs(float(m.group(1)) - a["steady_state"]["mean_bps"] / 2**20) < 0.01, line
+
+
+def test_the_consistency_line_says_what_its_figures_are(cli, base_csv):
+    """Round 23's audit: "consistency: mean 9.11 MiB/s, CV 2.561, p1/mean
+    0.75, p5/mean 0.76": "p1/mean" is the analysis JSON's key, not words
+    a buyer reads. The line says what each figure is, with the same
+    numbers."""
+    text = run(cli, "analyze", str(base_csv)).stdout
+    a = analyze(cli, base_csv)["consistency"]
+    (line,) = [x for x in text.splitlines() if x.strip().startswith("consistency:")]
+    assert "p1/mean" not in line and "p5/mean" not in line, line
+    m = re.search(r"CV ([\d.]+) \(standard deviation / mean\); the slowest 1% of samples at "
+                  r"([\d.]+)x the mean or less, the slowest 5% at ([\d.]+)x$", line)
+    assert m, line
+    assert float(m.group(1)) == round(a["cv"], 3)
+    assert float(m.group(2)) == round(a["p1_over_mean"], 2)
+    assert float(m.group(3)) == round(a["p5_over_mean"], 2)
