@@ -117,6 +117,17 @@ int cmd_compare(int argc, char **argv) {
                        strstr(abouts[i], "the newest of")
                            ? " (choose with --run, --suite or --date)"
                            : "");
+            /* Two picks of one run (--drive X twice, for a drive's fresh
+             * and used runs) compare it with itself: say so (round 23's
+             * audit). */
+            for (int j = 0; dirs[i] && !json && j < i; j++)
+                if (dirs[j] && !strcmp(dirs[j], dirs[i])) {
+                    printf("compare: picks %d and %d (--drive or --run, in order) are the same "
+                           "run: it is compared with itself (choose another with --run, --suite "
+                           "or --date)\n",
+                           j + 1, i + 1);
+                    break;
+                }
             ndirs++;
         }
         ssd_catalog_free(cat);

@@ -223,9 +223,10 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
                        int fold_note, int slow_fold, int one_drop);
 
 /* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes). */
-#define CAPACITY_UNKNOWN_NOTE                                                                      \
+#define CAPACITY_UNKNOWN_NOTE_HEAD                                                                 \
     "the drive's capacity is unknown: the used state (GC) is told by its shape only (a "           \
-    "decline), so a flat used-state level reads as folding; give the capacity"
+    "decline), so a flat used-state level reads as folding"
+#define CAPACITY_UNKNOWN_NOTE CAPACITY_UNKNOWN_NOTE_HEAD "; give the capacity"
 #define UNKNOWN_PAST_NOTE                                                                          \
     "what was written to the drive before this run is not known: on a fresh drive (after a "       \
     "TRIM or purge) the fast start is an SLC cache, but on a drive written full before (in use, "  \

@@ -84,12 +84,12 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
         !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
         return NULL;
     return "the drive was randomly written full before this run and its speed dropped once, "
-           "into the used state: the fast start is read as the clean blocks idle GC prepared; "
-           "a static SLC cache (it survives a random fill, and idle time flushes it) drops the "
-           "same way straight into GC, a random fill leaving no clean spare area for direct "
-           "writes after it, and a dynamic cache folding at the used state's speed would read "
-           "the same too; neither the fast start's length nor its drop tells them apart, the "
-           "drive's fresh run as reference does";
+           "into the used state: the fast start is read as clean blocks, the spare area a "
+           "single random pass left clean or what idle GC prepared; a static SLC cache (it "
+           "survives a random fill, and idle time flushes it) drops the same way straight into "
+           "GC where the fill left no clean spare area, and a dynamic cache folding at the used "
+           "state's speed would read the same too; neither the fast start's length nor its "
+           "drop tells them apart, the drive's fresh run as reference does";
 }
 
 /* The note on what the run cannot tell, after the labels (the last that
@@ -138,6 +138,19 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
             "blocks that writing left are written fast, then the used state follows, so the "
             "cache may be those clean blocks and its drop the used state's onset; give the "
             "capacity";
+    /* Neither the capacity nor the drive's past (a log from another tool
+     * without its metadata): the capacity's note alone said nothing of a
+     * used drive, and SSD370's 2-hour run after a fill read "cache 15 GiB,
+     * then 40x slower" (round 23's audit). Say both, as the note below
+     * does when the capacity is known. */
+    if (res->regime_note && !strcmp(res->regime_note, CAPACITY_UNKNOWN_NOTE) && S->has_cache &&
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
+        res->regime_note = CAPACITY_UNKNOWN_NOTE_HEAD
+            "; and what was written to the drive before this run is not known: on a fresh "
+            "drive (after a TRIM or purge) the fast start is an SLC cache, but on a drive "
+            "written full before (in use, or preconditioned) the same curve is its clean "
+            "blocks running out and the level after them its used state; give the capacity "
+            "and the precondition (none after a TRIM or purge) or the bytes written before";
     /* With the capacity but not the drive's past (no written_before, no
      * precondition: a log from another tool, a frame built by hand), a
      * cache found with no used state after it: on a fresh drive it is a

@@ -1203,9 +1203,9 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_html_in(&t, "<p>Percentages are against <b>", c->d[c->highlight].label, "");
     ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
                       "under other conditions (test length, span, block size, queue depth, "
-                      "threads) is a row of its own, named by its conditions; a bound or a "
-                      "\"none\" is never a base. A figure a run does not have is never "
-                      "zero.</p>\n");
+                      "threads, a drive filled before the test) is a row of its own, named "
+                      "by its conditions; a bound or a \"none\" is never a base. A figure a "
+                      "run does not have is never zero.</p>\n");
 
     /* Sorted bars, section by section. */
     for (int sec = 0; sec < nsec; sec++) {

@@ -191,9 +191,9 @@ static int run_job(ssd_suite *s, int i) {
     for (int k = 0; k < st->def.nopts; k++)
         own |= !strcmp(st->def.keys[k], "written_before");
     double wb = own ? 0 : ssd__written_since_trim(&s->res, i);
-    /* The suite's count is this job's context, also when it is 0 (the
-     * target's own count, which a job otherwise takes, agrees on a suite
-     * run from its start but not on a resumed one). */
+    /* The suite's count (from what the target knew at the start) is this
+     * job's context, also when it is 0: the target's own count, which a
+     * job otherwise takes, misses what the suite's file tests wrote. */
     if (!rc && !own) {
         char v[32];
         snprintf(v, sizeof v, "%.0f", wb);
@@ -515,6 +515,14 @@ int ssd_suite_run(ssd_suite *s) {
         ssd_free(s->res.drive_json); /* the message */
         s->res.drive_json = NULL;
     }
+    /* The suite counts the drive's writes and idle time from what its
+     * target knew at the start, not from nothing: a suite on a sim: drive
+     * opened precondition=full recorded written_before 0 beside the
+     * target's seq_fill, and its analysis called the clean blocks a cache. */
+    uint64_t wb = 0;
+    s->res.start_known = ssd__target_context(s->t, &wb, &s->res.start_precondition);
+    s->res.start_written = (double)wb;
+    s->res.start_idle_known = ssd__target_idle_since_write(s->t, &s->res.start_idle_s);
     ssd__now_iso(s->res.started, sizeof s->res.started);
     new_run_id(s->res.run_id, sizeof s->res.run_id);
     s->res.running = 1;

@@ -10,6 +10,7 @@
 #include "curve_groups.h"
 #include "ssdcore/base.h"
 #include "figure_labels.h"
+#include "json_read.h"
 #include "results_model.h"
 #include "step_names.h"
 
@@ -32,9 +33,30 @@ void ssd__time_words(char *buf, size_t len, const char *t, double scale) {
         snprintf(buf, len, "%g s", sec);
 }
 
+/* How a precondition left the drive before the job, as its analysis
+ * context recorded it: " after a sequential fill" or " after a random
+ * fill", else "" (fresh, or not known). */
+static const char *drive_state_words(const struct ssd__step *st) {
+    const char *words = "";
+    struct ssd__jv root;
+    char msg[64];
+    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
+        return words;
+    const char *pre = ssd__jv_str(ssd__jv_get(&root, "analysis_context"), "precondition");
+    if (pre && !strcmp(pre, "seq_fill"))
+        words = "after a sequential fill";
+    else if (pre && !strcmp(pre, "random_fill"))
+        words = "after a random fill";
+    ssd__jv_free(&root);
+    return words;
+}
+
 /* A job's test conditions, as a reader compares them: block size, queue
- * depth and threads, how long (or how much), and the span. Two figures are
- * the same test only when these are the same. */
+ * depth and threads, how long (or how much), the span, and a drive
+ * preconditioned full before the job. Two figures are the same test only
+ * when these are the same: the same test on a drive fresh from TRIM and
+ * after a fill measures two states of the drive (round 23's audit: compare
+ * barred them as one, "written -80 %"). */
 static void job_conditions(const struct ssd__results *r, const struct ssd__step *st, char *buf,
                            size_t len) {
     const char *bs = ssd__step_option(st, "bs"), *qd = ssd__step_option(st, "qd");
@@ -56,8 +78,9 @@ static void job_conditions(const struct ssd__results *r, const struct ssd__step 
     }
     if (qd)
         PUT("%sQD%s", n ? " " : "", qd);
+    /* "QD1, 4 threads": "QD1 4 threads" read as "QD1 4" (round 23's audit). */
     if (threads && strcmp(threads, "1"))
-        PUT("%s%s threads", n ? " " : "", threads);
+        PUT("%s%s threads", n ? ", " : "", threads);
     if (time) {
         char tb[32];
         ssd__time_words(tb, sizeof tb, time, r->scale);
@@ -78,6 +101,9 @@ static void job_conditions(const struct ssd__results *r, const struct ssd__step 
     } else {
         PUT("%swhole drive", n ? ", " : "");
     }
+    const char *state = drive_state_words(st);
+    if (*state)
+        PUT(", %s", state);
 #undef PUT
 }
 

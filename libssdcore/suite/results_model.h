@@ -157,6 +157,14 @@ struct ssd__results {
     int running; /* between the run's first and last save (or, loaded: still locked) */
     int killed;  /* loaded: results.json said running, yet nobody holds the lock */
     char *error;
+    /* What the target knew of the drive's past when the run began (its
+     * analysis context, io/target_impl.h), where the suite's own counts
+     * start (written_since_trim.c): a sim: drive opened precondition=full,
+     * a target a precondition filled before the suite. Not in results.json:
+     * only a running suite counts. start_precondition: enum
+     * ssd_precondition, -1 unknown. */
+    int start_known, start_precondition, start_idle_known;
+    double start_written, start_idle_s;
 };
 
 /* The results model of a suite handle (one loaded with ssd_suite_load, for

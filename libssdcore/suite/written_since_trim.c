@@ -39,7 +39,7 @@ static double step_written(const struct ssd__step *st) {
 }
 
 double ssd__written_since_trim(const struct ssd__results *r, int before) {
-    double w = 0;
+    double w = r->start_known ? r->start_written : 0;
     for (int i = 0; i < before && i < r->nsteps; i++) {
         const struct ssd__step *st = &r->steps[i];
         if (st->def.kind == SSD__STEP_PURGE && st->res.state == SSD__ST_DONE) {
@@ -74,7 +74,9 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
  * recorded: unknown) otherwise, what was written since being in
  * written_before. A precondition that did not finish leaves it unknown. */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before) {
-    const char *p = NULL;
+    const char *p = r->start_known && r->start_precondition >= 0
+                        ? ssd__precondition_name(r->start_precondition)
+                        : NULL;
     for (int i = 0; i < before && i < r->nsteps; i++) {
         const struct ssd__step *st = &r->steps[i];
         int done = st->res.state == SSD__ST_DONE;
@@ -102,7 +104,9 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
 }
 
 double ssd__idle_since_write(const struct ssd__results *r, int before) {
-    double idle = NAN; /* before the suite's first write: what came before it is unknown */
+    /* Before the suite's first write, what the target knew (unknown on a
+     * target opened fresh). */
+    double idle = r->start_idle_known ? r->start_idle_s : NAN;
     for (int i = 0; i < before && i < r->nsteps; i++) {
         const struct ssd__step *st = &r->steps[i];
         int ran = st->res.state != SSD__ST_PENDING && st->res.state != SSD__ST_SKIPPED;

@@ -224,3 +224,90 @@ def test_a_frame_of_a_log_keeps_its_context(tmp_path):
         == by_path["gc"]["start_bytes"]
     # An option given wins over the frame's context.
     assert ssdcore.analyze(df, precondition="none")["precondition"] == "none"
+
+
+@pytest.mark.parametrize("how", ["sim:ssd370,precondition=full", "Target after precondition"])
+def test_a_suite_starts_from_what_its_target_knows(how, cli, tmp_path):
+    """A suite's count of the bytes written since TRIM starts from what its
+    target knew when the run began: a sim: drive opened precondition=full,
+    or a Target a precondition filled. Before, the suite counted from 0 and
+    recorded written_before 0 beside the target's seq_fill, and its
+    analysis called SSD370's clean blocks a 15 GiB cache where `ssdcore job`
+    on the same drive and `ssdcore analyze` of its log find the used
+    state's onset (round 23's audit)."""
+    suite_file = tmp_path / "s.suite"
+    suite_file.write_text("job name=used pattern=randwrite bs=4k qd=32 time=10m log=used\n"
+                          "analyze used\n")
+    if how.startswith("sim:"):
+        target, uri = how, how
+    else:
+        uri = "sim:ssd370"
+        target = ssdcore.Target(uri)
+        ssdcore.precondition(target, "seq_fill", loops=1)
+    # The same run outside a suite, on the same drive in the same state.
+    t = ssdcore.Target(uri)
+    if not how.startswith("sim:"):
+        ssdcore.precondition(t, "seq_fill", loops=1)
+    job = ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, time="10m",
+                      log=str(tmp_path / "job.csv"))
+    t.close()
+    res = ssdcore.suite(target, tmp_path / "out", suite_file=suite_file)
+    step = [s for s in res["steps"] if s["kind"] == "analyze"][0]["analysis"]
+    want = verdict(job.analyze())
+    assert want["cache_bytes"] is None and want["gc_start_bytes"], want
+    got = verdict(step)
+    ctx = res.job("used")["analysis_context"]
+    assert ctx["written_before_bytes"] == job.written_before_bytes, ctx
+    assert ctx["precondition"] == "seq_fill", ctx
+    for k in ("phases", "cache_bytes", "gc_start_bytes", "written_before_bytes", "precondition"):
+        assert got[k] == want[k], (k, got[k], want[k])
+    cli_an = json.loads(subprocess.run([cli, "analyze", str(tmp_path / "out" / "used.csv"),
+                                        "--json"], check=True, capture_output=True,
+                                       text=True).stdout)
+    assert verdict(cli_an)["gc_start_bytes"] == want["gc_start_bytes"]
+
+
+def test_a_log_with_no_context_says_the_cache_may_be_clean_blocks(cli, tmp_path):
+    """Round 23's audit: SSD370 opened written full, 2 hours of random
+    writes, its log without the metadata line (a log from another tool):
+    "cache 15 GiB, then 40x slower" with only "the drive's capacity is
+    unknown: ... a flat used-state level reads as folding". The note now
+    also says what the unknown past cannot tell, as it does when the
+    capacity is known."""
+    log = tmp_path / "x.csv"
+    ssdcore.job("sim:ssd370,precondition=full", pattern="randwrite", qd=32, time="2h",
+                log=str(log))
+    bare = tmp_path / "bare.csv"
+    bare.write_text("".join(ln for ln in log.read_text().splitlines(True)
+                            if not ln.startswith("# {")))
+    a = ssdcore.analyze(str(bare))
+    assert a.capacity_bytes is None and a.cache_bytes, a
+    note = a.regime_note
+    assert "capacity is unknown" in note and "reads as folding" in note, note
+    assert "what was written to the drive before this run is not known" in note, note
+    assert note.endswith("give the capacity and the precondition (none after a TRIM or purge) "
+                         "or the bytes written before"), note
+    # Once the past is given, the note for a used drive of unknown capacity.
+    b = ssdcore.analyze(str(bare), precondition="seq_fill")
+    assert "it was written before this run" in b.regime_note
+
+
+def test_a_reloaded_suite_reads_the_written_before_its_logs_recorded(tmp_path):
+    """A suite on a drive opened written full, two jobs: the second's log
+    records the fill and the first job's bytes (the suite's count from what
+    the target knew at the start). Reloading the results re-analyses each
+    step; the count from results.json alone starts at 0 and overrode the
+    log's figure (round 23's audit: 16.1 GB where the run said 272 GB)."""
+    suite_file = tmp_path / "two.suite"
+    suite_file.write_text("job name=a pattern=randwrite bs=4k qd=32 time=1m log=a\n"
+                          "job name=b pattern=randwrite bs=4k qd=32 time=30m log=b\n"
+                          "analyze b\n")
+    out = tmp_path / "two"
+    r = ssdcore.suite("sim:ssd370,precondition=full", out, suite_file=suite_file)
+    ran = [s["analysis"] for s in r["steps"] if s["kind"] == "analyze"][0]
+    back = [s["analysis"] for s in ssdcore.report(out)["steps"] if s["kind"] == "analyze"][0]
+    logged = ssdcore.analyze(str(out / "b.csv"))
+    assert ran["written_before_bytes"] > 256060514304
+    assert back["written_before_bytes"] == ran["written_before_bytes"] == \
+        logged["written_before_bytes"]
+    assert verdict(back) == verdict(ran)

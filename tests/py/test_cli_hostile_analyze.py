@@ -283,3 +283,38 @@ def test_run_dips_over_phases_name_each_level_once(cli, tmp_path):
     assert m, line
     levels = m.group(1).split(" or ")
     assert len(levels) >= 2 and len(levels) == len(set(levels)), line
+
+
+def test_the_steady_state_line_says_its_speed_is_a_mean(cli, tmp_path):
+    """Round 23's audit: BX200 opened written full, 2 hours of 4K random
+    writes: "used state: from 22.9 GiB ... at 5.12 MiB/s" (its phase's
+    median) and "steady state: from 6420 s ... at 6.18 MiB/s" (the SNIA
+    rule's average, bursts included): two speeds for one state, said alike.
+    The steady-state line says its figure is an average."""
+    log = tmp_path / "x.csv"
+    run(cli, "job", "sim:bx200,precondition=full", "--pattern", "randwrite", "--qd", "32",
+        "--time", "2h", "--log", str(log), "--no-progress")
+    text = run(cli, "analyze", str(log)).stdout
+    a = json.loads(run(cli, "analyze", str(log), "--json").stdout)
+    (line,) = [x for x in text.splitlines() if x.strip().startswith("steady state:")]
+    m = re.search(r"steady state: from \d+ s \([\d.]+ \w+ written\), averaging ([\d.]+) MiB/s "
+                  r"to the end \(SNIA PTS rule\)$", line)
+    assert m, line
+    assert abs(float(m.group(1)) - a["steady_state"]["mean_bps"] / 2**20) < 0.01, line
+
+
+def test_the_consistency_line_says_what_its_figures_are(cli, base_csv):
+    """Round 23's audit: "consistency: mean 9.11 MiB/s, CV 2.561, p1/mean
+    0.75, p5/mean 0.76": "p1/mean" is the analysis JSON's key, not words
+    a buyer reads. The line says what each figure is, with the same
+    numbers."""
+    text = run(cli, "analyze", str(base_csv)).stdout
+    a = analyze(cli, base_csv)["consistency"]
+    (line,) = [x for x in text.splitlines() if x.strip().startswith("consistency:")]
+    assert "p1/mean" not in line and "p5/mean" not in line, line
+    m = re.search(r"CV ([\d.]+) \(standard deviation / mean\); the slowest 1% of samples at "
+                  r"([\d.]+)x the mean or less, the slowest 5% at ([\d.]+)x$", line)
+    assert m, line
+    assert float(m.group(1)) == round(a["cv"], 3)
+    assert float(m.group(2)) == round(a["p1_over_mean"], 2)
+    assert float(m.group(3)) == round(a["p5_over_mean"], 2)

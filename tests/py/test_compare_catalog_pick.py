@@ -99,3 +99,20 @@ def test_drive_and_run_picks_keep_their_order_and_o_is_out(catalog, cli):
     assert r.returncode == 0, r.stderr
     doc = json.loads((base / "o9" / "compare.json").read_text())
     assert len(doc["drives"]) == 2 and doc["highlight"] == doc["drives"][1]["label"]
+
+
+def test_two_picks_of_one_run_are_said(catalog, cli):
+    """Round 23's audit: `--drive ssd370 --drive ssd370` (a user after the
+    drive's fresh and used runs) took the newest run twice and compared it
+    with itself, every figure 0 %, saying only which run each took. It
+    says the two are one run."""
+    db, dirs, base = catalog
+    r = _run(cli, "--catalog", db, "--drive", "ssd370", "--drive", "ssd370", "--out",
+             str(base / "o-same"))
+    assert r.returncode == 0, r.stderr
+    assert "compare: picks 1 and 2 (--drive or --run, in order) are the same run: it is " \
+        "compared with itself (choose another with --run, --suite or --date)" in r.stdout, \
+        r.stdout
+    r = _run(cli, "--catalog", db, "--drive", "ssd370", "--drive", "bx200", "--out",
+             str(base / "o-other"))
+    assert "same run" not in r.stdout

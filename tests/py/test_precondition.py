@@ -371,3 +371,21 @@ def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):
         assert ssdcore.sim.truth("sim:bx200") == ssdcore.sim.truth(t)
         assert ssdcore.sim.truth("sim:bx200", "cache_effective_bytes") == t.truth(
             "cache_effective_bytes")
+
+
+def test_the_random_fill_note_does_not_credit_an_idle_that_never_was():
+    """Round 23's audit: Vector 180 after one random pass and no idle
+    (`idle before: 0 s`): the note read "the fast start is read as the
+    clean blocks idle GC prepared", where a single random pass leaves the
+    spare area clean (docs/simulator.md) and no idle came. The note names
+    both sources."""
+    t = ssdcore.SimTarget("sim:vector180")
+    t.purge()
+    ssdcore.precondition(t, "random_fill", loops=1)
+    r = ssdcore.job(t, pattern="randwrite", qd=32, time="20m", interval=1)
+    a = r.analyze()
+    assert a.idle_before_s == 0 and a.precondition == "random_fill"
+    note = a.regime_note or ""
+    assert note.startswith("the drive was randomly written full"), note
+    assert "clean blocks idle GC prepared;" not in note, note
+    assert "the spare area a single random pass left clean" in note, note
