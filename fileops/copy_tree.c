@@ -235,10 +235,6 @@ static double elapsed(const ssd_copy *c) {
 static void emit_progress(ssd_copy *c, const char *phase, int force) {
     if (!c->progress_fn || atomic_load(&c->stop))
         return;
-    double now = ssd__mono_s();
-    if (!force && now < c->next_progress)
-        return;
-    c->next_progress = now + c->progress_interval;
     pthread_mutex_lock(&c->mu); /* workers update jobs_done */
     ssd_fileops_progress p = {
         .size = sizeof p,
@@ -247,10 +243,10 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
         .files_total = c->njobs,
         .bytes_done = atomic_load(&c->bytes_done),
         .bytes_total = c->res.bytes.total - c->res.bytes.skipped - c->res.bytes.mismatch,
-        .elapsed_s = now - c->t0,
     };
     pthread_mutex_unlock(&c->mu);
-    if (c->progress_fn(c->progress_user, &p))
+    if (ssd__fo_progress(c->progress_fn, c->progress_user, c->progress_interval, c->t0,
+                         &c->next_progress, force, &p))
         atomic_store(&c->stop, 1);
 }
 

@@ -28,6 +28,16 @@ int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
+int ssd__fo_progress(ssd_fileops_progress_fn fn, void *user, double interval, double t0,
+                     double *next, int force, ssd_fileops_progress *p) {
+    double now = ssd__mono_s();
+    if (!fn || (!force && now < *next))
+        return 0;
+    *next = now + interval;
+    p->elapsed_s = now - t0;
+    return fn(user, p) != 0;
+}
+
 void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s) {
     ssd__jw_key(w, key);
     ssd__jw_num_f(w, s, 6);
