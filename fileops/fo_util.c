@@ -298,14 +298,14 @@ int ssd__fo_tmp_publish(struct ssd__fo_tmpfile *t, int replace) {
     }
     if (replace) {
         struct stat st;
-        if (fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
+        int there = fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0;
+        if (there && S_ISDIR(st.st_mode))
             return -EISDIR;
         /* An output never replaces a device node, a FIFO or a socket
          * (docs/crash-safety.md, rule 6): as root, extracting or copying
          * into /dev would replace its nodes for every process. */
-        if (fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-            (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) ||
-             S_ISSOCK(st.st_mode)))
+        if (there && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) ||
+                      S_ISSOCK(st.st_mode)))
             return SSD_EUNSAFE;
         if (renameat(t->dirfd, t->tmp, t->dirfd, t->path) < 0)
             return -errno;
