@@ -223,15 +223,15 @@ static int la_fail(ssd_archive *a, const char *what, const char *path) {
     /* libarchive's 7z writer reports a failed write to its staging file as
      * "fwrite function failed" with no errno (ARCHIVE_ERRNO_MISC); the
      * system's errno from that write is still there and says why. */
-    if (s && strstr(s, "fwrite function failed") && sys > 0) {
+    int staging = s && strstr(s, "fwrite function failed") && sys > 0;
+    if (staging)
         e = sys;
-        return ssd__fail(a->err, e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO,
-                         "%s: %s: %s (writing the 7z staging file in %s)", path, what, strerror(e),
-                         a->tmpdir);
-    }
+    int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
+    if (staging)
+        return ssd__fail(a->err, code, "%s: %s: %s (writing the 7z staging file in %s)", path, what,
+                         strerror(e), a->tmpdir);
     if (!s && e > 0)
         s = strerror(e);
-    int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
     if (s && strstr(s, "temporary file"))
         return ssd__fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what, s,
                          a->tmpdir);

@@ -235,10 +235,6 @@ static double elapsed(const ssd_copy *c) {
 static void emit_progress(ssd_copy *c, const char *phase, int force) {
     if (!c->progress_fn || atomic_load(&c->stop))
         return;
-    double now = ssd__mono_s();
-    if (!force && now < c->next_progress)
-        return;
-    c->next_progress = now + c->progress_interval;
     pthread_mutex_lock(&c->mu); /* workers update jobs_done */
     ssd_fileops_progress p = {
         .size = sizeof p,
@@ -247,10 +243,10 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
         .files_total = c->njobs,
         .bytes_done = atomic_load(&c->bytes_done),
         .bytes_total = c->res.bytes.total - c->res.bytes.skipped - c->res.bytes.mismatch,
-        .elapsed_s = now - c->t0,
     };
     pthread_mutex_unlock(&c->mu);
-    if (c->progress_fn(c->progress_user, &p))
+    if (ssd__fo_progress(c->progress_fn, c->progress_user, c->progress_interval, c->t0,
+                         &c->next_progress, force, &p))
         atomic_store(&c->stop, 1);
 }
 
@@ -625,11 +621,9 @@ static int set_meta_fd(ssd_copy *c, int fd, const struct stat *st) {
     return 0;
 }
 
-static int copy_regular(struct worker *w, const struct job *j, char *why, size_t whylen) {
+static int copy_regular(struct worker *w, const struct job *j, const char *sp, const char *dp,
+                        char *why, size_t whylen) {
     ssd_copy *c = w->c;
-    char sp[PATH_MAX], dp[PATH_MAX];
-    if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
     int direct = c->unbuffered && j->size >= c->unbuffered_min;
     const char *stage = "open source";
     int sfd = -1, dfd = -1, rc = 0, created = 0;
@@ -734,11 +728,10 @@ out:
     return rc;
 }
 
-static int copy_symlink(struct worker *w, const struct job *j, char *why, size_t whylen) {
+static int copy_symlink(struct worker *w, const char *sp, const char *dp, char *why,
+                        size_t whylen) {
     ssd_copy *c = w->c;
-    char sp[PATH_MAX], dp[PATH_MAX], target[PATH_MAX];
-    if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
+    char target[PATH_MAX];
     const char *stage = "readlink";
     struct stat st;
     int rc = 0;
@@ -790,20 +783,29 @@ static void *worker_main(void *arg) {
         const struct job *j = c->jobs[c->next_job++];
         pthread_mutex_unlock(&c->mu);
 
-        int rc = 0;
-        for (unsigned attempt = 0;; attempt++) {
-            double t = ssd__mono_s();
-            rc = j->kind == JOB_FILE ? copy_regular(w, j, why, sizeof why)
-                                     : copy_symlink(w, j, why, sizeof why);
-            if (rc == 0 || rc == SSD_EINTERRUPTED)
-                break;
-            if (attempt >= c->retries || atomic_load(&c->stop)) {
+        /* Both paths are built once: a name too long now stays too long, so
+         * it is not retried. */
+        char sp[PATH_MAX], dp[PATH_MAX];
+        int rc = ssd__fo_join(sp, sizeof sp, c->src, j->rel) ||
+                         ssd__fo_join(dp, sizeof dp, c->dst, j->rel)
+                     ? -ENAMETOOLONG
+                     : 0;
+        if (rc < 0)
+            snprintf(why, sizeof why, "%s", TOO_LONG);
+        else
+            for (unsigned attempt = 0;; attempt++) {
+                double t = ssd__mono_s();
+                rc = j->kind == JOB_FILE ? copy_regular(w, j, sp, dp, why, sizeof why)
+                                         : copy_symlink(w, sp, dp, why, sizeof why);
+                if (rc == 0 || rc == SSD_EINTERRUPTED)
+                    break;
+                if (attempt >= c->retries || atomic_load(&c->stop)) {
+                    w->failed_s += ssd__mono_s() - t;
+                    break;
+                }
+                sleep_s(c->wait_s);
                 w->failed_s += ssd__mono_s() - t;
-                break;
             }
-            sleep_s(c->wait_s);
-            w->failed_s += ssd__mono_s() - t;
-        }
 
         pthread_mutex_lock(&c->mu);
         if (rc == 0) {

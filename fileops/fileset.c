@@ -51,7 +51,6 @@ struct ssd_fileset {
     /* During a run: what the progress callback reports. */
     ssd_fileops_progress now;
     double next_progress;
-    int stopped;
     char *json; /* the last run's results (ssd_fileset_to_json), compact */
 };
 
@@ -398,19 +397,11 @@ int ssd_fileset_create(ssd_fileset **out) {
     return 0;
 }
 
-/* Calls the progress callback when the interval has passed (or force);
- * returns non-zero once the callback asked to stop. */
+/* Calls the progress callback when the interval has passed (or force): 1
+ * when it asks to stop (the run then ends, calling it no more). */
 static int fileset_progress(ssd_fileset *s, double t0, int force) {
-    if (!s->progress_fn || s->stopped)
-        return s->stopped;
-    double t = ssd__mono_s();
-    if (!force && t < s->next_progress)
-        return 0;
-    s->next_progress = t + s->progress_interval;
-    s->now.elapsed_s = t - t0;
-    if (s->progress_fn(s->progress_user, &s->now))
-        s->stopped = 1;
-    return s->stopped;
+    return ssd__fo_progress(s->progress_fn, s->progress_user, s->progress_interval, t0,
+                            &s->next_progress, force, &s->now);
 }
 
 SSD__FO_HANDLE_CALLS(fileset)
@@ -589,7 +580,6 @@ static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res)
     s->now.files_total = p.nfiles;
     for (size_t i = 0; i < p.nfiles; i++)
         s->now.bytes_total += p.files[i].size;
-    s->stopped = 0;
     s->next_progress = t0;
     for (size_t i = 0; i < p.nfiles && rc == 0; i++) {
         rc = write_plan_file(s, dir, &p.files[i], i, buf, resuming, t0);

@@ -28,6 +28,16 @@ int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
+int ssd__fo_progress(ssd_fileops_progress_fn fn, void *user, double interval, double t0,
+                     double *next, int force, ssd_fileops_progress *p) {
+    double now = ssd__mono_s();
+    if (!fn || (!force && now < *next))
+        return 0;
+    *next = now + interval;
+    p->elapsed_s = now - t0;
+    return fn(user, p) != 0;
+}
+
 void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s) {
     ssd__jw_key(w, key);
     ssd__jw_num_f(w, s, 6);
@@ -288,14 +298,14 @@ int ssd__fo_tmp_publish(struct ssd__fo_tmpfile *t, int replace) {
     }
     if (replace) {
         struct stat st;
-        if (fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
+        int there = fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0;
+        if (there && S_ISDIR(st.st_mode))
             return -EISDIR;
         /* An output never replaces a device node, a FIFO or a socket
          * (docs/crash-safety.md, rule 6): as root, extracting or copying
          * into /dev would replace its nodes for every process. */
-        if (fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-            (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) ||
-             S_ISSOCK(st.st_mode)))
+        if (there && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) ||
+                      S_ISSOCK(st.st_mode)))
             return SSD_EUNSAFE;
         if (renameat(t->dirfd, t->tmp, t->dirfd, t->path) < 0)
             return -errno;

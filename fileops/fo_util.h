@@ -63,20 +63,14 @@
     static int emit_progress(ssd_##T *h, int force, const char *name) {                            \
         if (h->stopped)                                                                            \
             return SSD_EINTERRUPTED;                                                               \
-        if (!h->progress_fn)                                                                       \
-            return 0;                                                                              \
-        double now = ssd__mono_s();                                                                \
-        if (!force && now < h->next_progress)                                                      \
-            return 0;                                                                              \
-        h->next_progress = now + h->progress_interval;                                             \
         ssd_fileops_progress p = {.size = sizeof p,                                                \
                                   .phase = #T,                                                     \
                                   .files_done = h->res.files,                                      \
                                   .files_total = h->res.files,                                     \
                                   .bytes_done = h->res.data_bytes,                                 \
-                                  .bytes_total = h->res.data_bytes,                                \
-                                  .elapsed_s = now - h->t0};                                       \
-        if (!h->progress_fn(h->progress_user, &p))                                                 \
+                                  .bytes_total = h->res.data_bytes};                               \
+        if (!ssd__fo_progress(h->progress_fn, h->progress_user, h->progress_interval, h->t0,       \
+                              &h->next_progress, force, &p))                                       \
             return 0;                                                                              \
         h->stopped = 1;                                                                            \
         return ssd__fail(h->err, SSD_EINTERRUPTED, "%s: " #T " stopped by the progress callback",  \
@@ -108,6 +102,12 @@
  * document: the handle has not run, or its run failed before it had
  * results) or SSD_ENOMEM; *out NULL on failure. */
 int ssd__fo_to_json(const void *h, const char *json, int flags, char **out);
+
+/* The progress throttle of every fileops run: when fn is set and a call is
+ * due (force, or the time *next reached; *next then moves interval on),
+ * calls fn with p, its elapsed_s counted from t0. 1 when fn asks to stop. */
+int ssd__fo_progress(ssd_fileops_progress_fn fn, void *user, double interval, double t0,
+                     double *next, int force, ssd_fileops_progress *p);
 
 /* A time in seconds under key, to the microsecond as every fileops time. */
 void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s);

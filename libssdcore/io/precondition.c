@@ -84,11 +84,9 @@ int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops, uin
                             ssd_progress_fn fn, void *user) {
     if (written)
         *written = 0;
-    if (!t)
-        return SSD_EINVAL;
-    t->err[0] = '\0';
-    if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "precondition: the target is not open");
+    int rc = ssd__target_ready(t, "precondition");
+    if (rc)
+        return rc;
     int random;
     if (kind && !strcmp(kind, "seq_fill"))
         random = 0;
@@ -110,11 +108,9 @@ int ssd_target_fill(ssd_target *t, uint64_t bytes, uint64_t *written, ssd_progre
                     void *user) {
     if (written)
         *written = 0;
-    if (!t)
-        return SSD_EINVAL;
-    t->err[0] = '\0';
-    if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "fill: the target is not open");
+    int rc = ssd__target_ready(t, "fill");
+    if (rc)
+        return rc;
     uint64_t bs = 131072;
     if (bytes == 0 || bytes > t->size)
         return ssd__fail(t->err, SSD_ERANGE,

@@ -162,33 +162,55 @@ static void trim_context(ssd_target *t, uint64_t offset, uint64_t length) {
 
 int ssd__trim_refused_for_tests;
 
-int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+int ssd__target_ready(ssd_target *t, const char *what) {
+    if (!t)
+        return SSD_EINVAL;
     t->err[0] = '\0';
     if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "trim: the target is not open");
+        return ssd__fail(t->err, SSD_ESTATE, "%s: the target is not open", what);
+    return 0;
+}
+
+/* What a trim or a purge (what; can: t's kind has it) checks before it
+ * destroys data (whose, in [offset, offset+length)): t open, the range
+ * inside it, t willing to lose it, no test hook refusing. 0, or the
+ * failure with t's message. */
+static int may_destroy(ssd_target *t, const char *what, int can, const char *whose, uint64_t offset,
+                       uint64_t length) {
+    int rc = ssd__target_ready(t, what);
+    if (rc)
+        return rc;
     if (offset > t->size || length > t->size - offset) {
         char off[SSD__NUM_BUF], len[SSD__NUM_BUF], sz[SSD__NUM_BUF];
         return ssd__fail(t->err, SSD_ERANGE,
-                         "trim: range %s+%s is outside the target (%s, %llu bytes)",
+                         "%s: range %s+%s is outside the target (%s, %llu bytes)", what,
                          ssd__fmt_size(off, (double)offset), ssd__fmt_size(len, (double)length),
                          ssd__fmt_size(sz, (double)t->size), (unsigned long long)t->size);
     }
-    if (!t->ops->trim)
-        return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
+    if (!can)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: not supported on %s targets", what,
                          t->ops->kind);
     /* The kernel's answer on a read-only descriptor is EBADF for a file and
      * "discard not supported" for a device: neither says why. */
     if (t->fd >= 0 && t->write_refused[0])
-        return ssd__fail(t->err, SSD_EUNSAFE, "trim: %s %s", t->uri, t->write_refused);
+        return ssd__fail(t->err, SSD_EUNSAFE, "%s: %s %s", what, t->uri, t->write_refused);
     if (t->fd >= 0 && t->opt_read_only)
         return ssd__fail(t->err, SSD_EUNSAFE,
-                         "trim: %s is opened read-only; a trim destroys data in the range (open it "
-                         "without read_only, a device with destroy_data)",
-                         t->uri);
+                         "%s: %s is opened read-only; a %s destroys %s (open it without "
+                         "read_only, a device with destroy_data)",
+                         what, t->uri, what, whose);
     if (ssd__trim_refused_for_tests)
-        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: %s refused (test hook): %s", t->uri, what,
                          strerror(EOPNOTSUPP));
-    int rc = t->ops->trim(t, offset, length);
+    return 0;
+}
+
+int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    int rc =
+        may_destroy(t, "trim", t && t->ops && t->ops->trim, "data in the range", offset, length);
+    if (rc)
+        return rc;
+    rc = t->ops->trim(t, offset, length);
     if (rc < 0)
         return rc;
     ssd_trim_reach *r = &t->trim_reach;
@@ -213,37 +235,13 @@ int ssd_target_trim_reach(const ssd_target *t, ssd_trim_reach *out) {
     return 0;
 }
 
-/* Why t refuses to lose its data (a read-only open, a file that is not
- * ssdcore's), as a message for `what` in t->err; 0 when it may. */
-static int refuse_destruction(ssd_target *t, const char *what) {
-    if (t->fd >= 0 && t->write_refused[0])
-        return ssd__fail(t->err, SSD_EUNSAFE, "%s: %s %s", what, t->uri, t->write_refused);
-    if (t->fd >= 0 && t->opt_read_only)
-        return ssd__fail(t->err, SSD_EUNSAFE,
-                         "%s: %s is opened read-only; a %s destroys its data (open it without "
-                         "read_only, a device with destroy_data)",
-                         what, t->uri, what);
-    return 0;
-}
-
 int ssd_target_purge(ssd_target *t, const char **how) {
     const char *done = "";
     if (how)
         *how = done;
-    if (!t)
-        return SSD_EINVAL;
-    t->err[0] = '\0';
-    if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "purge: the target is not open");
-    if (!t->ops->purge)
-        return ssd__fail(t->err, SSD_EUNSUPPORTED, "purge: not supported on %s targets",
-                         t->ops->kind);
-    int rc = refuse_destruction(t, "purge");
+    int rc = may_destroy(t, "purge", t && t->ops && t->ops->purge, "its data", 0, 0);
     if (rc)
         return rc;
-    if (ssd__trim_refused_for_tests)
-        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: purge refused (test hook): %s", t->uri,
-                         strerror(EOPNOTSUPP));
     rc = t->ops->purge(t, &done);
     if (!rc && how)
         *how = done;
@@ -257,12 +255,12 @@ int ssd__target_writes_refused(const ssd_target *t) {
 }
 
 int ssd_target_idle(ssd_target *t, double seconds) {
-    t->err[0] = '\0';
-    if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "idle: the target is not open");
+    int rc = ssd__target_ready(t, "idle");
+    if (rc)
+        return rc;
     if (!(seconds >= 0) || seconds > 1e7)
         return ssd__fail(t->err, SSD_ERANGE, "idle: %g seconds is out of range", seconds);
-    int rc = t->ops->idle ? t->ops->idle(t, seconds) : ssd__sleep_interruptible(seconds);
+    rc = t->ops->idle ? t->ops->idle(t, seconds) : ssd__sleep_interruptible(seconds);
     if (rc)
         t->idle_known = 0; /* cut short: how long it idled is not recorded */
     else

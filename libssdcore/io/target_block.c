@@ -96,44 +96,36 @@ static int dir_has_entries(const char *path) {
     return n > 0;
 }
 
+/* Whether a line of the /proc table file (/proc/self/mounts, /proc/swaps)
+ * names the device dev_sys or a partition of it first: 1 with that path in
+ * src and the line's second field in second. */
+static int listed_in(const char *file, const char *dev_sys, char *src, char *second) {
+    FILE *f = fopen(file, "re");
+    int found = 0;
+    while (f && !found && fscanf(f, "%4095s %4095s %*[^\n]", src, second) == 2) {
+        struct stat st;
+        found = src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
+                same_or_partition(dev_sys, st.st_rdev);
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
 /* Fills why and returns 1 when something uses the device or a partition. */
 static int device_in_use(const char *path, dev_t dev, char *why, size_t why_size) {
     char dev_sys[PATH_MAX];
     if (sysfs_dir(dev, dev_sys))
         return 0; /* no sysfs: rely on O_EXCL below */
-    FILE *f = fopen("/proc/self/mounts", "re");
-    if (f) {
-        char src[PATH_MAX], mnt[PATH_MAX];
-        int found = 0;
-        while (!found && fscanf(f, "%4095s %4095s %*[^\n]", src, mnt) == 2) {
-            struct stat st;
-            if (src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
-                same_or_partition(dev_sys, st.st_rdev)) {
-                snprintf(why, why_size, "%.100s is mounted on %.200s (as %.100s); unmount it first",
-                         path, mnt, src);
-                found = 1;
-            }
-        }
-        fclose(f);
-        if (found)
-            return 1;
+    char src[PATH_MAX], second[PATH_MAX];
+    if (listed_in("/proc/self/mounts", dev_sys, src, second)) {
+        snprintf(why, why_size, "%.100s is mounted on %.200s (as %.100s); unmount it first", path,
+                 second, src);
+        return 1;
     }
-    f = fopen("/proc/swaps", "re");
-    if (f) {
-        char src[PATH_MAX];
-        int found = 0;
-        while (!found && fscanf(f, "%4095s %*[^\n]", src) == 1) {
-            struct stat st;
-            if (src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
-                same_or_partition(dev_sys, st.st_rdev)) {
-                snprintf(why, why_size, "%.100s is in use as swap (%.200s); swapoff it first", path,
-                         src);
-                found = 1;
-            }
-        }
-        fclose(f);
-        if (found)
-            return 1;
+    if (listed_in("/proc/swaps", dev_sys, src, second)) {
+        snprintf(why, why_size, "%.100s is in use as swap (%.200s); swapoff it first", path, src);
+        return 1;
     }
     /* Holders (device-mapper, md, ...) of the device or of a partition. */
     char sub[PATH_MAX + 64];

@@ -70,22 +70,27 @@ static void file_release(ssd_target *t) {
     pthread_mutex_unlock(&holds_mu);
 }
 
+/* Under holds_mu: t shares the hold of st's file when the process has one
+ * (1), else 0. */
+static int share_hold(ssd_target *t, const struct stat *st) {
+    for (size_t i = 0; i < nholds; i++)
+        if (holds[i].refs && holds[i].dev == st->st_dev && holds[i].ino == st->st_ino) {
+            holds[i].refs++;
+            t->impl = (void *)(uintptr_t)(i + 1);
+            return 1;
+        }
+    return 0;
+}
+
 /* Takes the lock of the file open as t->fd (st: its fstat). Returns 0 (also
  * where the filesystem has no flock), -EBUSY with the message, or
  * SSD_EINTERRUPTED. */
 static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
     pthread_mutex_lock(&holds_mu);
-    size_t i;
-    for (i = 0; i < nholds; i++)
-        if (holds[i].refs && holds[i].dev == st->st_dev && holds[i].ino == st->st_ino)
-            break;
-    if (i < nholds) {
-        holds[i].refs++;
-        t->impl = (void *)(uintptr_t)(i + 1);
-        pthread_mutex_unlock(&holds_mu);
-        return 0;
-    }
+    int shared = share_hold(t, st);
     pthread_mutex_unlock(&holds_mu);
+    if (shared)
+        return 0;
     /* The same file as t->fd, in a descriptor of its own. */
     char self[64];
     snprintf(self, sizeof self, "/proc/self/fd/%d", t->fd);
@@ -118,13 +123,10 @@ static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
     }
     pthread_mutex_lock(&holds_mu);
     /* Another thread of this process may have taken it meanwhile. */
-    for (i = 0; i < nholds; i++)
-        if (holds[i].refs && holds[i].dev == st->st_dev && holds[i].ino == st->st_ino)
-            break;
-    if (i < nholds) {
-        holds[i].refs++;
+    if (share_hold(t, st)) {
         close(fd); /* the lock stays with the other descriptor */
     } else {
+        size_t i;
         for (i = 0; i < nholds && holds[i].refs; i++)
             ;
         if (i == nholds && ssd__grow(&holds, nholds, &holds_cap, sizeof *holds, 8)) {
@@ -135,8 +137,8 @@ static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
         if (i == nholds)
             nholds++;
         holds[i] = (struct file_hold){st->st_dev, st->st_ino, fd, 1};
+        t->impl = (void *)(uintptr_t)(i + 1);
     }
-    t->impl = (void *)(uintptr_t)(i + 1);
     pthread_mutex_unlock(&holds_mu);
     return 0;
 }

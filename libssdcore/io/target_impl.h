@@ -148,6 +148,11 @@ int ssd__target_idle_since_write(const ssd_target *t, double *idle_s);
  * (a suite's file tests on its filesystem). */
 void ssd__target_forget_idle(ssd_target *t);
 
+/* The start of every call that needs t open (what names it in the
+ * message): SSD_EINVAL for a NULL t; else t's message cleared, and
+ * SSD_ESTATE unless t is open. 0 when the call may go on. */
+int ssd__target_ready(ssd_target *t, const char *what);
+
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);
 

@@ -690,6 +690,9 @@ Test(sim_model, precondition_fills_in_bulk_and_purge_makes_it_fresh) {
     cr_assert_eq(written, 0);
     cr_assert_eq(ssd_target_precondition(t, "seq_fill", 65, NULL, NULL, NULL), SSD_ERANGE);
     cr_assert_eq(ssd_target_purge(NULL, NULL), SSD_EINVAL);
+    /* trim and idle took a NULL target through, to a crash */
+    cr_assert_eq(ssd_target_trim(NULL, 0, 1), SSD_EINVAL);
+    cr_assert_eq(ssd_target_idle(NULL, 0), SSD_EINVAL);
     ssd_target_free(t);
 }
 
