@@ -108,7 +108,7 @@ int ssd_target_fill(ssd_target *t, uint64_t bytes, uint64_t *written, ssd_progre
                     void *user) {
     if (written)
         *written = 0;
-    int rc = ssd__target_ready(t, "fill");
+    int rc = ssd__target_ready(t, "ssd_target_fill");
     if (rc)
         return rc;
     uint64_t bs = 131072;
