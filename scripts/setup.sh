@@ -38,8 +38,14 @@ stamp=.venv/.ssdcore-requirements
 reqs="cffi numpy pandas pytest pytest-xdist scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] pyarrow mypy pandas-stubs nbclient nbformat ipykernel"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$reqs" ]; then
     echo "setup: installing Python packages: $reqs"
+    # SSD_SETUP_NO_COMPILE=1 (scripts/test.sh): the packages' modules are
+    # not byte-compiled here but when first imported (pytest writes their
+    # bytecode): compiling all of them (their test suites too) was 15 of
+    # pip's 25 s of CPU, what the tests import costs 3 to 7 s. Without
+    # it a user whose environment sets PYTHONDONTWRITEBYTECODE would
+    # compile pandas on every import.
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q $reqs
+    .venv/bin/python -m pip install -q ${SSD_SETUP_NO_COMPILE:+--no-compile} $reqs
     echo "$reqs" > "$stamp"
 fi
 
