@@ -2,14 +2,19 @@
 # Installs everything ssdcore needs to build, test and benchmark: Debian
 # packages (apt-get) and a Python virtual environment in .venv (pip).
 # Idempotent: a second run checks and installs nothing new.
+# SSD_SETUP_ONLY=debs or =python runs one half (scripts/test.sh starts its
+# sanitizer lane, which needs the Debian packages but not .venv, between
+# the two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only=${SSD_SETUP_ONLY:-}
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libzstd-dev libsqlite3-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine zstd btrfs-progs
       clang chromium poppler-utils blktrace libfuse3-dev fuse3 acl ccache)
 
 missing=()
+[ "$only" = python ] && DEBS=()
 for p in "${DEBS[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
@@ -19,6 +24,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+[ "$only" = debs ] && exit 0
 
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
@@ -32,8 +38,14 @@ stamp=.venv/.ssdcore-requirements
 reqs="cffi numpy pandas pytest pytest-xdist scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] pyarrow mypy pandas-stubs nbclient nbformat ipykernel"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$reqs" ]; then
     echo "setup: installing Python packages: $reqs"
+    # SSD_SETUP_NO_COMPILE=1 (scripts/test.sh): the packages' modules are
+    # not byte-compiled here but when first imported (pytest writes their
+    # bytecode): compiling all of them (their test suites too) was 15 of
+    # pip's 25 s of CPU, what the tests import costs 3 to 7 s. Without
+    # it a user whose environment sets PYTHONDONTWRITEBYTECODE would
+    # compile pandas on every import.
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q $reqs
+    .venv/bin/python -m pip install -q ${SSD_SETUP_NO_COMPILE:+--no-compile} $reqs
     echo "$reqs" > "$stamp"
 fi
 

@@ -8,7 +8,9 @@
 # test run. docs/testing.md says how the stages are kept fast.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SSD_SETUP_NO_BUILD=1 bash scripts/setup.sh  # the -Werror build below is the one
+# The Debian packages here; .venv (below) once the sanitizer lane, which
+# needs only the former, is running.
+SSD_SETUP_ONLY=debs bash scripts/setup.sh
 logs=build/test-logs
 mkdir -p "$logs"
 jobs=$(nproc)
@@ -74,18 +76,13 @@ stage() {
     return 0
 }
 
-stage "build"
-# CMAKE_RULE_MESSAGES=OFF, here and in the lane's builds: no "Building C
-# object" line, which the Makefiles print by starting `cmake -E
-# cmake_echo_color` once for every object (1.8 s of CPU a fresh -Werror
-# build on a warm ccache: 7.7 -> 5.9 s); warnings, errors and each
-# target's "Built target" line are printed as before.
-BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON -DCMAKE_RULE_MESSAGES=OFF
-
-# The sanitizer lane runs beside the stages below, niced, from the build on:
-# pytest leaves a CPU idle while its tests wait on children, files and
-# Chromium, and the lane's builds and tests fill that time. Its output goes
-# to a log printed when it ends; its stages are timed on their own.
+# The sanitizer lane runs beside the stages below, niced, from the start:
+# it needs neither .venv nor the -Werror build (but for the fuzz seeds'
+# CLI, which it waits for), so it fills the CPU that the set-up of .venv
+# (a single pip process, about 25 s on a fresh clone) leaves idle, and
+# later the time pytest's tests wait on children, files and Chromium.
+# Its output goes to a log printed when it ends; its stages are timed on
+# their own.
 sanitizer_lane() {
     times=() stage_name="" stage_t0=$SECONDS stage_c0=0 lane="" # a subshell: its own CPU count
     stage "C tests under ASan/UBSan"
@@ -101,6 +98,9 @@ sanitizer_lane() {
         -DSSD_LIBRARY_C_FLAGS="-O1;-g1" -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON -DCMAKE_RULE_MESSAGES=OFF
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir build-asan --output-on-failure -j"$jobs" | tee "$logs/ctest-asan.log"
+    # The seeds' CLI is the -Werror build's: the main line's build stage
+    # marks its end (the main line's failure ends the lane instead).
+    while [ ! -e "$logs/build.done" ]; do sleep 1; done
     stage "fuzz targets (libFuzzer, briefly, $jobs at a time)"
     # Every seed of every target, then mutations up to 500 executions each
     # (seeds included; at most 2 s): a smoke test that the targets build,
@@ -122,7 +122,7 @@ sanitizer_lane() {
 }
 # In its own process group (set -m while it starts), so that a failing
 # stage or Ctrl-C stops all of it (the EXIT trap).
-rm -f "$logs/lane.times" "$logs/lane.cpu"
+rm -f "$logs/lane.times" "$logs/lane.cpu" "$logs/build.done"
 set -m
 (
     # 10 below this shell's priority (at most 19): renice -n sets a nice
@@ -136,6 +136,21 @@ set -m
 lane=$!
 set +m
 trap 'kill -- -$lane 2>/dev/null || true' EXIT
+
+stage "set-up (.venv)"
+# The -Werror build below is the one; a new .venv's packages are
+# byte-compiled as pytest imports them (SSD_SETUP_NO_COMPILE: 15 s of CPU
+# less on a fresh clone, where compiling what the tests import costs 3-7).
+SSD_SETUP_ONLY=python SSD_SETUP_NO_BUILD=1 SSD_SETUP_NO_COMPILE=1 bash scripts/setup.sh
+
+stage "build"
+# CMAKE_RULE_MESSAGES=OFF, here and in the lane's builds: no "Building C
+# object" line, which the Makefiles print by starting `cmake -E
+# cmake_echo_color` once for every object (1.8 s of CPU a fresh -Werror
+# build on a warm ccache: 7.7 -> 5.9 s); warnings, errors and each
+# target's "Built target" line are printed as before.
+BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON -DCMAKE_RULE_MESSAGES=OFF
+touch "$logs/build.done" # for the lane's fuzz stage
 
 stage "C tests (ctest)"
 ctest --test-dir build --output-on-failure -j"$jobs" | tee "$logs/ctest.log"

@@ -25,3 +25,46 @@ def test_the_lane_never_runs_ahead_of_the_stages():
     for increment in (0, 5, 19):
         shell, lane = lane_nice(increment)
         assert lane == min(shell + 10, 19), (shell, lane)
+
+
+def test_the_lane_starts_before_the_venv_and_its_fuzz_waits_for_the_build():
+    """The lane needs the Debian packages but not .venv: it starts before
+    the set-up of .venv (a fresh clone's single pip process, with a CPU
+    idle), and its fuzz stage, whose seeds the -Werror build's CLI makes,
+    waits for that build's end."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    at = text.index
+    assert at("SSD_SETUP_ONLY=debs") < at("lane=$!") < at("SSD_SETUP_ONLY=python") \
+        < at("BUILD_DIR=build bash scripts/build.sh") < at('touch "$logs/build.done"')
+    lane = text[at("sanitizer_lane() {"):at("lane=$!")]
+    assert lane.index('"$logs/build.done"') < lane.index("bash scripts/fuzz.sh")
+    assert 'rm -f "$logs/lane.times" "$logs/lane.cpu" "$logs/build.done"' in text
+
+
+def test_setup_runs_either_half_alone(tmp_path):
+    """SSD_SETUP_ONLY=debs checks the Debian packages and leaves .venv
+    alone; =python checks no Debian package."""
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "setup.sh").write_text((ROOT / "scripts" / "setup.sh").read_text())
+    fake = tmp_path / "fakebin"
+    fake.mkdir()
+    calls = tmp_path / "dpkg-calls"
+    (fake / "dpkg-query").write_text(f'#!/bin/sh\necho "$@" >> {calls}\necho "install ok installed"\n')
+    (fake / "dpkg-query").chmod(0o755)
+    env = {"PATH": f"{fake}:/usr/bin:/bin", "PYTHON": "false"}
+    subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, check=True,
+                   env={**env, "SSD_SETUP_ONLY": "debs"})
+    assert calls.read_text().count("\n") >= 20 and not (tmp_path / ".venv").exists()
+    # .venv as a ready one of another checkout (a link): nothing to do there
+    other = tmp_path / "other-venv"
+    (other / "bin").mkdir(parents=True)
+    (other / "bin" / "python").write_text("#!/bin/sh\nexit 1\n")
+    (other / "bin" / "python").chmod(0o755)
+    setup = (ROOT / "scripts" / "setup.sh").read_text()
+    reqs = re.search(r'^reqs="([^"]*)"', setup, re.M).group(1)
+    (other / ".ssdcore-requirements").write_text(reqs + "\n")
+    (tmp_path / ".venv").symlink_to(other)
+    calls.unlink()
+    subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, check=True,
+                   env={**env, "SSD_SETUP_ONLY": "python", "SSD_SETUP_NO_BUILD": "1"})
+    assert not calls.exists()
