@@ -158,10 +158,18 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * preconditioned) the same curve is its clean blocks running out,
      * then its used state (SSD370's 2-hour run after a fill, analysed
      * with the capacity alone: "cache 15 GiB, then 40x slower", no word
-     * of it; the round-22 audit). Which, only the past tells: say so. */
-    if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g && !S->has_folding &&
-        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN &&
-        S->total_bytes <= RAW_MAX_CAPACITY_SHARE * S->capacity_bytes)
+     * of it; the round-22 audit). Which, only the past tells: say so.
+     * Also in a run longer than the raw flash: a fresh drive would have
+     * reached its used state there, so a level after the cache that none
+     * follows may itself be the used state (Vector 180's 615 GiB after a
+     * fill, with the capacity alone: "cache 31.9 GiB, then direct", no
+     * word; the round-23 audit), or read as a folding that lasts to the
+     * end (the same run analysed here: "cache 14.9 GiB, then 193 MiB/s,
+     * folding from 30.9 GiB at 85 MiB/s" for 586 GiB, a used state, as
+     * its log with the past says). */
+    if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g &&
+        (!S->has_folding || c->ph[c->nph - 1].regime == SSD_REGIME_FOLDING) &&
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
         res->regime_note = UNKNOWN_PAST_NOTE;
     /* With the capacity, a drive written full (its used state may start
      * at once) whose cache's run ended before it could have written every

@@ -58,3 +58,29 @@ def test_with_the_past_no_cache_and_no_such_note(filled_run):
     # a fresh drive said so: a cache, no note
     b = ssdcore.analyze(plain, capacity_bytes=r.capacity_bytes, precondition="none")
     assert b.cache_bytes is not None and not (b.regime_note or "").startswith(NOTE)
+
+
+def test_a_run_past_the_raw_flash_still_says_it(tmp_path):
+    """The round-23 audit: Vector 180's 2-hour run after a sequential fill
+    writes 617 GiB, more than its raw flash, and with the capacity alone
+    read "cache 14.9 GiB, then 193 MiB/s, folding from 30.9 GiB" to the end
+    (a suite's run: "cache 31.9 GiB, then direct") with no note: the note
+    was kept to runs shorter than the raw flash and to runs with no
+    folding. No used state was found, so a level after the "cache" may
+    itself be the used state: the note says what the past would settle,
+    however long the run."""
+    log = tmp_path / "steady.csv"
+    with ssdcore.SimTarget("sim:vector180") as t:
+        t.purge()
+        ssdcore.precondition(t, "seq_fill", loops=1)
+        t.idle("15m")
+        r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="2h", interval=1,
+                        log=str(log))
+    plain = pd.read_csv(log, comment="#")
+    assert plain["bytes"].sum() > 1.28 * r.capacity_bytes  # past the raw flash
+    a = ssdcore.analyze(plain, capacity_bytes=r.capacity_bytes)
+    # no used state found; the level after the cache "folding" to the end
+    assert a.cache_bytes is not None and a.gc_start_bytes is None, repr(a)
+    assert a.regime_note is not None and a.regime_note.startswith(NOTE), repr(a)
+    # its log, which carries the past, finds the used state
+    assert r.analyze().gc_start_bytes is not None
