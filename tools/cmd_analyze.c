@@ -53,47 +53,6 @@ static const struct cli_alias analyze_aliases[] = {
 
 FO_CLI_HANDLE(analysis, analysis)
 
-/* What the run's dips are a share of, in words: "the level" over phases
- * of very different levels said nothing (AS510S after a fill: 233 MiB/s,
- * then 7, the round-23 audit). Each sample against its own phase's level
- * ("the level of the phase each dip is in (233 MiB/s or 7 MiB/s)": the
- * phases after the cache), or one level for the whole window ("1.85
- * GiB/s (one level for all phases: the speed's 75th percentile)"). */
-static void dips_base_words(const ssd_analysis *a, const struct ssd_analysis_summary *s, char *buf,
-                            size_t len) {
-    char b[32];
-    if (isfinite(s->dip_base_bps) && s->dip_base_bps > 0) {
-        snprintf(buf, len, "%s/s (one level for all phases: the speed's 75th percentile)",
-                 cli_bytes_text(s->dip_base_bps, b, sizeof b));
-        return;
-    }
-    /* The levels of the phases after the cache: "233 MiB/s or 7 MiB/s". */
-    char levels[128] = "";
-    size_t np = ssd_analysis_phase_count(a), n = 0, at = 0;
-    for (size_t i = 0; i < np && at < sizeof levels; i++) {
-        struct ssd_phase p = {.size = sizeof p};
-        if (ssd_analysis_phase(a, i, &p) || p.regime == SSD_REGIME_CACHE ||
-            p.regime == SSD_REGIME_SLOW_START)
-            continue;
-        /* (Each level once: "284 MiB/s or 201 MiB/s", not "284 or 201
-         * or 284" for a direct level a slump interrupted.) */
-        char lv[40];
-        snprintf(lv, sizeof lv, "%s/s", cli_bytes_text(p.level_bps, b, sizeof b));
-        if (strstr(levels, lv))
-            continue;
-        if (n++ == 4) {
-            at += (size_t)snprintf(levels + at, sizeof levels - at, " ...");
-            break;
-        }
-        at += (size_t)snprintf(levels + at, sizeof levels - at, "%s%s", n > 1 ? " or " : "", lv);
-    }
-    snprintf(buf, len,
-             n == 1 ? "its one phase's level (%s)"
-             : n    ? "the level of the phase each dip is in (%s)"
-                    : "the level of the phase each dip is in%s",
-             levels);
-}
-
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
@@ -248,8 +207,17 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
      * phase, 69 s) and "dips: every 14.0 s, 40% deep, 0.21% of the time"
      * (the 2 hours), the round-22 audit. */
     if (s.has_dips) {
-        char base[160];
-        dips_base_words(a, &s, base, sizeof base);
+        /* What the dips are a share of: "the level" over phases of very
+         * different levels said nothing (AS510S after a fill: 233 MiB/s,
+         * then 7, the round-23 audit). */
+        char base[256];
+        struct ssd_phase *ph = calloc(np ? np : 1, sizeof *ph);
+        for (size_t i = 0; ph && i < np; i++) {
+            ph[i].size = sizeof ph[i];
+            ssd_analysis_phase(a, i, &ph[i]);
+        }
+        ssd_dips_base_words(&s, ph, ph ? np : 0, base, sizeof base);
+        free(ph);
         fprintf(f,
                 "  dips:        %s: every %.1f s, on average at %.0f%% of %s while in a dip, "
                 "%.*f%% of %s\n",

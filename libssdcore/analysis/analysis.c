@@ -352,15 +352,9 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
         return rc;
     struct ssd_phase *p = &c->ph[0], *q = &c->ph[1];
     p->regime = SSD_REGIME_SLOW_START;
-    p->has_dips = 0;
-    p->dip_period_s = p->dip_depth = p->dip_duty = NAN;
     p->start_level_bps = p->end_level_bps = p->level_bps;
     p->sliding = 0;
     q->regime = keep.regime;
-    q->has_dips = keep.has_dips;
-    q->dip_period_s = keep.dip_period_s;
-    q->dip_depth = keep.dip_depth;
-    q->dip_duty = keep.dip_duty;
     q->start_level_bps = keep.start_level_bps;
     q->end_level_bps = keep.end_level_bps;
     q->sliding = keep.sliding;

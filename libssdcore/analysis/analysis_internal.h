@@ -1,6 +1,6 @@
 /* analysis_internal.h - internal: the analysis handle and the steps of a run
  * (one file each: analysis_curve.c, analysis_phases.c, analysis_cache.c,
- * analysis_consistency.c, analysis_steady.c, analysis_json.c). */
+ * analysis_consistency.c, analysis_dips.c, analysis_steady.c, analysis_json.c). */
 #ifndef SSD_ANALYSIS_INTERNAL_H
 #define SSD_ANALYSIS_INTERNAL_H
 
@@ -221,7 +221,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
 /* analysis_regimes.c: labels every phase (cache, direct, folding, gc,
  * other), merges the used-state decline into one phase, re-checks the cache
  * against it (a drop where clean blocks ran out is no cache), sets the gc
- * and folding figures and finds periodic dips per phase. capacity: the
+ * and folding figures. capacity: the
  * drive's user bytes, or NaN/0 when unknown. ref: the reference run's
  * result (the same drive fresh), or NULL. */
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
@@ -238,6 +238,12 @@ void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o
  * end (it sets gc_end_level_bps), its mean slope and points along it. */
 void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                    struct ssd__result *res);
+
+/* analysis_dips.c: periodic dips, each phase's (phases[i].dips: the
+ * reviews' dips are a property of one state of the drive, e.g. the fresh
+ * SSD370) and the window's from sample a on (the summary's), by one finder. */
+void ssd__find_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                    struct ssd__result *res);
 
 /* analysis_consistency.c */
 void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1,9 +1,7 @@
 /* analysis_regimes.c - what limits the writes in each phase: the SLC cache,
  * direct writes to TLC/MLC, a dynamic cache being folded, or garbage
  * collection once clean blocks ran out (the used state). The GC decline is
- * made one phase, and periodic dips are looked for inside each phase (the
- * reviews' dips are a property of one state of the drive, e.g. the fresh
- * SSD370, not of the whole run). This file runs the rules in their order;
+ * made one phase. This file runs the rules in their order;
  * the rules themselves are in regimes_*.c (regimes.h). */
 #include <math.h>
 #include <stdlib.h>
@@ -993,8 +991,6 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 res->steps[k++] = res->steps[i];
         res->nsteps = k;
     }
-    for (size_t j = 0; j < c->nph; j++)
-        ssd__phase_dips(c, o, &c->ph[j]);
 }
 
 SSD_API const char *ssd_analysis_regime_name(int regime) {

@@ -124,8 +124,6 @@ size_t ssd__slide_start(const struct ssd__curve *c, size_t a, size_t lo, size_t 
 size_t ssd__scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, size_t hi,
                           size_t min_len, double *jump);
 double ssd__quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
-void ssd__phase_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                     struct ssd_phase *p);
 int ssd__dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o);
 /* regimes_used.c */
 double ssd__fresh_room(const struct ssd__analysis_opts *o, double capacity);

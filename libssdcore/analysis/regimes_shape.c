@@ -1,6 +1,6 @@
 /* regimes_shape.c - the shapes of a curve the regime rules test: fitted
  * lines and slides, two-level splits, flat levels, knees, where the
- * scatter jumps, and periodic dips. Geometry only: what a shape means for
+ * scatter jumps. Geometry only: what a shape means for
  * the drive is decided by the rules that ask (regimes_used.c,
  * regimes_fold.c, regimes_reference.c). */
 #include <math.h>
@@ -242,129 +242,6 @@ double ssd__quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return INFINITY;
     return 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
-}
-
-/* Periodic dips inside samples [a, b) below base (the phase level, or its
- * falling line): 1 when found, with the figures in p. A dip is below
- * 1 - dip_depth (or 3 noise) of the base and ends back above the midpoint,
- * as in the consistency window (analysis_consistency.c). Drives place one
- * GC dip somewhere in each period, not at a fixed phase, so the gaps
- * between dip starts spread from almost 0 to almost two periods around
- * their mean: dips are periodic when the gaps vary less than random stalls'
- * would (coefficient of variation under 0.6; exponential gaps have 1), and
- * the period is the mean gap. A dip covers part of a sample at each end,
- * so each sample counts for the share of it its rate says was spent in
- * the dip (the rate mixes the base and the dip's own level). */
-static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                   struct ssd_phase *p, double base0, double slope) {
-    size_t a = p->first, b = p->last + 1, m = b - a;
-    if (m < 12)
-        return 0;
-    /* The ratios in the scratch array: a fresh one of a million samples
-     * cost more in page faults than the whole search. */
-    double *q = c->scratch;
-    size_t *ds = malloc(m * sizeof *ds), *de = malloc(m * sizeof *de);
-    double *mins = malloc(m * sizeof *mins);
-    int found = 0;
-    if (!ds || !de || !mins)
-        goto out;
-    if (slope == 0) {
-        double inv = exp(-base0);
-        for (size_t i = 0; i < m; i++)
-            q[i] = c->r[a + i] * inv;
-    } else {
-        for (size_t i = 0; i < m; i++)
-            q[i] = c->r[a + i] * exp(-(base0 + slope * (double)i));
-    }
-    /* The cut below is never above 1 - dip_depth: with fewer than four
-     * samples under it there are no periodic dips, and the noise (a
-     * median) need not be computed. */
-    size_t under = 0;
-    for (size_t i = 0; i < m && under < 4; i++)
-        under += q[i] < 1 - o->dip_depth;
-    if (under < 4)
-        goto out;
-    /* The noise from at most ~1024 differences spread over the phase: a
-     * MAD needs no more, and a long phase's median costs (analysis speed). */
-    size_t stride = (m - 1) / 1024 + 1, nd0 = 0;
-    double diffs[1024];
-    for (size_t i = 1; i < m; i += stride)
-        diffs[nd0++] = fabs(q[i] - q[i - 1]);
-    double sq = 1.4826 * ssd__median(diffs, nd0) / sqrt(2.0);
-    double cut = 1 - o->dip_depth;
-    if (1 - 3 * sq < cut)
-        cut = 1 - 3 * sq;
-    double leave = 0.5 * (cut + 1);
-    size_t nd = 0;
-    for (size_t i = 0; i < m;) {
-        if (q[i] >= cut) {
-            i++;
-            continue;
-        }
-        size_t s0 = i;
-        double mn = q[i];
-        while (i < m && q[i] < leave) {
-            mn = q[i] < mn ? q[i] : mn;
-            i++;
-        }
-        ds[nd] = s0;
-        de[nd] = i; /* exclusive */
-        mins[nd++] = mn;
-    }
-    if (nd < 4)
-        goto out;
-    double span = c->t[a + ds[nd - 1]] - c->t[a + ds[0]];
-    double period = span / (double)(nd - 1), ss = 0;
-    for (size_t k = 0; k + 1 < nd; k++) {
-        double g = c->t[a + ds[k + 1]] - c->t[a + ds[k]] - period;
-        ss += g * g;
-    }
-    double cv = period > 0 ? sqrt(ss / (double)(nd - 1)) / period : INFINITY;
-    double window = c->t[b - 1] - (a ? c->t[a - 1] : 0);
-    /* Again and again through the phase, not a few in a corner of it. */
-    if (!(cv < 0.6 && span >= 0.5 * window))
-        goto out;
-    double qd = ssd__quantile(mins, nd, 0.25);
-    if (!(qd < 1))
-        goto out;
-    double dip_time = 0;
-    for (size_t k = 0; k < nd; k++) {
-        size_t lo = ds[k] ? ds[k] - 1 : 0, hi = de[k] < m ? de[k] + 1 : m;
-        if (k && lo < de[k - 1] + 1)
-            lo = de[k - 1] + 1; /* the sample between two dips counts once */
-        for (size_t i = lo; i < hi; i++) {
-            double f = (1 - q[i]) / (1 - qd);
-            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * ssd__curve_dt(c, a + i);
-        }
-    }
-    found = 1;
-    p->dip_period_s = period;
-    p->dip_depth = 1 - qd;
-    p->dip_duty = window > 0 ? dip_time / window : NAN;
-out:
-    free(ds);
-    free(de);
-    free(mins);
-    return found;
-}
-
-void ssd__phase_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                     struct ssd_phase *p) {
-    p->has_dips = 0;
-    p->dip_period_s = p->dip_depth = p->dip_duty = NAN;
-    size_t a = p->first, b = p->last + 1;
-    if (b - a < 12)
-        return;
-    double base = log(p->level_bps), slope = 0;
-    if (p->regime == SSD_REGIME_GC && ssd__slides_down(c, p)) {
-        /* Against the decline's own line, lifted to where the samples
-         * outside the dips sit (the median of the residuals). */
-        slope = ssd__fit_line(c, a, b, &base);
-        for (size_t i = a; i < b; i++)
-            c->scratch[i - a] = c->y[i] - (base + slope * (double)(i - a));
-        base += ssd__median(c->scratch, b - a);
-    }
-    p->has_dips = dips_in(c, o, p, base, slope);
 }
 
 /* Whether the speed ever fell lastingly below the first level (by

@@ -15,6 +15,7 @@
 
 #include "errmsg.h"
 #include "report_chart.h"
+#include "ssdcore/suite.h"
 #include "ssdcore/target.h"
 #include "json_read.h"
 #include "report_html.h"
@@ -779,36 +780,10 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
         /* Which level, as ssdcore analyze names it: "of the level" alone
          * left SSD370 after a fill, 284 and 7 MiB/s, to guess (round 23's
          * audit). */
-        char levels[128] = "";
-        size_t n = 0, at = 0;
-        for (size_t k = 0; k < an->res.nphases && at < sizeof levels; k++) {
-            const struct ssd_phase *p = &an->res.phases[k];
-            if (p->regime == SSD_REGIME_CACHE || p->regime == SSD_REGIME_SLOW_START)
-                continue;
-            /* (Each level once, as ssdcore analyze says them.) */
-            char lv[32];
-            snprintf(lv, sizeof lv, "%.1f", p->level_bps / MIB);
-            if (strstr(levels, lv))
-                continue;
-            if (n++ == 4) {
-                at += (size_t)snprintf(levels + at, sizeof levels - at, " ...");
-                break;
-            }
-            at +=
-                (size_t)snprintf(levels + at, sizeof levels - at, "%s%s", n > 1 ? " or " : "", lv);
-        }
-        ssd__text_add(t, " Periodic dips every %.0f s, on average at %.0f%% of ", m->dip_period_s,
-                      (1 - m->dip_depth) * 100);
-        if (isfinite(m->dip_base_bps) && m->dip_base_bps > 0)
-            ssd__text_add(t, "%.1f MiB/s (one level for all phases: the speed's 75th percentile)",
-                          m->dip_base_bps / MIB);
-        else if (n == 1)
-            ssd__text_add(t, "its one phase's level (%s MiB/s)", levels);
-        else if (n)
-            ssd__text_add(t, "the level of the phase each dip is in (%s MiB/s)", levels);
-        else
-            ssd__text_add(t, "the level of the phase each dip is in");
-        ssd__text_add(t, " while in a dip.");
+        char base[256];
+        ssd_dips_base_words(m, an->res.phases, an->res.nphases, base, sizeof base);
+        ssd__text_add(t, " Periodic dips every %.0f s, on average at %.0f%% of %s while in a dip.",
+                      m->dip_period_s, (1 - m->dip_depth) * 100, base);
     }
     ssd__text_add(t, "</p>\n");
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "ssdcore/suite.h"
 #include "verdict_words.h"
 
 /* Where a position lies against the capacity written since TRIM or purge
@@ -254,4 +255,48 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
     dips_clauses(t, m, ph, nph, regime_bit(SSD_REGIME_GC), &dips_of_regimes);
     /* The rest (a burst, a throttle): at the end, as before. */
     dips_clauses(t, m, ph, nph, ~0u, &dips_of_regimes);
+}
+
+/* A speed as "233 MiB/s" or "1.85 GiB/s" (three digits, binary units). */
+static void speed_text(char *buf, size_t len, double bps) {
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    for (; fabs(bps) >= 1024 && u < 4; u++)
+        bps /= 1024;
+    snprintf(buf, len, "%.3g %s/s", bps, unit[u]);
+}
+
+const char *ssd_dips_base_words(const struct ssd_analysis_summary *s, const struct ssd_phase *ph,
+                                size_t nph, char *buf, size_t len) {
+    char lv[40], levels[160] = "";
+    if (!buf || !len)
+        return buf;
+    if (s && isfinite(s->dip_base_bps) && s->dip_base_bps > 0) {
+        speed_text(lv, sizeof lv, s->dip_base_bps);
+        snprintf(buf, len, "%s (one level for all phases: the speed's 75th percentile)", lv);
+        return buf;
+    }
+    /* The levels of the phases after the cache, each once: "284 MiB/s or
+     * 201 MiB/s", not "284 or 201 or 284" for a direct level a slump
+     * interrupted. */
+    size_t n = 0, at = 0;
+    for (size_t i = 0; ph && i < nph && at < sizeof levels; i++) {
+        if (ph[i].regime == SSD_REGIME_CACHE || ph[i].regime == SSD_REGIME_SLOW_START)
+            continue;
+        speed_text(lv, sizeof lv, ph[i].level_bps);
+        if (strstr(levels, lv))
+            continue;
+        if (n++ == 4) {
+            snprintf(levels + at, sizeof levels - at, " ...");
+            break;
+        }
+        at += (size_t)snprintf(levels + at, sizeof levels - at, "%s%s", n > 1 ? " or " : "", lv);
+    }
+    if (n == 1)
+        snprintf(buf, len, "its one phase's level (%s)", levels);
+    else if (n)
+        snprintf(buf, len, "the level of the phase each dip is in (%s)", levels);
+    else
+        snprintf(buf, len, "the level of the phase each dip is in");
+    return buf;
 }

@@ -56,6 +56,27 @@ static ssd_suite *suite_file(ssd_target *t, const char *path, const char *text, 
     return s;
 }
 
+/* The level a run's dips are measured against, in the one set of words
+ * ssdcore analyze and the report both say (each built its own: the CLI's
+ * "233 MiB/s", the report's "233.4 MiB/s"). */
+Test(suite_api, dips_base_words_name_the_level_once) {
+    struct ssd_analysis_summary s = {.size = sizeof s, .dip_base_bps = NAN};
+    struct ssd_phase ph[4] = {{.regime = SSD_REGIME_CACHE, .level_bps = 3e9},
+                              {.regime = SSD_REGIME_DIRECT, .level_bps = 284 * 1048576.0},
+                              {.regime = SSD_REGIME_OTHER, .level_bps = 201 * 1048576.0},
+                              {.regime = SSD_REGIME_DIRECT, .level_bps = 284 * 1048576.0}};
+    char w[256];
+    cr_expect_str_eq(ssd_dips_base_words(&s, ph, 4, w, sizeof w),
+                     "the level of the phase each dip is in (284 MiB/s or 201 MiB/s)");
+    cr_expect_str_eq(ssd_dips_base_words(&s, ph, 2, w, sizeof w),
+                     "its one phase's level (284 MiB/s)");
+    s.dip_base_bps = 1.85 * 1073741824.0;
+    cr_expect_str_eq(ssd_dips_base_words(&s, ph, 4, w, sizeof w),
+                     "1.85 GiB/s (one level for all phases: the speed's 75th percentile)");
+    /* (A short buffer is cut, terminated.) */
+    cr_expect_eq(strlen(ssd_dips_base_words(&s, ph, 4, w, 8)), 7);
+}
+
 Test(suite_api, free_null_and_bad_arguments) {
     ssd_suite_free(NULL);
     cr_assert_eq(ssd_suite_create(NULL, NULL), SSD_EINVAL);

@@ -219,7 +219,9 @@ def test_one_run_gives_its_dips_once_per_measure_each_said_for_what_it_is(cli, t
     as "N% of the level". The suite's words said "(direct)", the analysis'
     regime name: they say whose speed the dips are a share of."""
     suite = tmp_path / "as510s.suite"
-    suite.write_text("trim\nprecondition kind=seq_fill\nidle 15m\n"
+    # (30 minutes idle: 73 s of clean blocks, six dips; after 15, 69 s held
+    # four, and a period is told from five, the run's and a phase's alike.)
+    suite.write_text("trim\nprecondition kind=seq_fill\nidle 30m\n"
                      "job name=used pattern=randwrite bs=4k qd=32 time=2h interval=1s log=used\n"
                      "analyze used\n")
     r = subprocess.run([cli, "suite", "sim:as510s", "--suite-file", str(suite),
@@ -235,9 +237,9 @@ def test_one_run_gives_its_dips_once_per_measure_each_said_for_what_it_is(cli, t
                          capture_output=True, text=True).stdout
     phase = [ln for ln in out.splitlines() if re.match(r"\s+\d+\s+\w+ .* dips every", ln)]
     run = [ln for ln in out.splitlines() if ln.strip().startswith("dips:")]
-    # The run's line needs dips through the run: this one's four, in the
-    # first 69 s of two hours, are the phase's, not "every 17 s" of the
-    # run (analysis_consistency.c: at least DIPS_MIN, recurring through it).
+    # The run's line needs dips through the run: this one's six, in the
+    # first 73 s of two hours, are the phase's, not "every 12 s" of the
+    # run (analysis_dips.c: half as many as the period fits, at least).
     assert phase and not run, out
     assert re.search(r"dips every [\d.]+ s to \d+% of its level, [\d.]+% of the phase's time$",
                      phase[0]), phase

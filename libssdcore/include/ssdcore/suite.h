@@ -47,6 +47,7 @@
 #ifndef SSDCORE_SUITE_H
 #define SSDCORE_SUITE_H
 
+#include "analysis.h"
 #include "base.h"
 #include "job.h"
 #include "target.h"
@@ -167,6 +168,19 @@ SSD_API int ssd_suite_summary_text(const ssd_suite *s, char **out);
  * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_EFORMAT (not
  * JSON, or no headline object) or SSD_ENOMEM. Thread-safe. */
 SSD_API int ssd_headline_figures(const char *json, int flags, char **out);
+
+/* The level a run's periodic dips (the summary's has_dips, dip_depth) are
+ * measured against, in words, for "on average at 56% of WORDS while in a
+ * dip": one level for the whole window ("1.85 GiB/s (one level for all
+ * phases: the speed's 75th percentile)", dip_base_bps), the one phase's
+ * ("its one phase's level (233 MiB/s)") or each dip's own phase's ("the
+ * level of the phase each dip is in (284 MiB/s or 201 MiB/s)": the phases
+ * after the cache, each level once, four at most). ph: the run's nph
+ * phases. Writes at most len bytes to buf, terminated; returns buf. The
+ * words ssdcore analyze and the report say. Thread-safe. */
+SSD_API const char *ssd_dips_base_words(const struct ssd_analysis_summary *s,
+                                        const struct ssd_phase *ph, size_t nph, char *buf,
+                                        size_t len);
 
 /* Writes the HTML report of s to path (NULL: report.html in the results
  * directory), atomically. ssd_suite_run does this at its end unless the
