@@ -369,6 +369,10 @@ static void headline_row(void *user, const char *section, const struct ssd__fig_
         ssd__text_add(t, t->len ? "</table>\n" : "");
         ssd__text_html_in(t, "<table class=\"kv\"><caption>", section, "</caption>\n");
     }
+    if (r->alone) { /* a phrase that reads alone: "steady: did not throttle" */
+        ssd__text_html_in(t, "<tr><th colspan=\"3\">", r->label, "</th></tr>\n");
+        return;
+    }
     ssd__text_html_in(t, "<tr><th>", r->label, "</th>");
     if (r->number)
         ssd__text_html_in(t, "<td class=\"n\">", r->value, "</td>");

@@ -278,6 +278,27 @@ const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ss
                : "clean-block speed";
 }
 
+/* A measured absence of figure `key` as a phrase that reads alone, where
+ * its label and state words would run together ("throttles at did not
+ * throttle"); NULL where "label  none" reads right. */
+static const char *absence_sentence(const char *key) {
+    const char *leaf = strrchr(key, '.');
+    leaf = leaf ? leaf + 1 : key;
+    if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
+        return "no SLC cache";
+    if (!strncmp(leaf, "folding_", 8))
+        return "never slower again (no folding)";
+    if (!strncmp(leaf, "gc_", 3))
+        return "no used state in this run";
+    if (!strcmp(leaf, "recovered_bytes"))
+        return "nothing to recover";
+    if (!strncmp(leaf, "throttle", 8))
+        return "did not throttle";
+    if (!strncmp(leaf, "steady_", 7))
+        return "never reached a steady state (SNIA PTS)";
+    return NULL;
+}
+
 /* Row of figure f; 0 when one run does not show it. */
 static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
                   const struct ssd__fig *f, struct ssd__fig_row *r) {
@@ -298,7 +319,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         snprintf(r->label + head, sizeof r->label - head, "%s", speed);
     }
     r->number = has_value(f);
-    r->unit[0] = 0;
+    r->unit[0] = r->alone = 0;
     if (r->number) {
         ssd__fig_value(&r->info, f->state, f->v, r->value, sizeof r->value);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
@@ -307,6 +328,13 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         char buf[64];
         snprintf(r->value, sizeof r->value, "%s",
                  ssd__fig_state_words(f->key, f->state, f->no_drop_bytes, buf, sizeof buf));
+        const char *alone = f->state == SSD__FIG_NONE ? absence_sentence(f->key) : NULL;
+        if (alone) {
+            /* "steady: did not throttle": the curve's name, then the phrase */
+            int head = (int)(strlen(r->info.label) - strlen(r->info.words ? r->info.words : ""));
+            snprintf(r->label, sizeof r->label, "%.*s%s", head, r->info.label, alone);
+            r->alone = 1;
+        }
     } else if (f->why) {
         snprintf(r->value, sizeof r->value, "no figures: %s", f->why);
     } else {
