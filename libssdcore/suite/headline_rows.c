@@ -272,10 +272,9 @@ const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ss
         return NULL;
     const struct ssd_analysis_summary *m = curve_summary(run, key);
     /* (used from the first byte: no clean blocks, one speed) */
-    return !has_value(sibling(h, key, "gc_start_bytes")) || (m && !(m->gc_start_bytes > 0))
-               ? "write speed"
-           : m ? ssd__fast_start_words(m)
-               : "clean-block speed";
+    return !has_value(sibling(h, key, "gc_start_bytes")) ? "write speed"
+           : m                                           ? ssd__no_cache_level_words(m)
+                                                         : "clean-block speed";
 }
 
 /* A measured absence of figure `key` as a phrase that reads alone, where
