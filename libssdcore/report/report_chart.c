@@ -846,13 +846,21 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
                      nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
                              : "phase levels (analysis)");
     /* undecided: the run never dropped and was too short to rule a cache
-     * out, so its "direct" may be a cache. */
+     * out, so its "direct" may be a cache. With no cache, "direct" before
+     * a used state is, in the verdict's words, the clean blocks (a drive
+     * written before) or the fresh state. */
+    const char *first = s->has_cache || undecided ? "" : ssd__no_cache_level_words(s);
     for (int r = 0; r < NREGIMES; r++)
         if (seen_regime[r]) {
             snprintf(label, sizeof label, "phase: %s",
                      undecided && r == 1 ? "one speed throughout: an SLC cache or direct writes, "
                                            "the run is too short to tell"
-                                         : regime_drawn[r].words);
+                     : r == 1 && !strcmp(first, "clean-block speed")
+                         ? "clean-block speed (the clean blocks earlier writes left, before the "
+                           "used state)"
+                     : r == 1 && !strcmp(first, "fresh-state speed")
+                         ? "fresh-state speed (direct to TLC/MLC, before the used state)"
+                         : regime_drawn[r].words);
             ssd__legend_item(lg, "bands", regime_drawn[r].color, 3, label);
             any_regime = 1;
         }

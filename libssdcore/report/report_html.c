@@ -369,6 +369,10 @@ static void headline_row(void *user, const char *section, const struct ssd__fig_
         ssd__text_add(t, t->len ? "</table>\n" : "");
         ssd__text_html_in(t, "<table class=\"kv\"><caption>", section, "</caption>\n");
     }
+    if (r->alone) { /* a phrase that reads alone: "steady: did not throttle" */
+        ssd__text_html_in(t, "<tr><th colspan=\"3\">", r->label, "</th></tr>\n");
+        return;
+    }
     ssd__text_html_in(t, "<tr><th>", r->label, "</th>");
     if (r->number)
         ssd__text_html_in(t, "<td class=\"n\">", r->value, "</td>");
@@ -459,10 +463,10 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
         td_num(t, m->post_cache_bps / MIB, "%.1f");
         td_num(t, unfilled_level / MIB, "%.1f");
     }
-    ssd__text_add(t,
-                  m->has_cache || undecided
-                      ? "</tr>\n<tr><th>after the cache, MiB/s</th>"
-                      : "</tr>\n<tr><th>after the cache (no cache: the first level), MiB/s</th>");
+    /* No cache: the first level in the verdict's words ("clean-block
+     * speed" on a used drive, "fresh-state speed" after a TRIM). */
+    ssd__text_add(t, "</tr>\n<tr><th>%s, MiB/s</th>",
+                  m->has_cache || undecided ? "after the cache" : ssd__no_cache_level_words(m));
     td_num(t, undecided ? NAN : m->post_cache_bps / MIB, "%.1f");
     /* Level beside level, as truth_vs_analysis and the mismatch check do:
      * the model's mean (dips included) read 262.5 beside SSD370's 283.4. */

@@ -119,6 +119,10 @@ struct ssd__fig_row {
     struct ssd__figure_info info;
     char label[300], value[400], unit[96];
     int number;
+    /* A measured absence whose label is the whole row, a phrase that reads
+     * alone ("steady: did not throttle"): shown without value (value keeps
+     * the state's words, "did not throttle"). */
+    int alone;
 };
 /* Calls fn with the rows of one run's headline, grouped by section (in
  * the order the sections first come; section non-NULL on a section's

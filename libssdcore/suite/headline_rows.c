@@ -15,28 +15,43 @@
 const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1] = {
     "measured", "none", "not_measured", "lower_bound", "upper_bound", "other_conditions"};
 
+/* A measured absence in words: a cell's beside its label ("no folding"),
+ * and a phrase that reads alone where label and words would run together
+ * ("slower again from  no folding"): one run's rows (row_of). */
+static const struct {
+    const char *leaf; /* a prefix of the key's leaf, or (exact) the leaf */
+    int exact;
+    const char *words, *alone;
+} absent[] = {
+    {"cache_", 0, "no cache", "no SLC cache"},
+    {"post_cache_bps", 1, "no cache", "no SLC cache"},
+    {"folding_", 0, "no folding", "never slower again (no folding)"},
+    {"gc_", 0, "no used state in this run", "no used state in this run"},
+    {"recovered_bytes", 1, "nothing to recover", "nothing to recover"},
+    {"throttle", 0, "did not throttle", "did not throttle"},
+    {"steady_", 0, "never steady", "never reached a steady state (SNIA PTS)"},
+};
+
+/* Figure key's row of absent[]; -1 for none. */
+static int absent_of(const char *key) {
+    const char *leaf = strrchr(key, '.');
+    leaf = leaf ? leaf + 1 : key;
+    for (int i = 0; i < (int)(sizeof absent / sizeof absent[0]); i++)
+        if (absent[i].exact ? !strcmp(leaf, absent[i].leaf)
+                            : !strncmp(leaf, absent[i].leaf, strlen(absent[i].leaf)))
+            return i;
+    return -1;
+}
+
 const char *ssd__fig_state_words(const char *key, int state, double no_drop_bytes, char *buf,
                                  size_t len) {
     if (state == SSD__FIG_NOT_MEASURED && isfinite(no_drop_bytes)) {
         snprintf(buf, len, "cannot tell: no drop in %.1f GiB", no_drop_bytes / 1073741824.0);
         return buf;
     }
-    const char *leaf = strrchr(key, '.');
-    leaf = leaf ? leaf + 1 : key;
     if (state == SSD__FIG_NONE) {
-        if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
-            return "no cache";
-        if (!strncmp(leaf, "folding_", 8))
-            return "no folding";
-        if (!strncmp(leaf, "gc_", 3))
-            return "no used state in this run";
-        if (!strcmp(leaf, "recovered_bytes"))
-            return "nothing to recover";
-        if (!strncmp(leaf, "throttle", 8))
-            return "did not throttle";
-        if (!strncmp(leaf, "steady_", 7))
-            return "never steady";
-        return "none";
+        int a = absent_of(key);
+        return a < 0 ? "none" : absent[a].words;
     }
     if (state == SSD__FIG_OTHER)
         return "measured under other conditions (another row)";
@@ -272,10 +287,9 @@ const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ss
         return NULL;
     const struct ssd_analysis_summary *m = curve_summary(run, key);
     /* (used from the first byte: no clean blocks, one speed) */
-    return !has_value(sibling(h, key, "gc_start_bytes")) || (m && !(m->gc_start_bytes > 0))
-               ? "write speed"
-           : m ? ssd__fast_start_words(m)
-               : "clean-block speed";
+    return !has_value(sibling(h, key, "gc_start_bytes")) ? "write speed"
+           : m                                           ? ssd__no_cache_level_words(m)
+                                                         : "clean-block speed";
 }
 
 /* Row of figure f; 0 when one run does not show it. */
@@ -298,7 +312,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         snprintf(r->label + head, sizeof r->label - head, "%s", speed);
     }
     r->number = has_value(f);
-    r->unit[0] = 0;
+    r->unit[0] = r->alone = 0;
     if (r->number) {
         ssd__fig_value(&r->info, f->state, f->v, r->value, sizeof r->value);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
@@ -307,6 +321,13 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         char buf[64];
         snprintf(r->value, sizeof r->value, "%s",
                  ssd__fig_state_words(f->key, f->state, f->no_drop_bytes, buf, sizeof buf));
+        int a = f->state == SSD__FIG_NONE ? absent_of(f->key) : -1;
+        if (a >= 0) {
+            /* "steady: did not throttle": the curve's name, then the phrase */
+            int head = (int)(strlen(r->info.label) - strlen(r->info.words ? r->info.words : ""));
+            snprintf(r->label, sizeof r->label, "%.*s%s", head, r->info.label, absent[a].alone);
+            r->alone = 1;
+        }
     } else if (f->why) {
         snprintf(r->value, sizeof r->value, "no figures: %s", f->why);
     } else {

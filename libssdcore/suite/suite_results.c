@@ -658,7 +658,7 @@ struct text_rows {
 static void text_width(void *user, const char *section, const struct ssd__fig_row *r) {
     struct text_rows *tr = user;
     (void)section;
-    int n = (int)strlen(r->label);
+    int n = r->alone ? 0 : (int)strlen(r->label); /* a phrase alone sets no column */
     tr->width = n > tr->width ? n : tr->width;
 }
 
@@ -669,6 +669,8 @@ static void text_row(void *user, const char *section, const struct ssd__fig_row 
     if (r->number)
         ssd__text_add(tr->t, "    %-*s %10s%s%s\n", tr->width, r->label, r->value,
                       *r->unit ? " " : "", r->unit);
+    else if (r->alone)
+        ssd__text_add(tr->t, "    %s\n", r->label);
     else
         ssd__text_add(tr->t, "    %-*s %s\n", tr->width, r->label, r->value);
 }

@@ -47,6 +47,10 @@ const char *ssd__fast_start_words(const struct ssd_analysis_summary *m) {
                : "fresh-state speed";
 }
 
+const char *ssd__no_cache_level_words(const struct ssd_analysis_summary *m) {
+    return m->has_gc && m->gc_start_bytes > 0 ? ssd__fast_start_words(m) : "write speed";
+}
+
 int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct ssd_phase *ph,
                               size_t nph) {
     return !m->has_cache && !m->has_gc && !m->has_folding && !dropped(ph, nph) &&

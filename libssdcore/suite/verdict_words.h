@@ -25,6 +25,11 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
  * there the fast start is the clean blocks the earlier writes left (spare
  * area, idle-time GC), not a fresh state. */
 const char *ssd__fast_start_words(const struct ssd_analysis_summary *m);
+/* What a run with no cache writes at first, in the same words: "write
+ * speed" when no used state follows (one speed), else
+ * ssd__fast_start_words. The report's truth table and chart legend, the
+ * headline's rows and compare say it so (ssd__no_cache_speed_words). */
+const char *ssd__no_cache_level_words(const struct ssd_analysis_summary *m);
 
 /* The cache's upper bound when its drop fell inside the first sample
  * (censored "resolution"): the bytes that sample wrote, which bound it from

@@ -313,7 +313,13 @@ def test_report_of_a_filled_no_cache_drive_says_none_and_clean_blocks(tmp_path, 
     assert "steady: write speed<" not in html
     table = html[html.index("<th>SLC cache / fast writes, GiB</th>"):]
     assert table.startswith('<th>SLC cache / fast writes, GiB</th><td class="n">none</td>')
-    assert "after the cache (no cache: the first level), MiB/s" in html
+    # The truth table's row and the chart's legend say it in the same
+    # words (they said "after the cache (no cache: the first level)" and
+    # "phase: direct to TLC/MLC": round 23's audit, F).
+    assert "<th>clean-block speed, MiB/s</th>" in html
+    assert "no cache: the first level" not in html
+    assert "phase: clean-block speed (the clean blocks earlier writes left" in html
+    assert "phase: direct to TLC/MLC" not in html
 
 
 @pytest.mark.parametrize("precondition", [None, "none", "seq_fill", "random_fill"])
@@ -428,10 +434,27 @@ def test_report_truth_table_puts_level_beside_level(tmp_path):
     mean = an["truth_vs_analysis"]["post_cache_mean_bps"]["truth"]
     assert abs(pair["truth"] - mean) > 0.05 * mean  # the dips set the two apart
     html = (out / "report.html").read_text()
-    row = html[html.index("<th>after the cache (no cache: the first level), MiB/s</th>"):]
+    row = html[html.index("<th>clean-block speed, MiB/s</th>"):]
     row = row[:row.index("</tr>")]
     cells = [c.split("</td>")[0] for c in row.split('<td class="n">')[1:]]
     assert cells == [f"{pair['analysis'] / 2**20:.1f}", f"{pair['truth'] / 2**20:.1f}"]
+
+
+def test_a_fresh_drive_s_truth_table_and_legend_say_fresh_state(tmp_path):
+    # SSD370 after a TRIM, 2 h of 4K random writes: no cache, the fresh
+    # state, then the used state. The verdict says "fresh-state speed"; the
+    # truth table said "after the cache (no cache: the first level)" and
+    # the legend "phase: direct to TLC/MLC" (round 23's audit, F).
+    suite = tmp_path / "fresh.suite"
+    suite.write_text("trim\njob name=deg pattern=randwrite bs=4k qd=32 time=2h log=deg\n"
+                     "analyze deg\n")
+    out = tmp_path / "r"
+    ssdcore.suite("sim:ssd370", out, suite_file=suite)
+    html = (out / "report.html").read_text()
+    assert "no SLC cache; fresh-state speed" in html
+    assert "<th>fresh-state speed, MiB/s</th>" in html
+    assert "phase: fresh-state speed (direct to TLC/MLC, before the used state)" in html
+    assert "no cache: the first level" not in html and "phase: direct to TLC/MLC" not in html
 
 
 def test_levels_before_the_used_state_are_said_in_words(tmp_path):

@@ -350,3 +350,47 @@ def test_the_report_claims_no_run_wide_dips_from_a_few_at_its_start(tmp_path):
     v = re.findall(r'<p class="verdict">(.*?)</p>', html, re.S)[0]
     assert "clean-block speed" in v and "then used state" in v, v
     assert "Periodic dips every" not in v, v
+
+
+def test_a_figure_the_run_has_not_reads_as_a_phrase(cli, tmp_path):
+    """The audit's used SSD370 (round 23, G): the suite's "Write-curve
+    figures" ran a label into a negative statement, "slower again from  no
+    folding", "throttles at  did not throttle", "steady state (SNIA PTS)
+    from  never steady". A measured absence is now one phrase ("steady: did
+    not throttle"), in the text summary, `report --summary` and the
+    report's table alike; a figure with a value keeps label and value."""
+    import subprocess
+    suite = tmp_path / "used.suite"
+    suite.write_text("trim\nidle 15m\nprecondition kind=seq_fill loops=1\n"
+                     "job name=steady pattern=randwrite bs=4k qd=32 time=2h log=steady\n"
+                     "analyze steady\n")
+    run = tmp_path / "d"
+    out = subprocess.run([cli, "suite", "sim:ssd370", "--suite-file", str(suite), "--out",
+                          str(run)], check=True, capture_output=True, text=True).stdout
+    rows = out.split("Write-curve figures\n")[1].splitlines()
+    assert "    steady: no SLC cache" in rows
+    assert "    steady: never slower again (no folding)" in rows
+    assert "    steady: did not throttle" in rows
+    assert re.search(r"^    steady: clean-block speed +283\.\d MiB/s$", out, re.M), out
+    for broken in ("SLC cache +no cache", "slower again from +no folding",
+                   "throttles at +did not throttle"):
+        assert not re.search(broken, out), out
+    # A run that never reached a steady state (its stored analysis said
+    # so: the log is gone, so the reload keeps it).
+    res = json.loads((run / "results.json").read_text())
+    w = res["headline"]["write_curves"]["steady"]
+    for k in ("steady_start_s", "steady_mean_bps"):
+        w[k], w["state"][k] = None, "none"
+    (run / "results.json").write_text(json.dumps(res))
+    (run / "steady.csv").unlink()
+    # (exit 1: the warning that the stored analysis is kept)
+    summary = subprocess.run([cli, "report", str(run), "--summary"], capture_output=True,
+                             text=True).stdout
+    assert "    steady: never reached a steady state (SNIA PTS)\n" in summary, summary
+    assert "never steady" not in summary and "did not throttle\n" in summary
+    html = (run / "report.html").read_text()
+    table = re.search(r'<div class="headline">.*?</div>', html, re.S).group(0)
+    assert '<tr><th colspan="3">steady: never slower again (no folding)</th></tr>' in table
+    assert '<tr><th colspan="3">steady: never reached a steady state (SNIA PTS)</th></tr>' in table
+    assert "<th>steady: slower again from</th>" not in table
+    assert "<th>steady: throttles at</th>" not in table
