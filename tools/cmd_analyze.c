@@ -195,6 +195,22 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                     100 * p.dip_duty);
         fputc('\n', f);
     }
+    /* Phases start and end on whole samples; the cache's end is placed
+     * inside the drop's sample, which mixes the two levels ("Method",
+     * step 6). Said where the reader sees both figures, so that the
+     * headline's size and the cache phase's end are one cache (BX200:
+     * "cache: 2.01 GiB" and phase 0 "0 B .. 1.87 GiB", round 23's audit). */
+    if (s.has_cache && s.cache_censored == SSD_CENSOR_NONE && np >= 2) {
+        struct ssd_phase cph = {.size = sizeof cph};
+        ssd_analysis_phase(a, 0, &cph);
+        cli_bytes_text(s.cache_bytes, b1, sizeof b1);
+        cli_bytes_text(cph.end_bytes, b2, sizeof b2);
+        if (cph.regime == SSD_REGIME_CACHE && strcmp(b1, b2) != 0)
+            fprintf(f,
+                    "                (the cache itself ends at %s, inside the sample that mixes "
+                    "its level and the next one's: phases start and end on whole samples)\n",
+                    b1);
+    }
     /* In words: "p1/mean 0.75" was the JSON's key (round 23's audit). */
     fprintf(f,
             "  consistency: mean %s/s, CV %.3f (standard deviation / mean); the slowest 1%% of "
