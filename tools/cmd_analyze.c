@@ -195,6 +195,38 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                     100 * p.dip_duty);
         fputc('\n', f);
     }
+    /* Phases start and end on whole samples; the cache's end is placed
+     * inside the drop's sample, which mixes the two levels ("Method",
+     * step 6). Said where the reader sees both figures, so that the
+     * headline's size and the cache phase's end are one cache (BX200:
+     * "cache: 2.01 GiB" and phase 0 "0 B .. 1.87 GiB", round 23's audit).
+     * An end further from the phase's than a sample (a used drive's cache
+     * read against its reference, whose phases follow the speed's levels)
+     * is said as the phase it lies in. */
+    if (s.has_cache && s.cache_censored == SSD_CENSOR_NONE && np >= 2 && s.samples > 0) {
+        struct ssd_phase cph = {.size = sizeof cph}, nph = {.size = sizeof nph};
+        ssd_analysis_phase(a, 0, &cph);
+        ssd_analysis_phase(a, 1, &nph);
+        cli_bytes_text(s.cache_bytes, b1, sizeof b1);
+        cli_bytes_text(cph.end_bytes, b2, sizeof b2);
+        double sample = fmax(cph.level_bps, nph.level_bps) * s.duration_s / (double)s.samples;
+        size_t in = 0;
+        while (in + 1 < np) {
+            struct ssd_phase q = {.size = sizeof q};
+            ssd_analysis_phase(a, in, &q);
+            if (s.cache_bytes < q.end_bytes)
+                break;
+            in++;
+        }
+        int apart = cph.regime == SSD_REGIME_CACHE && strcmp(b1, b2) != 0;
+        if (apart && fabs(s.cache_bytes - cph.end_bytes) <= sample * 1.001)
+            fprintf(f,
+                    "                (the cache itself ends at %s, inside the sample that mixes "
+                    "its level and the next one's: phases start and end on whole samples)\n",
+                    b1);
+        else if (apart)
+            fprintf(f, "                (the cache itself ends at %s, inside phase %zu)\n", b1, in);
+    }
     /* In words: "p1/mean 0.75" was the JSON's key (round 23's audit). */
     fprintf(f,
             "  consistency: mean %s/s, CV %.3f (standard deviation / mean); the slowest 1%% of "

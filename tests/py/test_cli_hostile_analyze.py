@@ -320,3 +320,19 @@ def test_the_consistency_line_says_what_its_figures_are(cli, base_csv):
     assert float(m.group(1)) == round(a["cv"], 3)
     assert float(m.group(2)) == round(a["p1_over_mean"], 2)
     assert float(m.group(3)) == round(a["p5_over_mean"], 2)
+
+
+def test_the_phase_table_says_where_the_cache_itself_ends(cli, base_csv):
+    # Round 23's audit: BX200's headline said "cache: 2.01 GiB +- 83.2 MiB"
+    # while the phase table's cache phase ended at 1.87 GiB, and nothing
+    # said why: phases start and end on whole samples, the cache's end is
+    # placed inside the sample that mixes its level and the next one's.
+    # The table now gives the headline's size where it gives the phases.
+    r = run(cli, "analyze", str(base_csv))
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    size = re.search(r"^  cache: +(\S+ \S+) \+-", out, re.M).group(1)
+    table = out[out.index("  phases:"):out.index("  consistency:")]
+    end0 = re.search(r"^ +0 +cache +\S+ \S+ \.\. (\S+ \S+) ", table, re.M).group(1)
+    assert size != end0  # (this run's end lies inside a sample)
+    assert f"the cache itself ends at {size}, inside the sample that mixes" in table
