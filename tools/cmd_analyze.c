@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -52,6 +54,42 @@ static const struct cli_alias analyze_aliases[] = {
 };
 
 FO_CLI_HANDLE(analysis, analysis)
+
+/* The regime note, up to 560 characters: on a terminal, wrapped at its
+ * width under its own column, as the other lines' values sit (one line
+ * the terminal broke mid-word read badly; the round-23 audit); piped or
+ * to a file, one line, for grep and the scripts that read it. */
+static void print_note(FILE *f, const char *note) {
+    static const char head[] = "  note:        ";
+    struct winsize ws;
+    size_t width = 0;
+    /* (The text is built in memory, then printed on stdout.) */
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        width = ws.ws_col < 120 ? ws.ws_col : 120;
+    size_t indent = sizeof head - 1, len = strlen(note);
+    if (!width || indent + len < width) {
+        fprintf(f, "%s%s\n", head, note);
+        return;
+    }
+    fputs(head, f);
+    const char *p = note, *end = note + len;
+    while (p < end) {
+        size_t room = width - indent - 1, n = (size_t)(end - p);
+        if (n > room) {
+            n = room;
+            while (n > 0 && p[n] != ' ')
+                n--;
+            if (n == 0) /* (a word longer than the room: cut it) */
+                n = room;
+        }
+        fprintf(f, "%.*s\n", (int)n, p);
+        p += n;
+        while (*p == ' ')
+            p++;
+        if (p < end)
+            fprintf(f, "%*s", (int)indent, "");
+    }
+}
 
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s = {.size = sizeof s};
@@ -153,7 +191,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
-        fprintf(f, "  note:        %s\n", rnote);
+        print_note(f, rnote);
     if (s.has_recovery && s.recovery_censored == SSD_CENSOR_RIGHT)
         fprintf(f,
                 "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
