@@ -245,7 +245,7 @@ def bx200(add):
     add("bx200", "cache free again after a 1 min idle", "≈ 1 min to flush",
         f"{back / GIB:.2f} of 2 GiB", back / GIB, *near(2, 0.05))
     # CrystalDiskMark: a 1 GiB file written, then five sequential passes over it.
-    t = ssdcore.SimTarget("sim:bx200,precondition=full")
+    t = ssdcore.SimTarget("sim:bx200,precondition=seq_fill")
     ssdcore.job(t, pattern="write", bs="1m", qd=1, span=GIB, coverage=1)
     t.idle(5)
     passes = []

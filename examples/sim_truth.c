@@ -1,7 +1,7 @@
 /* sim_truth.c - a simulated drive and its ground truth through the public
  * API: open sim:PROFILE, let it idle, read what the model knows.
  *   cc sim_truth.c $(pkg-config --cflags --libs ssdcore) -o sim_truth
- *   ./sim_truth 'sim:ssd370,precondition=dirty' 900 */
+ *   ./sim_truth 'sim:ssd370,precondition=random_fill' 900 */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -51,7 +51,7 @@
       "(a job's written_before); set, even to 0, it wins")                                         \
     X(precondition, ENUM, o.precondition, "", 0, 0, "unknown", SSD__PRECONDITION_WORDS, 0,         \
       "how the drive was preconditioned before the run (or its enum ssd_precondition value); "     \
-      "unset: the series metadata's, else unknown; set, it wins")                                  \
+      "unset: the series metadata's, else unknown; set, it wins" SSD__PRECONDITION_ALIAS_HELP)                                  \
     X(idle_before_s, DURATION, o.idle_before_s, "s", 0, 1e8, "", "", 0,                           \
       "seconds the drive idled between its last write and the run (0: the run began right "        \
       "after a write); unset: the series metadata's, else unknown; set, it wins")                  \
@@ -682,6 +682,10 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
 
 SSD_API const char *ssd_analysis_precondition_name(int precondition) {
     return ssd__precondition_name(precondition);
+}
+
+SSD_API int ssd_analysis_precondition_parse(const char *word) {
+    return word ? ssd__precondition_parse(word, strlen(word)) : -1;
 }
 
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a) {

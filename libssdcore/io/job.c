@@ -157,7 +157,7 @@ struct ssd_job {
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before this job, recorded in the log like "               \
       "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
-      "while nothing else was written, else not recorded")                                         \
+      "while nothing else was written, else not recorded" SSD__PRECONDITION_ALIAS_HELP)                                         \
     X(idle_before, DURATION, idle_before_s, "s", 0, 1e8, "", "", 0,                              \
       "how long the drive idled between its last write and this job (0: right after it), "         \
       "recorded in the log as idle_before_s for the analysis; a suite sets it from its steps; "    \

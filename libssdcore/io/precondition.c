@@ -87,10 +87,10 @@ int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops, uin
     int rc = ssd__target_ready(t, "precondition");
     if (rc)
         return rc;
-    int random;
-    if (kind && !strcmp(kind, "seq_fill"))
+    int pre = kind ? ssd__precondition_parse(kind, strlen(kind)) : -1, random;
+    if (pre == SSD_PRECONDITION_SEQ_FILL)
         random = 0;
-    else if (kind && !strcmp(kind, "random_fill"))
+    else if (pre == SSD_PRECONDITION_RANDOM_FILL)
         random = 1;
     else
         return ssd__fail(t->err, SSD_EINVAL,

@@ -20,6 +20,8 @@
 #include "xrand.h"
 
 enum ssd__sim_slc { SSD__SLC_NONE, SSD__SLC_STATIC, SSD__SLC_DYNAMIC };
+/* The state at open (`precondition=`), the values of enum ssd_precondition:
+ * none (fresh), seq_fill (full), random_fill (dirty). */
 enum ssd__sim_pre { SSD__PRE_FRESH, SSD__PRE_FULL, SSD__PRE_DIRTY };
 
 /* Where host writes go right now; the order is the order of a fill. */

@@ -12,12 +12,16 @@
 #include <unistd.h>
 
 #include "file_read.h"
+#include "precondition.h"
 #include "sim_model.h"
 
 #define P(field) offsetof(struct ssd__sim_params, field)
 
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
-static const char *const pre_names[] = {"fresh", "full", "dirty", NULL};
+/* The drive's state at open, in the words of every other precondition
+ * (precondition.h): fresh, full and dirty, this key's words before round
+ * 24, are read as none, seq_fill and random_fill. */
+static const char *const pre_names[] = {"none", "seq_fill", "random_fill", NULL};
 
 const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"capacity_gb", P(capacity_gb), 1, 131072, NULL,
@@ -80,7 +84,8 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"tail_frac", P(tail_frac), 0, 0.5, NULL, "share of I/Os in the latency tail"},
     {"tail_mult", P(tail_mult), 1, 1e4, NULL, "tail latency over the mean"},
     {"precondition", P(precondition), 0, 2, pre_names,
-     "state at open: fresh (trimmed), full (written once), dirty (steady used state)"},
+     "state at open: none (fresh, trimmed), seq_fill (written once, sequentially), random_fill "
+     "(the steady used state a random fill leaves, settled); fresh, full and dirty are aliases"},
     {"seed", P(seed), 0, 9007199254740992.0, NULL, "seed of noise, dips and latency draws"},
     {"temp_idle_c", P(temp_idle_c), -40, 150, NULL,
      "temperature the idle drive settles at (its surroundings plus idle power), degrees C"},
@@ -115,7 +120,7 @@ static const char defaults[] =
     "mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=1,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_"
     "s=20,"
     "dip_duty=0,dip_depth=1,lat_sigma=0.4,tail_frac=0.001,tail_mult=20,"
-    "precondition=fresh,seed=1,"
+    "precondition=none,seed=1,"
     "temp_idle_c=35,heat_write_c=8,heat_read_c=4,thermal_tau_s=90,throttle_c=0,"
     "throttle_mibps=100000,throttle2_c=0,throttle2_mibps=100000,throttle_hyst_c=3";
 
@@ -405,10 +410,19 @@ static int set_param(struct ssd__sim_params *p, const char *k, size_t klen, cons
                 *field = c;
                 return 0;
             }
+        int pre = pi->choices == pre_names ? ssd__precondition_parse(val, vlen) : -1;
+        if (pre >= 0 && pre <= SSD__PRE_DIRTY) { /* an alias; "unknown" is no state */
+            *field = pre;
+            return 0;
+        }
         snprintf(err, errlen, "%skey %s: '%s' is not one of", where, pi->name, val);
         for (int c = 0; pi->choices[c]; c++) {
             size_t n = strlen(err);
             snprintf(err + n, errlen - n, "%s %s", c ? "," : "", pi->choices[c]);
+        }
+        if (pi->choices == pre_names) {
+            size_t n = strlen(err);
+            snprintf(err + n, errlen - n, " (aliases: %s)", SSD__PRECONDITION_ALIASES);
         }
         return SSD_EINVAL;
     }

@@ -90,7 +90,8 @@ static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
     return 0;
 }
 
-/* precondition kind=seq_fill|random_fill [loops=N]: kept as options, so
+/* precondition kind=seq_fill|random_fill [loops=N] (full and dirty read as
+ * their aliases, precondition.h): kept as options in their one spelling, so
  * results.json's params say what was asked. */
 static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, int n,
                               const char *where) {
@@ -100,10 +101,12 @@ static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, in
         if ((rc = ssd__step_split(s, tok[i], "precondition", where, &k, &v)))
             break;
         if (!strcmp(k, "kind")) {
-            if (strcmp(v, "seq_fill") && strcmp(v, "random_fill"))
+            int kind = ssd__precondition_parse(v, strlen(v));
+            if (kind != SSD_PRECONDITION_SEQ_FILL && kind != SSD_PRECONDITION_RANDOM_FILL)
                 return ssd__fail(s->err, SSD_EINVAL,
                                  "%s: precondition: kind: '%s' is not seq_fill or random_fill",
                                  where, v);
+            v = ssd__precondition_name(kind);
             have_kind = 1;
         } else if (!strcmp(k, "loops")) {
             char *end;

@@ -116,7 +116,19 @@ Test(job_series, the_analysis_option_precondition_takes_its_word_and_wins) {
     cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
     cr_assert_eq(ssd_analysis_get_option(a, "precondition", &v), 0);
     cr_assert_eq(v, SSD_PRECONDITION_RANDOM_FILL);
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "full"), SSD_EINVAL);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "half"), SSD_EINVAL);
+    /* one table of words: the sim URI's older ones are aliases */
+    ssd_analysis *b = NULL;
+    cr_assert_eq(ssd_analysis_create(&b), 0);
+    cr_assert_eq(ssd_analysis_set_option(b, "precondition", "full"), 0);
+    cr_assert_eq(ssd_analysis_get_option(b, "precondition", &v), 0);
+    cr_assert_eq(v, SSD_PRECONDITION_SEQ_FILL);
+    ssd_analysis_free(b);
+    cr_assert_eq(ssd_analysis_precondition_parse("dirty"), SSD_PRECONDITION_RANDOM_FILL);
+    cr_assert_eq(ssd_analysis_precondition_parse("fresh"), SSD_PRECONDITION_NONE);
+    cr_assert_eq(ssd_analysis_precondition_parse("seq_fill"), SSD_PRECONDITION_SEQ_FILL);
+    cr_assert_eq(ssd_analysis_precondition_parse("Full"), -1);
+    cr_assert_eq(ssd_analysis_precondition_parse(NULL), -1);
     cr_assert_eq(ssd_analysis_set_option(a, "precondition", "4"), SSD_ERANGE);
     cr_assert_str_eq(ssd_analysis_precondition_name(SSD_PRECONDITION_SEQ_FILL), "seq_fill");
     cr_assert_str_eq(ssd_analysis_precondition_name(-1), "unknown");

@@ -685,8 +685,8 @@ Test(sim_model, precondition_fills_in_bulk_and_purge_makes_it_fresh) {
     cr_assert_str_eq(how, "model reset");
     cr_assert_eq(truth(t, "mapped_bytes"), 0);
     cr_assert_eq(truth(t, "dirty"), 0);
-    cr_assert_eq(ssd_target_precondition(t, "full", 1, &written, NULL, NULL), SSD_EINVAL);
-    cr_assert(strstr(ssd_target_errmsg(t), "unknown kind 'full'"), "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_precondition(t, "half", 1, &written, NULL, NULL), SSD_EINVAL);
+    cr_assert(strstr(ssd_target_errmsg(t), "unknown kind 'half'"), "%s", ssd_target_errmsg(t));
     cr_assert_eq(written, 0);
     cr_assert_eq(ssd_target_precondition(t, "seq_fill", 65, NULL, NULL, NULL), SSD_ERANGE);
     cr_assert_eq(ssd_target_purge(NULL, NULL), SSD_EINVAL);

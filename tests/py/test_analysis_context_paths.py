@@ -180,7 +180,7 @@ def test_a_replay_log_carries_the_context(tmp_path):
     assert a["written_before_bytes"] == 10 * 2**30 and a["precondition"] == "random_fill"
     assert a["capacity_bytes"] == 256060514304 and a["workload"]["pattern"] == "replay"
     with pytest.raises(ssdcore.Error, match="precondition"):
-        ssdcore.replay("scenario:app-startup", "sim:ssd370", precondition="full")
+        ssdcore.replay("scenario:app-startup", "sim:ssd370", precondition="half_full")
 
 
 def test_size_options_take_units_as_the_cli_flags_do(tmp_path, cli):

@@ -30,9 +30,40 @@ def test_the_cli_records_it_and_refuses_a_state_it_does_not_know(tmp_path):
     cli("job", "--target", "sim:bx200", "--pattern", "randwrite", "--time", "2s", "--log", log,
         "--precondition", "seq_fill")
     assert series_metadata(log)["precondition"] == "seq_fill"
-    r = cli("job", "--target", "sim:bx200", "--time", "2s", "--precondition", "full",
+    r = cli("job", "--target", "sim:bx200", "--time", "2s", "--precondition", "half_full",
             check=False)
     assert r.returncode != 0 and "precondition" in r.stderr and "seq_fill" in r.stderr
+    assert "aliases: fresh = none, full = seq_fill, dirty = random_fill" in r.stderr
+
+
+@pytest.mark.parametrize("alias, name", [("fresh", "none"), ("full", "seq_fill"),
+                                         ("dirty", "random_fill")])
+def test_one_vocabulary_the_uri_words_are_aliases_recorded_as_the_names(tmp_path, alias, name):
+    """Round 23's audit: the sim: URI said precondition=full|dirty, the job,
+    the step and the analysis none|seq_fill|random_fill. One table now: the
+    URI's words are read everywhere as aliases, and what is written (the
+    log's metadata, results.json, the truth, a result's kind) is the name."""
+    log = tmp_path / "x.csv"
+    cli("job", "--target", "sim:bx200", "--pattern", "randwrite", "--time", "2s", "--log", log,
+        "--precondition", alias)
+    assert series_metadata(log)["precondition"] == name
+    ssdcore.job("sim:bx200", pattern="randwrite", time="2s", log=str(log), precondition=alias)
+    assert series_metadata(log)["precondition"] == name
+    # the sim URI takes the names too, and prints them
+    assert ssdcore.SimTarget(f"sim:bx200,precondition={name}").truth()["params"]["precondition"] \
+        == name
+    assert ssdcore.SimTarget(f"sim:bx200,precondition={alias}").truth()["params"]["precondition"] \
+        == name
+    if name != "none":  # a step's and the command's kind, a result's kind
+        t = ssdcore.SimTarget("sim:bx200")
+        assert ssdcore.precondition(t, alias, loops=1).precondition == name
+        (tmp_path / "s.suite").write_text(f"purge\nprecondition kind={alias} loops=1\n"
+                                          "job name=a pattern=randwrite time=2s log=a\n")
+        cli("suite", "sim:bx200", "--suite-file", tmp_path / "s.suite", "--out", tmp_path / "r",
+            "--no-progress")
+        res = json.loads((tmp_path / "r" / "results.json").read_text())
+        assert f'"kind": "{alias}"' not in json.dumps(res)
+        assert series_metadata(tmp_path / "r" / "a.csv")["precondition"] == name
 
 
 def test_a_job_that_was_not_told_says_nothing(tmp_path):
@@ -123,8 +154,10 @@ def test_a_static_cache_survives_a_fill():
 
 def test_precondition_refuses_what_it_cannot_do():
     t = ssdcore.SimTarget("sim:bx200")
-    with pytest.raises(ssdcore.InvalidArgument, match="unknown kind 'full'.*seq_fill"):
-        ssdcore.precondition(t, "full")
+    with pytest.raises(ssdcore.InvalidArgument, match="unknown kind 'half'.*seq_fill"):
+        ssdcore.precondition(t, "half")
+    with pytest.raises(ssdcore.InvalidArgument, match="unknown kind 'none'.*seq_fill"):
+        ssdcore.precondition(t, "none")  # a word of the table, but no fill
     with pytest.raises(ValueError, match="loops 0"):
         ssdcore.precondition(t, "seq_fill", loops=0)
     with pytest.raises(TypeError):
@@ -254,7 +287,8 @@ def test_a_job_after_another_write_is_not_said_to_be_preconditioned(tmp_path):
 
 @pytest.mark.parametrize("line, message", [
     ("precondition", "kind= is missing"),
-    ("precondition kind=full", "'full' is not seq_fill or random_fill"),
+    ("precondition kind=half", "'half' is not seq_fill or random_fill"),
+    ("precondition kind=none", "'none' is not seq_fill or random_fill"),
     ("precondition kind=seq_fill loops=0", "loops: '0' is not a number in [1, 64]"),
     ("precondition kind=seq_fill size=1g", "unknown key 'size'"),
     ("purge now", "purge: takes no options"),
