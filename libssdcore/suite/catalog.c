@@ -282,6 +282,7 @@ struct run_doc {
     const struct ssd__jv *drive; /* target.drive, into root */
     char *key;                   /* the run's identity (see run_key) */
     char *hltext;                /* the headline, as JSON */
+    char name[160];              /* the drive as compare names it (ssd__drive_name) */
     const char *status;
     char abs[PATH_MAX];
 };
@@ -332,6 +333,7 @@ static int read_run_doc(char *err, const char *dir, const char *path, const char
     const char *uri = column(run->target_uri), *id = run_id(&r->root);
     const char *suite = ssd__results_suite(run);
     r->drive = ssd__jv_get(ssd__jv_get(&r->root, "target"), "drive");
+    ssd__drive_name(run, r->name, sizeof r->name);
     struct ssd__text k = {0};
     if (id) {
         ssd__text_add(&k, "id|%s", id);
@@ -392,7 +394,11 @@ static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
         ssd__jv_num(r->drive, "capacity_bytes", run->target_size ? (double)run->target_size : NAN);
     bind_text(st, 1, r->key);
     bind_text(st, 2, dir);
-    bind_text(st, 3, model && *model ? model : uri);
+    /* The drive as the compare page names it ("Transcend SSD370 256 GB"),
+     * not its identity's model ("sim:ssd370"), which stays in model and
+     * target: round 23's audit found the two commands naming one drive two
+     * ways. */
+    bind_text(st, 3, column(r->name)); /* its target, or "?" (NULL) without one */
     bind_text(st, 4, model);
     bind_text(st, 5, ssd__jv_str(r->drive, "serial"));
     bind_text(st, 6, ssd__jv_str(r->drive, "firmware"));
@@ -427,8 +433,8 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
     if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_fail(c, "cannot begin");
     if (sqlite3_prepare_v2(c->db,
-                           "SELECT id,dir,status,finished,headline FROM runs WHERE run_key=?", -1,
-                           &st, NULL) != SQLITE_OK)
+                           "SELECT id,dir,status,finished,headline,drive FROM runs WHERE run_key=?",
+                           -1, &st, NULL) != SQLITE_OK)
         goto prepare_failed;
     bind_text(st, 1, r->key);
     sqlite3_int64 id = -1;
@@ -439,7 +445,9 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
         olddir = dir ? strdup(dir) : NULL;
         same = streq((const char *)sqlite3_column_text(st, 2), r->status) &&
                streq((const char *)sqlite3_column_text(st, 3), column(r->run.finished)) &&
-               streq((const char *)sqlite3_column_text(st, 4), r->hltext);
+               streq((const char *)sqlite3_column_text(st, 4), r->hltext) &&
+               /* a row named before the drive's name was compare's is renamed */
+               streq((const char *)sqlite3_column_text(st, 5), column(r->name));
     } else if (rc != SQLITE_DONE) {
         result = db_fail(c, "cannot read the catalog");
         goto rollback;
@@ -554,10 +562,10 @@ static const char match_where[] =
     " instr(lower(coalesce(model,'')),lower(?1)) OR instr(lower(coalesce(serial,'')),lower(?1))"
     " OR instr(lower(coalesce(target,'')),lower(?1))";
 
-/* One run a line: id, started, drive, suite, status, dir. */
+/* One run a line: id, started, drive, target, suite, status, dir. */
 static void text_row(struct ssd__text *t, sqlite3_stmt *st) {
-    static const int cols[] = {0, 14, 3, 10, 11, 2};
-    static const int width[] = {5, 21, 28, 10, 12, 0};
+    static const int cols[] = {0, 14, 3, 8, 10, 11, 2};
+    static const int width[] = {5, 21, 30, 14, 10, 12, 0};
     for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++) {
         const char *v = (const char *)sqlite3_column_text(st, cols[k]);
         ssd__text_add(t, "%s%-*s", k ? " " : "", width[k], v ? v : "-");
@@ -584,8 +592,8 @@ static int list_runs(ssd_catalog *c, const char *drive_text, int text, enum ssd_
     struct ssd__jw w;
     ssd__jw_init(&w, style);
     if (text)
-        ssd__text_add(&t, "%-5s %-21s %-28s %-10s %-12s %s\n", "id", "started", "drive", "suite",
-                      "status", "directory");
+        ssd__text_add(&t, "%-5s %-21s %-30s %-14s %-10s %-12s %s\n", "id", "started", "drive",
+                      "target", "suite", "status", "directory");
     else
         ssd__jw_begin_array(&w);
     size_t n = 0;

@@ -41,6 +41,24 @@ static void variant_capacity(char *buf, size_t len, const char *profile, const c
                  gb >= 1000 ? gb / 1000 : gb);
 }
 
+/* The profile's drive ("Crucial BX200 240 GB") into buf, or nothing when
+ * profile is no profile; spec (the model's "sim:..." URI, or NULL) may
+ * change its capacity. */
+static void profile_drive(char *buf, size_t len, const char *profile, size_t plen,
+                          const char *spec) {
+    for (size_t i = 0; profile && i < ssd_sim_profile_count(); i++) {
+        const char *name = ssd_sim_profile_name(i);
+        if (strlen(name) == plen && !strncmp(name, profile, plen)) {
+            /* "Crucial BX200 240 GB, SM2256 TLC, ...": the drive is what
+             * comes before the first comma. */
+            const char *d = ssd_sim_profile_describe(i);
+            snprintf(buf, len, "%.*s", (int)strcspn(d, ","), d);
+            variant_capacity(buf, len, name, spec);
+            return;
+        }
+    }
+}
+
 void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
     if (!len)
         return;
@@ -55,14 +73,8 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
         /* A model the identity gives (a real drive's, or one a results.json
          * was edited to) wins over the profile; "sim:NAME" is no name. */
         int sim_model = !model || !*model || !strncmp(model, "sim:", 4);
-        for (size_t i = 0; sim_model && profile && i < ssd_sim_profile_count(); i++)
-            if (!strcmp(ssd_sim_profile_name(i), profile)) {
-                /* "Crucial BX200 240 GB, SM2256 TLC, ...": the drive is
-                 * what comes before the first comma. */
-                const char *d = ssd_sim_profile_describe(i);
-                snprintf(buf, len, "%.*s", (int)strcspn(d, ","), d);
-                variant_capacity(buf, len, profile, model);
-            }
+        if (sim_model && profile)
+            profile_drive(buf, len, profile, strlen(profile), model);
         if (!buf[0] && model && *model) {
             size_t n = (size_t)snprintf(buf, len, "%s", model);
             /* Drive makers count in decimal gigabytes. */
@@ -74,6 +86,11 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
         }
     }
     ssd__jv_free(&id);
+    /* A run written before results.json kept the drive's identity names its
+     * sim: drive by the target alone ("sim:bx200,seed=2"). */
+    const char *uri = r->target_uri;
+    if (!buf[0] && uri && !strncmp(uri, "sim:", 4))
+        profile_drive(buf, len, uri + 4, strcspn(uri + 4, ","), uri);
     if (!buf[0])
         snprintf(buf, len, "%s", r->target_uri ? r->target_uri : "?");
 }

@@ -176,7 +176,7 @@ def test_python_reads_the_catalog_it_is_given_whatever_its_name(tmp_path, run, n
     db = tmp_path / name
     assert ssdcore.catalog.add(d, db).status == "added"
     assert list(ssdcore.catalog.runs(db).to_frame().target) == ["sim:bx200"]
-    assert set(ssdcore.catalog.figures(db).to_frame().drive) == {"sim:bx200"}
+    assert set(ssdcore.catalog.figures(db).to_frame().drive) == {"Crucial BX200 240 GB"}
 
 
 def test_reading_a_catalog_that_is_not_there_creates_nothing(cli, tmp_path):

@@ -41,6 +41,25 @@ def test_adding_twice_is_a_no_op(runs, cli, tmp_path):
     assert ssdcore.catalog.add(runs["ssd370"], db).status == "unchanged"
 
 
+def test_the_catalog_names_a_drive_as_compare_does_and_renames_old_rows(runs, tmp_path):
+    """Round 23's audit: `catalog list` said "sim:ssd370" (the identity's
+    model) where `compare` said "Transcend SSD370 256 GB". The drive column
+    is compare's name now, the identity stays in model and target; a row
+    catalogued before is renamed when its run is added again."""
+    db = tmp_path / "c.sqlite"
+    ssdcore.catalog.add(runs["ssd370"], db)
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT drive, target FROM runs").fetchone() == \
+            ("Transcend SSD370 256 GB", "sim:ssd370")
+        c.execute("UPDATE runs SET drive='sim:ssd370'")  # as an older ssdcore named it
+    assert ssdcore.catalog.add(runs["ssd370"], db).status == "updated"
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT drive FROM runs").fetchone() == ("Transcend SSD370 256 GB",)
+    doc = json.loads((runs["ssd370"] / "results.json").read_text())
+    assert ssdcore.compare([runs["ssd370"]]).drives == ["Transcend SSD370 256 GB"]
+    assert doc["target"]["uri"] == "sim:ssd370"
+
+
 def test_list_filters_by_drive(runs, cli, tmp_path):
     db = str(tmp_path / "c.sqlite")
     for d in runs.values():
@@ -53,6 +72,13 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     assert ssdcore.catalog.runs(db, drive="SSD370").runs == rows  # one listing, the library's
     r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
     assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
+    # the drive as compare names it, its identity in the target column
+    # (round 23's audit: catalog said "sim:ssd370" where compare said this)
+    head, *lines = r.stdout.splitlines()
+    assert head.split()[:4] == ["id", "started", "drive", "target"]
+    assert "Transcend SSD370 256 GB" in r.stdout and "Crucial BX200 240 GB" in r.stdout
+    assert [x["drive"] for x in rows] == ["Transcend SSD370 256 GB"]
+    assert ssdcore.catalog.runs(db, drive="Transcend").runs == rows  # found by its name too
     listed = ssdcore.catalog.runs(db)
     assert isinstance(listed, ssdcore.results.CatalogRuns) and "2 runs in" in repr(listed)
     df = listed.to_frame()
@@ -61,7 +87,7 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     assert list(listed.summary().runs) == [1, 1]
     found = ssdcore.catalog.figures(db, drive="bx200")
     figs = found.to_frame()
-    assert set(figs.drive) == {"sim:bx200"} and "seq_read_bps" in set(figs.figure)
+    assert set(figs.drive) == {"Crucial BX200 240 GB"} and "seq_read_bps" in set(figs.figure)
     wide = found.summary()
     assert len(wide) == 1 and wide["seq_read_bps"].iloc[0] == figs[
         figs.figure == "seq_read_bps"].value.iloc[0]
