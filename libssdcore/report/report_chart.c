@@ -744,6 +744,45 @@ static void curve_desc(struct ssd__text *t, const struct ssd__curve_line *l, siz
                       s->throttle_start_s);
 }
 
+/* Phases start and end on whole samples; the cache's end line is drawn at
+ * the cache's size, inside the sample where the speed left its level
+ * (analysis.md, "Method", step 6). The tip of the cache's phase, and of
+ * the phase that holds the cache's end when that is another, says where
+ * the cache itself ends, as `ssdcore analyze` does under its phases (round
+ * 23's audit: the band's "0.00-2.04 GiB" beside a line at 2.01 GiB, and
+ * nothing saying why). Into note (empty when the two agree to the tip's
+ * 0.01 GiB) for phase k; cache_at: the line's x, GiB. */
+static void cache_end_note(char *note, size_t len, const struct ssd__step *an, size_t k,
+                           double cache_at) {
+    const struct ssd_analysis_summary *s = &an->res.sum;
+    const struct ssd_phase *ph = an->res.phases;
+    size_t np = an->res.nphases, c = 0, in = 0;
+    note[0] = 0;
+    while (c < np && ph[c].regime != SSD_REGIME_CACHE)
+        c++;
+    if (!s->has_cache || s->cache_censored != SSD_CENSOR_NONE || c + 1 >= np || !s->samples ||
+        fabs(round(cache_at * 100) - round(ph[c].end_bytes / GIB * 100)) < 0.5)
+        return;
+    while (in + 1 < np && !(cache_at * GIB < ph[in].end_bytes))
+        in++;
+    if (k != c && k != in)
+        return;
+    /* one sample's bytes at the faster of the two levels, as analyze takes it */
+    double sample = fmax(ph[c].level_bps, ph[c + 1].level_bps) * s->duration_s / (double)s->samples;
+    int mixed = fabs(cache_at * GIB - ph[c].end_bytes) <= sample * 1.001;
+    char where[96];
+    if (k == in && mixed)
+        snprintf(where, sizeof where,
+                 "this phase's %s sample, which mixes the cache's level and %s",
+                 in == c ? "last" : "first", in == c ? "the next one's" : "this one's");
+    else if (k == in)
+        snprintf(where, sizeof where, "this phase");
+    else
+        snprintf(where, sizeof where, "phase %zu%s", in + 1, mixed ? "'s first sample" : "");
+    snprintf(note, len, "; the cache itself ends at %.2f GiB, inside %s%s", cache_at, where,
+             mixed ? " (phases start and end on whole samples)" : "");
+}
+
 /* The detailed chart's marks of one curve l over its first m samples,
  * with their legend entries in lg. */
 static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct ssd__chart *ch,
@@ -762,6 +801,7 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     int undecided = ssd__one_speed_throughout(s, an->res.phases, an->res.nphases);
     ssd__text_add(t, "<g data-key=\"bands\">\n");
     int seen_regime[NREGIMES + 1] = {0}, any_regime = 0;
+    double lead = cache_start_gib(an), cache_at = lead + ssd__cache_shown_bytes(s) / GIB;
     for (size_t k = 0; k < np; k++) {
         const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
@@ -773,9 +813,11 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
         if (ri >= 0)
             seen_regime[ri] = 1;
         ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
+        char note[200];
+        cache_end_note(note, sizeof note, an, k, cache_at);
         ssd__text_add(t,
                       "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s%s\"/>\n",
+                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s%s%s\"/>\n",
                       x0, ch->t, fmax(x1 - x0, 0.5), bottom - ch->t,
                       ri < 0          ? k % 2 ? "#f1f1f1" : "#e6eef8"
                       : ri < NREGIMES ? regime_drawn[ri].color
@@ -783,7 +825,7 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
                       k + 1, regimes[k][0] ? " (" : "",
                       undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
                       regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
-                      p->level_bps / MIB, io);
+                      p->level_bps / MIB, io, note);
     }
     /* A dot per sample: one path of zero-length round-capped segments is
      * far smaller than a circle element each. */
@@ -867,7 +909,6 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     if (!any_regime && np)
         ssd__legend_item(lg, "bands", "#e6eef8", 3,
                          "phases found by the analysis (alternating bands)");
-    double lead = cache_start_gib(an), cache_at = lead + ssd__cache_shown_bytes(s) / GIB;
     if (s->has_cache && cache_at <= xhi) {
         if (lead > 0)
             snprintf(label, sizeof label,

@@ -394,3 +394,41 @@ def test_a_figure_the_run_has_not_reads_as_a_phrase(cli, tmp_path):
     assert '<tr><th colspan="3">steady: never reached a steady state (SNIA PTS)</th></tr>' in table
     assert "<th>steady: slower again from</th>" not in table
     assert "<th>steady: throttles at</th>" not in table
+
+
+@pytest.mark.parametrize("drive, suite", [("sim:bx200", "lab2016"), ("sim:ssd370", "lab2016"),
+                                          ("sim:mp44l-1tb", "fill2021"), ("sim:bx200", "quick")])
+def test_the_phase_holding_the_cache_end_says_where_the_cache_itself_ends(
+        sim_runs, cli, drive, suite):
+    """Round 23's audit: the phase bands' tips are on whole samples
+    ("phase 1 (cache): 0.00-2.04 GiB") while the cache's end line is drawn
+    at the cache's size (2.01 GiB), inside a sample; nothing said why. The
+    tip of the cache's phase (and of the phase holding its end) says where
+    the cache itself ends, as `ssdcore analyze` does under its phases."""
+    import subprocess
+    run = sim_runs.path(drive, suite)
+    html = (run / "report.html").read_text()
+    doc = json.loads((run / "results.json").read_text())
+    said = 0
+    for step in doc["steps"]:
+        if step.get("kind") != "analyze" or not step.get("series"):
+            continue
+        ref = ["--reference", str(run / step["reference"])] if step.get("reference") else []
+        text = subprocess.run([cli, "analyze", str(run / step["series"]), *ref],
+                              capture_output=True, text=True, check=True).stdout
+        m = re.search(r"the cache itself ends at ([\d.]+) GiB, inside (the sample|phase)", text)
+        name = step["series"].removesuffix(".csv")
+        fig = curve_figure(html, f"{name}: write speed against data written")
+        tips = re.findall(r'<rect [^>]*data-tip="(phase \d+ \([^"]*)"', fig)
+        noted = [t for t in tips if "the cache itself ends at" in t]
+        if not m:
+            assert not noted, noted
+            continue
+        said += 1
+        # the report says 0.01 GiB, analyze 3 significant digits: one figure
+        at = [float(re.search(r"the cache itself ends at ([\d.]+) GiB, inside ", t).group(1))
+              for t in noted]
+        assert at and all(float(f"{x:.3g}") == float(m.group(1)) for x in at), (text, tips)
+        # and the end line is drawn there
+        assert f"SLC cache end: {at[0]:.2f} GiB" in fig
+    assert suite != "quick" or said == 2  # degradation and recovery-idle
