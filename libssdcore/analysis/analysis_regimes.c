@@ -917,11 +917,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
             S->gc_may_be_folding = 1;
             res->regime_note =
-                "the drive was written full before this run: after its dynamic cache it folds "
-                "the cache into TLC/MLC before garbage collection runs, and garbage collection "
-                "may follow at the same speed, so the used state found may be that folding, "
-                "in part or to the end; a run writing past what folding can last (3 bytes per "
-                "byte the cache holds) tells";
+                "the used state found may be, in part or to the end, the dynamic cache's "
+                "folding, which can run at the same speed; a run writing past 3 bytes per byte "
+                "the cache holds tells";
         }
     }
     /* A run that never dropped, on a drive written past its raw flash
@@ -943,10 +941,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             S->gc_end_level_bps = last_quarter_level(c, p);
         S->post_cache_bps = c->ph[0].level_bps;
         res->direct_bps = 0;
-        res->regime_note =
-            "the drive was written past its raw flash (so GC has run) and this run began "
-            "right after its last write (idle_before_s 0): no idle time cleaned blocks for it, "
-            "so it is in its used state from the first byte";
+        res->regime_note = "the drive is in its used state from the first byte: written past its "
+                           "raw flash, then no idle time (idle_before_s 0) to clean blocks";
         flat = 0;
     }
     /* Without a cache the level is the first lasting phase's: a first
@@ -977,12 +973,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                   S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
         res->regime_note =
             isfinite(S->capacity_bytes)
-                ? "the speed never dropped: an SLC cache larger than this run wrote would "
-                  "not show, so the direct level may be a cache's; a run writing 64% of the "
-                  "capacity tells"
-                : "the speed never dropped: an SLC cache larger than this run wrote would "
-                  "not show, so the direct level may be a cache's; the drive's capacity is "
-                  "unknown, so no run length rules a cache out (give the capacity)";
+                ? "the speed never dropped: the level may be an SLC cache larger than this "
+                  "run wrote; a run writing 64% of the capacity tells"
+                : "the speed never dropped: the level may be an SLC cache larger than this "
+                  "run wrote; the drive's capacity is unknown (give it), so no run length "
+                  "tells";
     /* Steps at or after the used state's start are GC, not steps. */
     if (g) {
         size_t k = 0;

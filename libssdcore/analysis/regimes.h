@@ -220,22 +220,19 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
                        struct ssd__result *res, size_t g, int ref_known, double fast_lv,
                        int fold_note, int slow_fold, int one_drop);
 
-/* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes). */
+/* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes).
+ * Every note: its first clause the finding, then what would tell; the why
+ * is in docs/analysis.md, "Regime notes" (round 23's audit: notes of up to
+ * 560 characters that argued their case). */
 #define CAPACITY_UNKNOWN_NOTE_HEAD                                                                 \
-    "the drive's capacity is unknown: the used state (GC) is told by its shape only (a "           \
-    "decline), so a flat used-state level reads as folding"
+    "the drive's capacity is unknown: a flat used state reads as folding"
 #define CAPACITY_UNKNOWN_NOTE CAPACITY_UNKNOWN_NOTE_HEAD "; give the capacity"
 #define UNKNOWN_PAST_NOTE                                                                          \
-    "what was written to the drive before this run is not known: on a fresh drive (after a "       \
-    "TRIM or purge) the fast start is an SLC cache, but on a drive written full before (in use, "  \
-    "or preconditioned) the same curve is its clean blocks running out and the level after "       \
-    "them its used state; give the precondition (none after a TRIM or purge) or the bytes "        \
-    "written before"
+    "what was written to the drive before this run is not known: on a used drive this cache "      \
+    "may be its clean blocks running out; give the precondition (none after a TRIM or purge) or "  \
+    "the bytes written before"
 #define SLUMP_NOTE                                                                                 \
-    "the phase right after the cache (other) is a slump while the drive switches from its "        \
-    "cache (it may flush part of it meanwhile), not the level it holds: slower than the level "    \
-    "after it, which holds and writes 4 times as much or more, and under half the cache (a "       \
-    "dynamic cache's folding lasts the cache or more); the post-cache level and the drop are "     \
-    "that held level's"
+    "the phase right after the cache (other) is a slump while the drive leaves its cache; the "    \
+    "post-cache level and the drop are those of the level after it"
 
 #endif

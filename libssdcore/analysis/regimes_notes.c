@@ -23,19 +23,11 @@
  * what holds either way. */
 static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
     if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
-        return "the drive was written full by a sequential fill before this run: the level "
-               "after its cache is read as direct writes to the spare area the fill left "
-               "clean, as after a static SLC cache; a dynamic cache, which the fill shrank "
-               "to what that spare area holds in SLC mode, folds there instead, at a level "
-               "one curve cannot tell from direct writes, and for as long: either way the "
-               "used state begins once that spare area has been written, so the cache and "
-               "that onset hold, and only the level's label may be wrong; the drive's fresh "
-               "run as reference tells them apart";
-    return "the drive was written full before this run: the level after its cache is read "
-           "as direct writes, as after a static SLC cache; a dynamic cache, which a fill "
-           "shrinks to what the spare area holds in SLC mode, folds there instead, at a "
-           "level one curve cannot tell from direct writes; the drive's fresh run as "
-           "reference tells them apart";
+        return "the level after the cache is read as direct writes (a static SLC cache) but "
+               "may be a dynamic cache's folding; the cache and the used state's onset hold "
+               "either way; the drive's fresh run as reference tells";
+    return "the level after the cache is read as direct writes (a static SLC cache) but may "
+           "be a dynamic cache's folding; the drive's fresh run as reference tells";
 }
 
 /* Whether the run's writes addressed the whole drive (1: a span within
@@ -52,10 +44,8 @@ int ssd__span_whole(const struct ssd__analysis_opts *o, const struct ssd_analysi
 /* seq_fill_slow_level's regime note: what holds over the whole drive; over
  * a span not known, it adds that cheaper GC would read the same. */
 #define SLOW_FOLD_NOTE                                                                             \
-    "the drive was written full by a sequential fill before this run: the level after its "        \
-    "cache ran less than 2.5 times above the used state's start, slower than direct writes can "   \
-    "run there (GC then copies blocks holding only about the spare area's share of garbage), "     \
-    "and is read as a dynamic cache's folding"
+    "the level after the cache is read as a dynamic cache's folding: under 2.5x the used "         \
+    "state's start, it is too slow for direct writes after a sequential fill"
 
 /* The note for a fast start read as clean blocks on a drive randomly
  * written full, no reference (the fast start dropped once, straight into
@@ -83,13 +73,10 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
         !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
         !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
         return NULL;
-    return "the drive was randomly written full before this run and its speed dropped once, "
-           "into the used state: the fast start is read as clean blocks, the spare area a "
-           "single random pass left clean or what idle GC prepared; a static SLC cache (it "
-           "survives a random fill, and idle time flushes it) drops the same way straight into "
-           "GC where the fill left no clean spare area, and a dynamic cache folding at the used "
-           "state's speed would read the same too; neither the fast start's length nor its "
-           "drop tells them apart, the drive's fresh run as reference does";
+    return "the fast start is read as clean blocks (the spare area a single random pass left "
+           "clean, or what idle GC prepared), but a static SLC cache or a dynamic one folding "
+           "at the used state's speed would read the same; the drive's fresh run as reference "
+           "tells";
 }
 
 /* The note on what the run cannot tell, after the labels (the last that
@@ -104,17 +91,15 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * its size reads the same as that folding: the note says so.) */
     if (fold_note && !((int)o->precondition == SSD_PRECONDITION_SEQ_FILL))
         res->regime_note =
-            "the drive was written full before this run: the level after its cache lasted 1, "
-            "2 or 3 times the cache, as a dynamic cache's folding does once it has taken every "
-            "clean block (bits - 1 bytes freed per byte it held), and is read as that folding; "
-            "direct writes after a static SLC cache that happen to last as long would read the "
-            "same, and the drive's fresh run as reference tells them apart";
+            "the level after the cache is read as a dynamic cache's folding (it lasted 1-3 "
+            "times the cache), but direct writes after a static SLC cache that happen to last "
+            "as long would read the same; the drive's fresh run as reference tells";
     if (slow_fold)
         res->regime_note = ssd__span_whole(o, S) == 1 ? SLOW_FOLD_NOTE
                                                       : SLOW_FOLD_NOTE
-                               "; random writes over part of the drive only, whose GC is "
-                               "cheaper, would read the same (the run's span is not known), "
-                               "and the drive's fresh run as reference tells them apart";
+                               ", but random writes over part of the drive (the run's span is "
+                               "not known) would read the same; the drive's fresh run as "
+                               "reference tells";
     /* A drive written full, no reference, a cache smaller than any a
      * dynamic one must be, then direct writes before the used state: a
      * static cache does that, but a dynamic cache that the fill shrank to
@@ -133,11 +118,9 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (!isfinite(S->capacity_bytes) && S->has_cache &&
         (o->written_before_bytes > 0 || (int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
          (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL))
-        res->regime_note =
-            "the drive's capacity is unknown and it was written before this run: the clean "
-            "blocks that writing left are written fast, then the used state follows, so the "
-            "cache may be those clean blocks and its drop the used state's onset; give the "
-            "capacity";
+        res->regime_note = "the drive's capacity is unknown and it was written before this run: "
+                           "the cache may be the clean blocks that writing left; give the "
+                           "capacity";
     /* Neither the capacity nor the drive's past (a log from another tool
      * without its metadata): the capacity's note alone said nothing of a
      * used drive, and SSD370's 2-hour run after a fill read "cache 15 GiB,
@@ -146,11 +129,9 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (res->regime_note && !strcmp(res->regime_note, CAPACITY_UNKNOWN_NOTE) && S->has_cache &&
         !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
         res->regime_note = CAPACITY_UNKNOWN_NOTE_HEAD
-            "; and what was written to the drive before this run is not known: on a fresh "
-            "drive (after a TRIM or purge) the fast start is an SLC cache, but on a drive "
-            "written full before (in use, or preconditioned) the same curve is its clean "
-            "blocks running out and the level after them its used state; give the capacity "
-            "and the precondition (none after a TRIM or purge) or the bytes written before";
+            ", and what was written to the drive before this run is not known: on a used "
+            "drive this cache may be its clean blocks running out; give the capacity and the "
+            "precondition (none after a TRIM or purge) or the bytes written before";
     /* With the capacity but not the drive's past (no written_before, no
      * precondition: a log from another tool, a frame built by hand), a
      * cache found with no used state after it: on a fresh drive it is a
@@ -182,10 +163,9 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
         ssd__used_drive_cache(o, S->capacity_bytes, S) && !ssd__seq_overwrites(o, res) &&
         S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes))
         res->regime_note =
-            "the drive was written before this run, which ended before it could have "
-            "written every clean block the drive may have: the cache may be those clean "
-            "blocks and its drop the used state's onset; a run writing more than the raw "
-            "flash (at most 1.28x the capacity) less what was written before tells";
+            "the cache may be the clean blocks of a drive written before (this run ended "
+            "before it could write them all); a run writing 1.28x the capacity less what "
+            "was written before tells";
     /* A slump after the cache: what it is, and that the post-cache level
      * is the one after it. */
     if (res->slump_labelled && c->ph[1].regime == SSD_REGIME_OTHER) {
@@ -201,11 +181,9 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * cache or one folding at the used state's speed reads the same. */
     if (one_drop && !S->has_cache && S->has_gc)
         res->regime_note =
-            "the drive was written full before this run and its speed dropped once, into the "
-            "used state: the fast start is read as the clean blocks the fill or idle time "
-            "left; a static SLC cache (which survives a fill) or a dynamic one folding at the "
-            "used state's speed would read the same, and the drive's fresh run as reference "
-            "tells them apart";
+            "the fast start is read as the clean blocks a fill or idle time left, but a static "
+            "SLC cache or a dynamic one folding at the used state's speed would read the same; "
+            "the drive's fresh run as reference tells";
     /* (After a random fill, what reads the same is said more exactly:
      * random_fill_one_drop_note.) */
     const char *rf_note = random_fill_one_drop_note(c, o, S, g, ref_known, fast_lv);

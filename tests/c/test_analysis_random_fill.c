@@ -179,7 +179,7 @@ Test(random_fill, one_drop_after_a_random_fill_says_a_static_cache_reads_the_sam
         cr_expect(!r.has_cache && r.has_gc, "run %d: cache %d, used state %d", k, r.has_cache,
                   r.has_gc);
         const char *note = ssd_analysis_regime_note(a);
-        cr_expect(note && strstr(note, "randomly written full") &&
+        cr_expect(note && strstr(note, "read as clean blocks") &&
                       strstr(note, "static SLC cache") && strstr(note, "would read the same"),
                   "run %d: %s", k, note ? note : "(none)");
         ssd_analysis_free(a);

@@ -132,14 +132,14 @@ def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
     b = np.where(t <= 80, 700e6, 60e6)
     a = ssdcore.analyze((t, b), written_before_bytes=512e9)
     assert a["cache"] is not None
-    assert "cache may be those clean blocks" in a["regime_note"]
+    assert "cache may be the clean blocks" in a["regime_note"]
     assert a.regime_note == a["regime_note"]
     p = tmp_path / "s.csv"
     p.write_text('# ssdcore-series 1\n# {"written_before_bytes":512000000000}\nt_s,bytes\n' +
                  "".join(f"{x:.0f},{y:.0f}\n" for x, y in zip(t, b)))
     cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
     out = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True)
-    assert out.returncode == 0 and "cache may be those clean blocks" in out.stdout
+    assert out.returncode == 0 and "cache may be the clean blocks" in out.stdout
     # with the capacity it is told: the spare area, then the used state
     a = ssdcore.analyze((t, b),
                         written_before_bytes=512e9, capacity_bytes=512e9, precondition="seq_fill")

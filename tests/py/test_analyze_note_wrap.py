@@ -1,4 +1,4 @@
-"""The regime note is up to 560 characters. On a terminal `ssdcore analyze`
+"""The regime note is up to 354 characters (560 before round 24). On a terminal `ssdcore analyze`
 wraps it at the terminal's width under its own column, as the other
 lines' values sit (the round-23 audit: one line the terminal broke
 mid-word); piped, it stays one line, for grep and scripts."""

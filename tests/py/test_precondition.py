@@ -420,6 +420,6 @@ def test_the_random_fill_note_does_not_credit_an_idle_that_never_was():
     a = r.analyze()
     assert a.idle_before_s == 0 and a.precondition == "random_fill"
     note = a.regime_note or ""
-    assert note.startswith("the drive was randomly written full"), note
+    assert note.startswith("the fast start is read as clean blocks"), note
     assert "clean blocks idle GC prepared;" not in note, note
     assert "the spare area a single random pass left clean" in note, note
