@@ -29,21 +29,22 @@ static const char *const analyze_usage =
     "series; a quoted glob ('run_bw.*.log') or --combine makes several fio job logs\n"
     "one series.\n"
     "fio per-I/O logs (no log_avg_msec) are summed into 1 s intervals first, or\n"
-    "intervals of --per-io-interval DURATION (1ms to 24h: 500ms, 2s); the output says so.\n"
+    "intervals of --per-io-interval DURATION (1ms to 24h: 500ms, 2s); the output\n"
+    "says so.\n"
     "--reference FRESH: the fresh-drive series; FILE is then the after-idle run\n"
     "and the output gains \"recovery\"; on a run written before (a filled drive)\n"
     "the fresh levels also tell its SLC cache from the clean blocks. Without it,\n"
     "the reference FILE's metadata records (a run made with job --reference) is\n"
     "used; given, it wins (the JSON's \"reference\" says which was used).\n"
-    "--capacity SIZE (\"240057409536\", \"256g\"), --written-before SIZE and --span\n"
-    "SIZE are --capacity-bytes, --written-before-bytes and --span-bytes below (--span:\n"
-    "how much of the drive the writes addressed, 8g for a short random write test\n"
-    "over an 8 GiB area): a run on a drive already\n"
-    "written full (after idle time following a 2-hour test) may reach its used\n"
-    "state a few GiB in. --json prints one JSON object per series (an\n"
-    "array for several). The analysis options below are flags, or --set KEY=VALUE.\n"
-    "A series with a temp_c column (the drive's temperature) is\n"
-    "also checked for thermal throttling; without one, throttling is not assessed.\n";
+    "--capacity SIZE (\"240057409536\", \"256g\"), --written-before SIZE and\n"
+    "--span SIZE are --capacity-bytes, --written-before-bytes and --span-bytes\n"
+    "below (--span: how much of the drive the writes addressed, 8g for a short\n"
+    "random write test over an 8 GiB area): a run on a drive already written full\n"
+    "(after idle time following a 2-hour test) may reach its used state a few GiB\n"
+    "in. --json prints one JSON object per series (an array for several). The\n"
+    "analysis options below are flags, or --set KEY=VALUE. A series with a temp_c\n"
+    "column (the drive's temperature) is also checked for thermal throttling;\n"
+    "without one, throttling is not assessed.\n";
 
 /* The names the CLI had before the table's options were sizes, and --span. */
 static const struct cli_alias analyze_aliases[] = {

@@ -484,11 +484,12 @@ static const char replay_usage[] =
     "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
     "--apps replays every built-in application scenario, as-recorded unless\n"
     "--timing says otherwise (PCMark 8's way: think time stays), and prints\n"
-    "per-trace bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
-    "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
-    "onto, inside and off the drive, sizes times --scale, and below 1 the\n"
-    "applications' think time too: 11.5 minutes at full length) and prints\n"
-    "per-trace bandwidth and access time and the combined score (docs/traces.md).\n"
+    "per-trace bandwidth and the score (bytes / busy time); --fsd runs the\n"
+    "PCMark 10 Full System Drive-like traces (start-ups, applications, 20 GB and\n"
+    "2.37 GB copies onto, inside and off the drive, sizes times --scale, and\n"
+    "below 1 the applications' think time too: 11.5 minutes at full length) and\n"
+    "prints per-trace bandwidth and access time and the combined score\n"
+    "(docs/traces.md).\n"
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
 static const struct fo_cli_spec replay_cli = {
