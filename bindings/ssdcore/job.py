@@ -458,8 +458,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     or :func:`precondition` on it), precondition (how the drive was
     preconditioned: none, seq_fill or random_fill, the words of
     :func:`precondition` and of a sim: URI's ``precondition=``, recorded
-    likewise; default: the Target's last :func:`precondition`), temp_steady (stop once the drive's temperature held
-    within 1 C that long: a thermal test; ``temp_steady_at_s`` says when),
+    likewise; default: the Target's last :func:`precondition`),
+    temp_steady (stop once the drive's temperature held within 1 C that
+    long: a thermal test; ``temp_steady_at_s`` says when),
     reference (the same drive's fresh run: its log's path, or the figures of
     ``ssd_analysis_reference_json`` as JSON text or a dict; recorded in the
     log's metadata, so its analysis alone uses that reference).
@@ -609,7 +610,8 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
     ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
     ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB
     random writes at QD32, each loop visiting every block once in a random
-    order); "full" and "dirty" (a sim: URI's older words) are read as them. On sim: targets the model applies the writes in bulk (a few
+    order); "full" and "dirty" (a sim: URI's older words) are read as them.
+    On sim: targets the model applies the writes in bulk (a few
     milliseconds, whatever the capacity; virtual time advances as long as
     they would take); on files and devices it runs one job per loop (hours
     on a large drive; ``progress`` as for :func:`job`, Ctrl-C stops it).
@@ -648,7 +650,8 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
             lambda written, c_cb: lib.ssd_target_precondition(
                 t._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
     # the one spelling the job then records (full and dirty read as their names)
-    word = lib.ssd_analysis_precondition_name(lib.ssd_analysis_precondition_parse(str(kind).encode()))
+    value = lib.ssd_analysis_precondition_parse(str(kind).encode())
+    word = lib.ssd_analysis_precondition_name(value)
     return PreconditionResult({"kind": ffi.string(word).decode(), "loops": loops,
                                "written_bytes": written})
 
