@@ -4,9 +4,10 @@
  * results directories.
  *
  * The file holds two tables any SQLite client can read (Python's sqlite3,
- * the sqlite3 shell): runs (one row per run: id, run_key, dir, drive,
- * model, serial, firmware, capacity_bytes, target, target_kind, suite,
- * status, host, tool, started, finished, added, headline JSON) and figures
+ * the sqlite3 shell): runs (one row per run: id, run_key, dir, drive (the
+ * drive as the compare page names it: "Transcend SSD370 256 GB"; its
+ * identity is in model, serial and target), model, serial, firmware, capacity_bytes, target,
+ * target_kind, suite, status, host, tool, started, finished, added, headline JSON) and figures
  * (run_id, key, value: the run's headline figures flattened to dotted keys,
  * as ssdcore/compare.h names them). A run is identified by the run_id its
  * results.json records, so adding it again (from the same or a moved
@@ -70,7 +71,8 @@ SSD_API int ssd_catalog_add(ssd_catalog *c, const char *dir);
  * (case-insensitive; NULL or "" lists every run), oldest first, in a
  * malloc'd string (ssd_free). format "json": an array of objects with the
  * runs table's columns (headline left out); "text": a table for people (id,
- * started, drive, suite, status, directory), one run a line under a header.
+ * started, drive, target, suite, status, directory), one run a line under a
+ * header.
  * The number of runs in *n unless n is NULL. Returns 0, SSD_EINVAL
  * (unknown format) or a negative code. */
 SSD_API int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out,
