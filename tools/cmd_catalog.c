@@ -35,7 +35,9 @@ static const char list_usage[] =
     "usage: ssdcore catalog list [--drive TEXT] [--json] [--catalog PATH]\n"
     "\n"
     "Prints the runs (oldest first) whose drive, model, serial or target contains\n"
-    "TEXT (all without --drive).\n"
+    "TEXT (all without --drive): id, start, the drive as compare names it\n"
+    "(\"Transcend SSD370 256 GB\"), the target it ran on (sim:ssd370, /dev/sdb),\n"
+    "suite, status and directory.\n"
     "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n"
     "  --json           print them as JSON\n";
 
