@@ -536,7 +536,6 @@ int ssd_suite_run(ssd_suite *s) {
             rc = SSD_EINTERRUPTED;
             break;
         }
-        s->current = i;
         if (notify(s, i, 0, 0)) {
             rc = SSD_EINTERRUPTED;
             break;
@@ -586,7 +585,6 @@ int ssd_suite_run(ssd_suite *s) {
         if (!rc)
             rc = wrc;
     }
-    s->current = -1;
     s->checkpoint = NULL;
     if (rc == SSD_EINTERRUPTED) {
         s->res.interrupted = 1;

@@ -81,7 +81,6 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
         return SSD_ENOMEM;
     }
     ssd__option_defaults(&suite_options, s);
-    s->current = -1;
     strcpy(s->res.suite_name, "quick");
     *out = s;
     return 0;

@@ -322,7 +322,6 @@ static int create_loaded(ssd_suite **out, const char *dir) {
     s->res.loaded = s->prepared = s->ran = 1;
     s->res.scale = 1;
     s->report = 1;
-    s->current = -1;
     return ssd__suite_set_out(s, dir);
 }
 
