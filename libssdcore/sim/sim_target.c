@@ -1104,10 +1104,6 @@ static int sim_idle(ssd_target *t, double seconds) {
     return 0;
 }
 
-static double sim_now(ssd_target *t) {
-    return ((struct ssd__sim *)t->impl)->now_s;
-}
-
 static void sim_close(ssd_target *t) {
     if (t->impl)
         ssd__sim_truth_free(t->impl);
@@ -1226,7 +1222,6 @@ static const struct ssd__target_ops sim_ops = {
     .health = sim_health,
     .job_begin = sim_job_begin,
     .run_virtual = sim_run_virtual,
-    .now_s = sim_now,
     .close = sim_close,
 };
 
