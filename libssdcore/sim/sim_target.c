@@ -757,7 +757,7 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->cursor[0] = s->cursor[1] = 0;
     s->coverage = 0;
     s->carry[0] = s->carry[1] = 0;
-    s->job_written = s->job_read = 0;
+    s->job_written = 0;
     s->job_written_ios_bytes = 0;
     s->job_start_s = s->now_s;
     s->n_phases = 0;
@@ -920,10 +920,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
                 s->phases[s->n_phases - 1].end_level_bps = level_w;
             }
         }
-        if (br > 0) {
+        if (br > 0)
             advance_map(s, 0, br);
-            s->job_read += br;
-        }
         if (w->full_coverage)
             s->coverage += bw + br;
         if (spare > 0)
