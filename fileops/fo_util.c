@@ -15,8 +15,6 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "errmsg.h"
-#include "file_write.h"
 #include "fo_util.h"
 
 int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {

@@ -16,13 +16,11 @@
 #include "curve_groups.h"
 #include "report_fill.h"
 #include "report_verdict.h"
-#include "verdict_words.h"
 #include "results_model.h"
 #include "step_names.h"
 #include "figure_labels.h"
 #include "file_write.h"
 #include "grow.h"
-#include "json_read.h"
 #include "jsonw.h"
 #include "output_check.h"
 

@@ -13,10 +13,7 @@
 #include <unistd.h>
 
 #include "file_read.h"
-#include "interrupt.h"
 #include "json_read.h"
-#include "ssdcore/hist.h"
-#include "ssdcore/job.h"
 #include "ssdcore/datasets.h"
 #include "ssdcore/sim.h"
 #include "options.h"

@@ -18,7 +18,6 @@
 #include "curve_groups.h"
 #include "json_read.h"
 #include "numfmt.h"
-#include "step_options.h"
 #include "suite_impl.h"
 
 struct cdm_test {

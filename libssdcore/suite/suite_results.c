@@ -9,7 +9,6 @@
 #include "json_read.h"
 #include "ssdcore/base.h"
 #include "jsonw.h"
-#include "ssdcore/target.h"
 #include "curve_groups.h"
 #include "verdict_words.h"
 #include "step_names.h"
