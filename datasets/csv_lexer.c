@@ -1,7 +1,6 @@
 /* csv_lexer.c - the line cursor and CSV field splitter every text reader
  * uses. Kept apart from the format dispatcher (series_open.c) so the readers
  * depend on the lexer, and the dispatcher on the readers, one way only. */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>

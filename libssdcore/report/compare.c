@@ -2,7 +2,6 @@
  * the headline figures of every run flattened to dotted keys, so any figure
  * a suite writes is compared without this file knowing it; the page draws
  * sorted bars, overlaid scaling curves and write curves on shared axes. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,15 +2,11 @@
  * or suite file), step lookups and names, and the analyze step. Running the
  * steps is run/suite_run.c; rendering the report is report/. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "file_read.h"
 #include "json_read.h"

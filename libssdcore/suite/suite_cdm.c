@@ -12,7 +12,6 @@
  * sim: targets the log also keeps the model's truth in the results. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "curve_groups.h"
