@@ -449,8 +449,6 @@ RATED = {
     "p400m-400gb": dict(seq_read=380, seq_write=310, rand_write=26000, seq_bs="64k",
                         source="datasheet"),
 }
-# The former name: (sequential read, sequential write, 4K random write).
-DATASHEETS = {k: (v["seq_read"], v["seq_write"], v["rand_write"]) for k, v in RATED.items()}
 
 
 def rated_rows_expected():

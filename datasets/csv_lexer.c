@@ -1,7 +1,6 @@
 /* csv_lexer.c - the line cursor and CSV field splitter every text reader
  * uses. Kept apart from the format dispatcher (series_open.c) so the readers
  * depend on the lexer, and the dispatcher on the readers, one way only. */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -89,17 +88,11 @@ int ssd__next_fields(struct ssd__lines *it, struct ssd__row *row, char **starts,
     return 1;
 }
 
+/* A whole field trimmed as ssd__trim_range trims, ended there. */
 static char *trim(char *f) {
-    while (*f == ' ' || *f == '\t')
-        f++;
     char *e = f + strlen(f);
-    while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-        *--e = '\0';
-    /* "t_s","bytes": a CSV writer that quotes every field. */
-    if (e - f >= 2 && *f == '"' && e[-1] == '"') {
-        *--e = '\0';
-        return trim(f + 1);
-    }
+    f = ssd__trim_range(f, &e);
+    *e = '\0';
     return f;
 }
 

@@ -2,13 +2,10 @@
  * from content, and the dispatch to each reader. */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <glob.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "grow.h"

@@ -1,7 +1,6 @@
 /* trace.c - the trace handle: building, format detection, loading, saving
  * (ssdcore CSV or fio iolog v3) and the characteristics summary. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * Creates a 64 MiB test file (laid out with random data), runs a 4 KiB
  * QD32 workload and prints the results JSON. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <ssdcore.h>
 

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,18 +5,13 @@
 #include <stdint.h>
 #include <ftw.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
-#include "errmsg.h"
-#include "file_write.h"
 #include "fo_util.h"
 
 int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {

@@ -13,9 +13,7 @@
 #define _GNU_SOURCE
 #endif
 #include <dirent.h>
-#include <fcntl.h>
 #include <ftw.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,6 @@
 #include <ssdcore.h>
 
 #include "commands.h"
-#include "fo_cli.h"
 
 /* A figure the file did not give is "n/a", never "nan". */
 static const char *figure(char buf[32], double v, int decimals) {

@@ -1,5 +1,4 @@
 /* cmd_job.c - `ssdcore job`: run one workload on a target and report it. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

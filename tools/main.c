@@ -11,7 +11,6 @@
 #include <ssdcore.h>
 
 #include "commands.h"
-#include "fo_cli.h"
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},

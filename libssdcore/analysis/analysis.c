@@ -13,6 +13,7 @@
 #include "options.h"
 #include "precondition.h"
 #include "result_size.h"
+#include "summary_keys.h"
 
 #define SSD__OPTION_OWNER struct ssd_analysis
 /* clang-format off */
@@ -463,10 +464,6 @@ static char *dup_text(const char *text) {
     return c;
 }
 
-static const char *censor_word(int c) {
-    return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
-}
-
 /* A recorded reference's figure that must be a finite number >= 0 (or,
  * when required, > 0; an optional one may be null: not measured); NULL
  * when it is, else what is wrong. */
@@ -650,7 +647,7 @@ SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *sourc
     ssd__jw_kbool(&w, "has_cache", S->has_cache);
     ssd__jw_knum(&w, "cache_bytes", S->cache_bytes);
     ssd__jw_knum(&w, "cache_level_bps", S->cache_level_bps);
-    ssd__jw_kstr(&w, "cache_censored", censor_word(S->cache_censored));
+    ssd__jw_kstr(&w, "cache_censored", ssd__censor_name(S->cache_censored));
     ssd__jw_knum(&w, "cache_uncertainty_bytes", S->cache_uncertainty_bytes);
     ssd__jw_kbool(&w, "has_folding", S->has_folding);
     ssd__jw_knum(&w, "folding_level_bps", S->folding_level_bps);

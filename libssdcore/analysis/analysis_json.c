@@ -27,7 +27,7 @@ static void num(struct ssd__jw *w, const char *key, double v) {
 /* One summary figure, from its row in summary_keys.h (S in scope). */
 #define PUT(key, member) num(w, #key, S->member);
 
-static const char *censor_name(int c) {
+const char *ssd__censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
 
@@ -72,7 +72,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     if (S->has_cache) {
         ssd__jw_begin_object(w);
         SSD__CACHE_KEYS(PUT)
-        ssd__jw_kstr(w, "censored", censor_name(S->cache_censored));
+        ssd__jw_kstr(w, "censored", ssd__censor_name(S->cache_censored));
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -177,7 +177,7 @@ static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
         ssd__jw_key(w, "recovery");
         ssd__jw_begin_object(w);
         SSD__RECOVERY_KEYS(PUT)
-        ssd__jw_kstr(w, "censored", censor_name(r->recovery_censored));
+        ssd__jw_kstr(w, "censored", ssd__censor_name(r->recovery_censored));
         ssd__jw_end_object(w);
     } else if (r->had_reference) {
         ssd__jw_key(w, "recovery");

@@ -93,15 +93,11 @@ found:
     return c->cum[lo] + c->b[lo] * (part < 0 ? 0 : part);
 }
 
-struct window {
-    double mean, range, slope;
-};
-
 /* Evaluates the window of 5 rounds starting at time t0; 1 when steady. */
 /* hint: ROUNDS + 1 sample positions, one per round boundary, kept from
  * one call to the next. */
 static int check_window(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double t0,
-                        double round, struct window *w, size_t *hint) {
+                        double round, size_t *hint) {
     double v[ROUNDS];
     double prev = ssd__bytes_at(c, t0, &hint[0]);
     for (int k = 0; k < ROUNDS; k++) {
@@ -122,9 +118,6 @@ static int check_window(const struct ssd__curve *c, const struct ssd__analysis_o
         sxy += (k - 2.0) * (v[k] - mean);
     double slope = sxy / 10.0;
     double excursion = fabs(slope) * (ROUNDS - 1);
-    w->mean = mean;
-    w->range = mean > 0 ? (mx - mn) / mean : INFINITY;
-    w->slope = mean > 0 ? excursion / mean : INFINITY;
     return mean > 0 && mx - mn <= o->ss_range * mean && excursion <= o->ss_slope * mean;
 }
 
@@ -147,13 +140,12 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
     res->ss_rolling_start_bytes = res->ss_first_stable_s = NAN;
     res->ss_fresh_start_s = res->ss_fresh_bps = NAN;
     res->sum.steady_fresh = 0;
-    struct window w;
     size_t hint[ROUNDS + 1] = {0};
     size_t nrounds = (size_t)(dur / round + 1e-9);
     /* The first window anywhere that meets the rule (often the fresh
      * plateau): reported beside, for what it is. */
     for (size_t k = 0; k + ROUNDS <= nrounds; k++)
-        if (check_window(c, o, (double)k * round, round, &w, hint)) {
+        if (check_window(c, o, (double)k * round, round, hint)) {
             res->ss_first_stable_s = (double)k * round;
             break;
         }
@@ -205,10 +197,10 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
         size_t stride = c->n / 256 + 1, i = last, start = c->n;
         for (;;) {
             double t0 = i ? c->t[i - 1] : 0;
-            if (!check_window(c, o, t0, round, &w, hint)) {
+            if (!check_window(c, o, t0, round, hint)) {
                 /* Refine between the failure and the last start that held. */
                 for (size_t k = start < c->n ? start : i + 1; k-- > i + 1;) {
-                    if (!check_window(c, o, c->t[k - 1], round, &w, hint))
+                    if (!check_window(c, o, c->t[k - 1], round, hint))
                         break;
                     start = k;
                 }

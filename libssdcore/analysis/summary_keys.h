@@ -24,4 +24,8 @@
     X(recovered_bytes, recovered_bytes) X(reference_level_bps, reference_level_bps)
 /* clang-format on */
 
+/* A censored figure's "censored" word: "none", "right" or "resolution"
+ * (enum ssd_censor), as ssd_analysis_to_json and results.json write it. */
+const char *ssd__censor_name(int c);
+
 #endif

@@ -1,5 +1,4 @@
 /* errors.c - descriptions and names for every error code. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 

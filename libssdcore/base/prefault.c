@@ -6,7 +6,6 @@
  * dropped: the kernel's synchronous compaction made runs slower on a busy
  * machine. */
 #include <stdint.h>
-#include <unistd.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif

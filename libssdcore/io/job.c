@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -886,7 +885,6 @@ static int init_worker(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *k,
                        unsigned qd, uint64_t buf_bytes) {
     const struct ssd__workload *w = &j->w;
     k->rt = rt;
-    k->index = i;
     k->fd = j->t->fd;
     k->qd = qd;
     k->bs = w->block_size;

@@ -72,7 +72,6 @@ struct ssd__jobrt; /* shared run state, below */
 
 struct ssd__worker {
     struct ssd__jobrt *rt;
-    unsigned index;
     int fd;
     unsigned qd;
     uint32_t bs;

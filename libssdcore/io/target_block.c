@@ -13,8 +13,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "drive_health.h"
 #include "target_impl.h"

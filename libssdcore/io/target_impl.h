@@ -63,8 +63,6 @@ struct ssd__target_ops {
      * bytes; every step becomes one sample at the summed elapsed_s. */
     int (*run_virtual)(ssd_target *t, double dt_s, uint64_t max_bytes, struct ssd__interval *iv,
                        ssd_hist *lat[2], double *elapsed_s);
-    /* Virtual clock in seconds since open (sim only). */
-    double (*now_s)(ssd_target *t);
     /* Optional (NULL: no drive counters): fills *h (cleared to NaN by the
      * caller); 0 or a negative code with a message in t->err. */
     int (*health)(ssd_target *t, ssd_health *h);

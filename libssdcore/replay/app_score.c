@@ -3,8 +3,6 @@
  * the score over all of them (total bytes / total busy time, PCMark 8's
  * storage bandwidth), as the reviews report them. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "fsd_score.h"
 #include "jsonw.h"

@@ -7,7 +7,6 @@
  * access time). docs/traces.md says what differs in ours. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "fsd_score.h"

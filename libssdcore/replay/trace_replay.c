@@ -22,15 +22,12 @@
 #include <unistd.h>
 
 #include "errmsg.h"
-#include "interrupt.h"
 #include "job_impl.h"
-#include "jobfmt.h"
 #include "jsonw.h"
 #include "numfmt.h"
 #include "options.h"
 #include "output_check.h"
 #include "precondition.h"
-#include "series_write.h"
 #include "ssdcore/trace.h"
 
 #define MAX_QD 1024

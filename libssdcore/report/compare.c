@@ -2,7 +2,6 @@
  * the headline figures of every run flattened to dotted keys, so any figure
  * a suite writes is compared without this file knowing it; the page draws
  * sorted bars, overlaid scaling curves and write curves on shared axes. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,13 +15,11 @@
 #include "curve_groups.h"
 #include "report_fill.h"
 #include "report_verdict.h"
-#include "verdict_words.h"
 #include "results_model.h"
 #include "step_names.h"
 #include "figure_labels.h"
 #include "file_write.h"
 #include "grow.h"
-#include "json_read.h"
 #include "jsonw.h"
 #include "output_check.h"
 

@@ -4,7 +4,6 @@
  * something in between was measured; bars do not. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "report_chart.h"

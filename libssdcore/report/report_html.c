@@ -16,7 +16,6 @@
 #include "errmsg.h"
 #include "report_chart.h"
 #include "ssdcore/suite.h"
-#include "ssdcore/target.h"
 #include "json_read.h"
 #include "report_html.h"
 #include "curve_groups.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "step_options.h"
 #include "suite_impl.h"
 #include "target_impl.h"
 

@@ -88,7 +88,6 @@ static int save_report(ssd_suite *s) {
 struct job_cb {
     ssd_suite *s;
     int index;
-    double total_s;
 };
 
 static int job_progress(void *user, const ssd_progress *p) {
@@ -169,14 +168,9 @@ static int run_job(ssd_suite *s, int i) {
     int rc = ssd_job_create(&j, s->t);
     if (rc)
         return step_fail(s, st, rc, ssd_strerror(rc));
-    double total = 0;
     for (int k = 0; k < st->def.nopts && !rc; k++) {
         char buf[64];
         const char *v = ssd__suite_scaled(s, st->def.keys[k], st->def.values[k], buf, sizeof buf);
-        double d = 0;
-        if ((!strcmp(st->def.keys[k], "time") || !strcmp(st->def.keys[k], "warmup")) &&
-            !ssd_parse_duration(v, &d))
-            total += d; /* the progress counts the warm-up too */
         rc = ssd_job_set_option(j, st->def.keys[k], v);
     }
     if (!rc && st->def.log[0]) {
@@ -239,7 +233,7 @@ static int run_job(ssd_suite *s, int i) {
     int truth = st->def.log[0] && !strcmp(ssd_target_kind(s->t), "sim");
     if (truth)
         truth_figure(s->t, "fast_room_bytes", &st->res.truth_room_before);
-    struct job_cb cb = {s, i, total};
+    struct job_cb cb = {s, i};
     if (s->progress)
         ssd_job_set_progress(j, job_progress, &cb, s->progress_period);
     int run = ssd_job_run(j);
@@ -399,7 +393,7 @@ static int run_precondition(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     const char *loops = ssd__step_option(st, "loops");
     uint64_t written = 0;
-    struct job_cb cb = {s, i, 0};
+    struct job_cb cb = {s, i};
     const char *kind = ssd__step_option(st, "kind");
     int rc = kind && !strcmp(kind, SSD__FILL_KIND)
                  ? ssd_target_fill(s->t, ssd__fill_step_bytes(st, ssd_target_size(s->t)), &written,
@@ -536,7 +530,6 @@ int ssd_suite_run(ssd_suite *s) {
             rc = SSD_EINTERRUPTED;
             break;
         }
-        s->current = i;
         if (notify(s, i, 0, 0)) {
             rc = SSD_EINTERRUPTED;
             break;
@@ -586,7 +579,6 @@ int ssd_suite_run(ssd_suite *s) {
         if (!rc)
             rc = wrc;
     }
-    s->current = -1;
     s->checkpoint = NULL;
     if (rc == SSD_EINTERRUPTED) {
         s->res.interrupted = 1;

@@ -12,7 +12,6 @@
 #include "jsonw.h"
 #include "options.h"
 #include "series_build.h"
-#include "text.h"
 
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
     va_list ap;

@@ -153,7 +153,7 @@ struct ssd__sim {
     double cursor[2]; /* sequential position inside the span, per direction */
     double coverage;  /* bytes of the full_coverage pass done */
     double carry[2];  /* fractional I/Os carried between chunks */
-    double job_written, job_read, job_start_s;
+    double job_written, job_start_s;
     /* The last job's host writes as the host counts them: whole I/Os of
      * the block size (job_written is the model's continuous position,
      * which places phases to the byte but is no multiple of a block). */

@@ -757,7 +757,7 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->cursor[0] = s->cursor[1] = 0;
     s->coverage = 0;
     s->carry[0] = s->carry[1] = 0;
-    s->job_written = s->job_read = 0;
+    s->job_written = 0;
     s->job_written_ios_bytes = 0;
     s->job_start_s = s->now_s;
     s->n_phases = 0;
@@ -920,10 +920,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
                 s->phases[s->n_phases - 1].end_level_bps = level_w;
             }
         }
-        if (br > 0) {
+        if (br > 0)
             advance_map(s, 0, br);
-            s->job_read += br;
-        }
         if (w->full_coverage)
             s->coverage += bw + br;
         if (spare > 0)
@@ -1104,10 +1102,6 @@ static int sim_idle(ssd_target *t, double seconds) {
     return 0;
 }
 
-static double sim_now(ssd_target *t) {
-    return ((struct ssd__sim *)t->impl)->now_s;
-}
-
 static void sim_close(ssd_target *t) {
     if (t->impl)
         ssd__sim_truth_free(t->impl);
@@ -1226,7 +1220,6 @@ static const struct ssd__target_ops sim_ops = {
     .health = sim_health,
     .job_begin = sim_job_begin,
     .run_virtual = sim_run_virtual,
-    .now_s = sim_now,
     .close = sim_close,
 };
 

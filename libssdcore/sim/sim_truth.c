@@ -1,6 +1,5 @@
 /* sim_truth.c - the simulator's ground truth and profile descriptions, by
  * key and as JSON. */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

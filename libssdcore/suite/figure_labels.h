@@ -62,12 +62,10 @@ extern const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1];
  * 30.7 GiB", written into buf. */
 const char *ssd__fig_state_words(const char *key, int state, double no_drop_bytes, char *buf,
                                  size_t len);
-/* "at least " / "at most " before a bound, and what the bound means after
- * its unit (", the drive never slowed"). */
-const char *ssd__fig_bound_prefix(int state);
+/* What a bound means after its unit (", the drive never slowed"). */
 const char *ssd__fig_bound_suffix(const char *key, int state);
-/* A figure's value as every view shows it: its bound's prefix, then v as f
- * formats it ("at least 2.1"). */
+/* A figure's value as every view shows it: "at least " / "at most " before
+ * a bound, then v as f formats it ("at least 2.1"). */
 void ssd__fig_value(const struct ssd__figure_info *f, int state, double v, char *buf, size_t len);
 /* Adds the section of figure `key` (ssd__figure_describe) to sections[*n]
  * unless it is there: the headline table and the compare page show their

@@ -58,12 +58,11 @@ const char *ssd__fig_state_words(const char *key, int state, double no_drop_byte
     return "not in this run";
 }
 
-const char *ssd__fig_bound_prefix(int state) {
-    return state == SSD__FIG_LOWER ? "at least " : state == SSD__FIG_UPPER ? "at most " : "";
-}
-
 void ssd__fig_value(const struct ssd__figure_info *f, int state, double v, char *buf, size_t len) {
-    int n = snprintf(buf, len, "%s", ssd__fig_bound_prefix(state));
+    int n = snprintf(buf, len, "%s",
+                     state == SSD__FIG_LOWER   ? "at least "
+                     : state == SSD__FIG_UPPER ? "at most "
+                                               : "");
     ssd__figure_format(f, v, buf + n, len - (size_t)n);
 }
 
@@ -279,7 +278,7 @@ static const struct ssd_analysis_summary *curve_summary(const struct ssd__result
 /* Without a cache, the level "after the cache" is the drive's one write
  * speed, or its speed before a used state: the fresh state's on a drive
  * fresh from TRIM, the clean blocks' on one written before the run (the
- * verdict's words, ssd__fast_start_words). */
+ * verdict's words, ssd__no_cache_level_words). */
 const char *ssd__no_cache_speed_words(const struct ssd__figs *h, const struct ssd__results *run,
                                       const char *key) {
     const struct ssd__fig *cache = sibling(h, key, "cache_bytes");

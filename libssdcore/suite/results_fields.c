@@ -18,7 +18,6 @@
 #include "output_check.h"
 #include "precondition.h"
 #include "ssdcore/base.h"
-#include "step_names.h"
 #include "suite_impl.h"
 
 uint64_t ssd__jv_whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,

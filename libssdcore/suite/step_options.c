@@ -2,7 +2,6 @@
 #include "step_options.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ssdcore/analysis.h"

@@ -2,21 +2,14 @@
  * or suite file), step lookups and names, and the analyze step. Running the
  * steps is run/suite_run.c; rendering the report is report/. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "file_read.h"
-#include "interrupt.h"
 #include "json_read.h"
-#include "ssdcore/hist.h"
-#include "ssdcore/job.h"
 #include "ssdcore/datasets.h"
 #include "ssdcore/sim.h"
 #include "options.h"
@@ -81,7 +74,6 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
         return SSD_ENOMEM;
     }
     ssd__option_defaults(&suite_options, s);
-    s->current = -1;
     strcpy(s->res.suite_name, "quick");
     *out = s;
     return 0;

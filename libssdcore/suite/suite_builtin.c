@@ -3,7 +3,6 @@
  * user's file, and `ssdcore suite --list-steps` shows them in that form. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ssdcore/suite.h"

@@ -12,13 +12,11 @@
  * sim: targets the log also keeps the model's truth in the results. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "curve_groups.h"
 #include "json_read.h"
 #include "numfmt.h"
-#include "step_options.h"
 #include "suite_impl.h"
 
 struct cdm_test {

@@ -27,7 +27,7 @@ struct ssd_suite {
     void *progress_user;
     double progress_period;
     size_t cap; /* res.steps' room */
-    int prepared, ran, current;
+    int prepared, ran;
     int lock_fd;        /* the OUT lock's descriptor + 1; 0 when not held */
     int space_released; /* the lock file's reserve was given back (disk full) */
     int note_len;       /* bytes of the end noted in the lock file (ssd__suite_note_end) */

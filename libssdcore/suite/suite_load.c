@@ -1,14 +1,12 @@
 /* suite_load.c - a results directory read back into a suite handle, so the
  * report can be rendered again without the drive: the steps and figures
  * come from results.json, the analyses are recomputed from the CSVs. */
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "suite_impl.h"
 #include "file_read.h"
@@ -322,7 +320,6 @@ static int create_loaded(ssd_suite **out, const char *dir) {
     s->res.loaded = s->prepared = s->ran = 1;
     s->res.scale = 1;
     s->report = 1;
-    s->current = -1;
     return ssd__suite_set_out(s, dir);
 }
 

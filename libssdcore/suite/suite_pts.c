@@ -242,7 +242,7 @@ static void checkpoint(struct pts *p) {
 }
 
 struct cell {
-    double iops, bps, read_bps, write_bps, lat_mean_us, lat_max_us, runtime_s;
+    double iops, read_bps, write_bps, lat_mean_us, lat_max_us;
 };
 
 static double opt_num(const struct ssd__step *st, const char *k, double dflt) {
@@ -329,9 +329,7 @@ static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, i
         return rc;
     }
     double d = rt > 0 ? rt : NAN;
-    c->runtime_s = rt;
     c->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / d;
-    c->bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / d;
     c->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / d;
     c->write_bps = wb / d;
     c->lat_mean_us = c->lat_max_us = NAN;

@@ -9,16 +9,12 @@
 #include "json_read.h"
 #include "ssdcore/base.h"
 #include "jsonw.h"
-#include "ssdcore/target.h"
 #include "curve_groups.h"
 #include "verdict_words.h"
 #include "step_names.h"
 #include "figure_labels.h"
 #include "suite_impl.h"
-
-static const char *censor_name(int c) {
-    return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
-}
+#include "summary_keys.h"
 
 static const struct ssd__step *logging_job(const struct ssd__results *s,
                                            const struct ssd__step *an) {
@@ -375,7 +371,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
             ssd__jw_knum(w, figs[k].key, v);
         if (!strcmp(figs[k].key, "cache_bytes"))
             ssd__jw_kstr(w, "cache_censored",
-                         !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
+                         !lost && m->has_cache ? ssd__censor_name(m->cache_censored) : NULL);
         if (!strcmp(figs[k].key, "gc_slope_bps_per_gib") && !lost) {
             struct ssd__text words = {0};
             ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
@@ -387,7 +383,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     /* "right": the run never slowed, the figure is a lower bound. */
     if (st->def.reference[0])
         ssd__jw_kstr(w, "recovery_censored",
-                     !lost && m->has_recovery ? censor_name(m->recovery_censored) : NULL);
+                     !lost && m->has_recovery ? ssd__censor_name(m->recovery_censored) : NULL);
     /* What each figure is (docs/compare.md): measured, none (the analysis
      * found the drive has no such phase: "no cache"), not_measured (the
      * analysis was lost), or a lower bound (the run ended before the drive

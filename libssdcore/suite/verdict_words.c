@@ -40,7 +40,7 @@ static int dropped(const struct ssd_phase *ph, size_t nph) {
     return 0;
 }
 
-const char *ssd__fast_start_words(const struct ssd_analysis_summary *m) {
+static const char *fast_start_words(const struct ssd_analysis_summary *m) {
     return m->written_before_bytes > 0 || m->precondition == SSD_PRECONDITION_SEQ_FILL ||
                    m->precondition == SSD_PRECONDITION_RANDOM_FILL
                ? "clean-block speed"
@@ -48,7 +48,7 @@ const char *ssd__fast_start_words(const struct ssd_analysis_summary *m) {
 }
 
 const char *ssd__no_cache_level_words(const struct ssd_analysis_summary *m) {
-    return m->has_gc && m->gc_start_bytes > 0 ? ssd__fast_start_words(m) : "write speed";
+    return m->has_gc && m->gc_start_bytes > 0 ? fast_start_words(m) : "write speed";
 }
 
 int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct ssd_phase *ph,
@@ -89,10 +89,10 @@ static const char *dips_of(const struct ssd_analysis_summary *m, int regime) {
     case SSD_REGIME_CACHE:
         return "the cache's speed";
     case SSD_REGIME_DIRECT:
-        return m->has_cache ? "the speed after the cache"
-               : !m->has_gc ? "that speed"
-               : !strcmp(ssd__fast_start_words(m), "clean-block speed") ? "the clean-block speed"
-                                                                        : "the fresh-state speed";
+        return m->has_cache                                        ? "the speed after the cache"
+               : !m->has_gc                                        ? "that speed"
+               : !strcmp(fast_start_words(m), "clean-block speed") ? "the clean-block speed"
+                                                                   : "the fresh-state speed";
     case SSD_REGIME_FOLDING:
         return "the folding speed";
     case SSD_REGIME_GC:
@@ -198,7 +198,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
          * no fast start to name. */
         ssd__text_add(t, "no SLC cache");
     } else if (m->has_gc) {
-        ssd__text_add(t, "no SLC cache; %s %.1f MiB/s", ssd__fast_start_words(m),
+        ssd__text_add(t, "no SLC cache; %s %.1f MiB/s", fast_start_words(m),
                       m->post_cache_bps / MiB);
         /* Levels of their own before the used state (a step the analysis
          * found too slight for a cache: MP44L after a fill, 302 MiB/s to

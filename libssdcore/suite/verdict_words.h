@@ -19,15 +19,12 @@
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph);
 
-/* What a run with no cache writes at before its used state: "fresh-state
+/* What a run with no cache writes at first: "write speed" when no used
+ * state follows (one speed); else, before its used state, "fresh-state
  * speed" on a drive fresh from TRIM, "clean-block speed" on one written
  * before the run (written_before_bytes, or a fill as its precondition):
  * there the fast start is the clean blocks the earlier writes left (spare
- * area, idle-time GC), not a fresh state. */
-const char *ssd__fast_start_words(const struct ssd_analysis_summary *m);
-/* What a run with no cache writes at first, in the same words: "write
- * speed" when no used state follows (one speed), else
- * ssd__fast_start_words. The report's truth table and chart legend, the
+ * area, idle-time GC), not a fresh state. The report's truth table and chart legend, the
  * headline's rows and compare say it so (ssd__no_cache_speed_words). */
 const char *ssd__no_cache_level_words(const struct ssd_analysis_summary *m);
 

@@ -55,15 +55,10 @@ static int fake_run(ssd_target *t, double dt, uint64_t max_bytes, struct ssd__in
     return 0;
 }
 
-static double fake_now(ssd_target *t) {
-    return ((struct fake *)t->impl)->clock;
-}
-
 static const struct ssd__target_ops fake_ops = {
     .kind = "sim",
     .job_begin = fake_begin,
     .run_virtual = fake_run,
-    .now_s = fake_now,
 };
 
 static ssd_target *fake_target(struct fake *f) {

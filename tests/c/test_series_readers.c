@@ -932,3 +932,19 @@ Test(series, speed_per_interval_samples_hold_the_curves_bytes) {
     ssd_series_free(ms);
     ssd_series_free(s);
 }
+
+/* A header written by a CSV writer that quotes and pads every field (and
+ * ends lines with CR-LF) names the same columns as a plain one: each field
+ * loses the blanks around it, the CR and its quotes, blanks inside the
+ * quotes too (ssd__split_csv's trim). */
+Test(series, quoted_padded_header_names_the_columns) {
+    static const char text[] = " \"t_s\" ,\" bytes \", \"lat_p99_us\"\r\n1,100,5\r\n2,200,6\r\n";
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_parse(&s, "mem", text, sizeof text - 1), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 2);
+    const double *lat = ssd_series_column(s, "lat_p99_us");
+    cr_assert(lat);
+    cr_expect_float_eq(lat[1], 6, 1e-12);
+    cr_expect_float_eq(ssd_series_bytes(s)[1], 200, 1e-12);
+    ssd_series_free(s);
+}

@@ -208,7 +208,7 @@ Test(sim_model, run_virtual_stops_at_the_byte_budget) {
     cr_assert_eq(iv.bytes[1], 10 * 131072);
     cr_assert_eq(iv.ops[1], 10);
     cr_assert(elapsed > 0 && elapsed < 0.01, "elapsed %g", elapsed);
-    assert_near(t->ops->now_s(t), elapsed, 1e-9, "virtual clock");
+    assert_near(ssd__sim_of(t)->now_s, elapsed, 1e-9, "virtual clock");
     ssd_target_free(t);
 }
 
