@@ -275,3 +275,20 @@ def test_the_phases_frame_reads_each_phases_slide_from_the_analysis(cli, tmp_pat
     f = ssdcore.results.AnalysisResult(old).to_frame()
     assert (f.start_level_bps == f.level_bps).all() and (f.end_level_bps == f.level_bps).all()
     assert not f.sliding.any() and not pd.isna(f.sliding).any()
+
+
+def test_human_figures_near_a_unit_never_in_exponent_form(cli, tmp_path):
+    """A level of 1000-1023 MiB/s (common NVMe speeds) printed as
+    "1e+03 MiB/s" or "1.01e+03 MiB/s": %.3g switches to exponent form at
+    1000 before the unit steps at 1024 (round 24's audit)."""
+    mib = 2 ** 20
+    rows = ["t_s,bytes"]
+    for t in range(1, 1201):
+        rate = 200 if t <= 30 else 1000 if t <= 130 else 1010 / 4
+        rows.append(f"{t},{int(rate * mib)}")
+    f = tmp_path / "nvme.csv"
+    f.write_text("\n".join(rows) + "\n")
+    p = run(cli, f)
+    assert p.returncode == 0, p.stderr
+    assert "e+" not in p.stdout, p.stdout
+    assert "1000 MiB/s" in p.stdout
