@@ -777,7 +777,10 @@ class SuiteResult(Result):
             self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
                              for s in self["steps"]]
 
-    suite_name = _field("suite", _text, "", "The suite that ran (quick, full, a file's name).")
+    suite_name = _derived(lambda r: _text(r.get("suite")) or _text(r.get("suite_file")) or "",
+                          "The suite that ran: a built-in's name (quick, lab2016...) or the "
+                          "suite file's path as given (results.json's suite_file), as the "
+                          "CLI names it.")
     target_uri = _field("target.uri", _text, "", "The target's URI.")
 
     status = _derived(_status, "\"complete\", \"interrupted\" or \"failed\" (the JSON's own "

@@ -171,6 +171,19 @@ def test_suite_repr_says_rates_in_mib_s_and_counts_in_whole_digits():
     assert "370.0 MiB/s" in html and "e+" not in html
 
 
+def test_suite_from_a_suite_file_is_named_by_the_file_as_the_cli_names_it():
+    # results.json has "suite": null and "suite_file" for `--suite-file`:
+    # the repr said "<SuiteResult  on sim:...>" and "suite: " (empty) where
+    # the CLI says "my.suite on sim:...: done" (round 24's audit).
+    r = ssdcore.results.SuiteResult({
+        "suite": None, "suite_file": "/tmp/x/fill.suite", "status": "complete",
+        "target": {"uri": "sim:bx200"}, "steps": [], "headline": {}})
+    assert r.suite_name == "/tmp/x/fill.suite"
+    assert repr(r).startswith("<SuiteResult /tmp/x/fill.suite on sim:bx200: ")
+    assert r.summary()["suite"].iloc[0] == "/tmp/x/fill.suite"
+    assert ssdcore.results.SuiteResult({"suite": "quick", "steps": []}).suite_name == "quick"
+
+
 def test_analysis_repr_says_a_bound_only_for_a_cache_never_seen_ending():
     # The repr printed "(censored: none)" on every cache and "(censored:
     # right)", then "0.0 MiB/s" after it, where the CLI says "at least".
