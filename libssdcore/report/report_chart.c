@@ -391,8 +391,8 @@ static void fmt_point(const struct ssd__line_chart *lc, double x, double y, char
     } else {
         snprintf(xb, 32, "%g", x);
     }
-    if (lc->ydec < 0)
-        snprintf(yb, 32, "%.4g", y);
+    if (lc->ydec < 0) /* 4 significant digits, whole digits from 10000 (never 1.324e+04) */
+        snprintf(yb, 32, fabs(y) >= 9999.5 ? "%.0f" : "%.4g", y);
     else
         snprintf(yb, 32, "%.*f", lc->ydec, y);
 }

@@ -469,6 +469,11 @@ def test_report_says_the_steady_state_limits_in_digits(run):
     i = html.index("<b>Steady state reached</b>")
     text = html[i:html.index("</p>", i)]
     assert "data excursion" in text and "e+0" not in text, text
+    # The charts' descriptions and read-outs said "32K, round 1: 1.324e+04
+    # IOPS" and "6.321e+04 IOPS at round 1" (%.4g from 10000 on).
+    import re
+    said = re.findall(r'<desc>[^<]*</desc>|data-tip="[^"]*"', html)
+    assert said and not [x for x in said if re.search(r"[0-9]e[+-][0-9]", x)]
 
 
 def test_cli_lists_the_pts_steps_and_scale_shortens_rounds(tmp_path):
