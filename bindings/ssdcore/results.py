@@ -432,7 +432,11 @@ class JobResult(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
-        per-direction columns."""
+        per-direction columns. The job's analysis context (capacity_bytes,
+        written_before_bytes, precondition...: ``analysis_context``) goes
+        into ``df.attrs["metadata"]``, as :meth:`Series.to_frame` puts a
+        log's, so ``analyze(r.to_frame())`` gives what ``r.analyze()`` gives."""
+        from .analysis import job_context
         rows: Any = self.get("series")
         # A JobSeries (the compact form) gives its columns as arrays; a list
         # of dicts (results read back from JSON) row by row.
@@ -441,7 +445,11 @@ class JobResult(Result):
             return _rate_frame([])  # t_s, bytes and ops typed, no rows
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
             df[c] = df[c].astype("int64")
-        return _add_rates(df)
+        df = _add_rates(df)
+        meta = job_context(self)
+        if meta:
+            df.attrs["metadata"] = meta
+        return df
 
     def analyze(self, **options: Any) -> "AnalysisResult":
         """The write-curve analysis of this job's samples (latency kept), in
