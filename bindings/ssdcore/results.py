@@ -432,15 +432,21 @@ class JobResult(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
-        per-direction columns. The job's analysis context (capacity_bytes,
+        per-direction columns (a suite's job: read from its log). The job's analysis context (capacity_bytes,
         written_before_bytes, precondition...: ``analysis_context``) goes
         into ``df.attrs["metadata"]``, as :meth:`Series.to_frame` puts a
         log's, so ``analyze(r.to_frame())`` gives what ``r.analyze()`` gives."""
         from .analysis import job_context
         rows: Any = self.get("series")
         # A JobSeries (the compact form) gives its columns as arrays; a list
-        # of dicts (results read back from JSON) row by row.
-        df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
+        # of dicts (results read back from JSON) row by row; a suite's job
+        # keeps none: its log beside results.json holds them, in the same
+        # columns.
+        if rows is None and self.log_path and os.path.exists(self.log_path):
+            import pandas as pd
+            df = pd.read_csv(self.log_path, comment="#")
+        else:
+            df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
             return _rate_frame([])  # t_s, bytes and ops typed, no rows
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
