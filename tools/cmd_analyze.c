@@ -103,9 +103,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     struct ssd_phase p0 = {.size = sizeof p0};
     if (ssd_analysis_phase_count(a) > 0 && !ssd_analysis_phase(a, 0, &p0) &&
         p0.regime == SSD_REGIME_SLOW_START)
-        fprintf(f, "  slow start:  %s at %s/s for %.0f s before the cache (not in its size)\n",
+        fprintf(f, "  slow start:  %s at %s/s for %.0f s before the %s\n",
                 cli_bytes_text(p0.end_bytes - p0.start_bytes, b1, sizeof b1),
-                cli_bytes_text(p0.level_bps, b2, sizeof b2), p0.end_s - p0.start_s);
+                cli_bytes_text(p0.level_bps, b2, sizeof b2), p0.end_s - p0.start_s,
+                s.has_cache ? "cache (not in its size)" : "faster level after it");
     if (s.has_cache && s.cache_censored == SSD_CENSOR_RESOLUTION) {
         /* The drop inside the first sample: the cache lies between what
          * the sample wrote beyond the post-cache rate and all it wrote. */

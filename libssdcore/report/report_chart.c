@@ -579,7 +579,8 @@ static const struct {
     {"folding", "#e9e4f3", "folding (emptying the cache while writing)"},
     {"gc", "#fbe3cf", "garbage collection (used state)"},
     {"throttle", "#f8d7da", "thermal throttling (the drive got hot)"},
-    {"slow_start", "#fdf3d0", "slow start (slower than the cache, before it)"},
+    {"slow_start", "#fdf3d0",
+     "slow start (slower than the level after it: the cache, or a used drive's clean blocks)"},
     {"other", "#eeeeee", "no regime (a burst, a dip cluster or a transition)"},
 };
 

@@ -306,3 +306,21 @@ def test_the_consistency_line_says_it_is_after_the_cache(cli):
     p = run(cli, DATA / "series_v1_minimal.csv")
     (line,) = [x for x in p.stdout.splitlines() if x.strip().startswith("consistency:")]
     assert (d["cache"] is None) == line.startswith("  consistency: mean "), line
+
+
+def test_a_slow_start_on_a_used_drive_is_said_before_the_clean_blocks(cli, tmp_path):
+    # 30 s at 200 MiB/s, 100 s at 1000, then 250 on a drive written twice
+    # over: the slow start is its own phase before the clean blocks, and
+    # the words say it is before the faster level, not "before the cache"
+    # (there is none). Round 24's new-user audit.
+    mib = 2 ** 20
+    rows = ["t_s,bytes"] + [f"{t},{(200 if t <= 30 else 1000 if t <= 130 else 250) * mib}"
+                            for t in range(1, 1201)]
+    f = tmp_path / "used.csv"
+    f.write_text("\n".join(rows) + "\n")
+    args = (f, "--capacity", "1000GB", "--written-before", "2000GB", "--precondition", "seq_fill")
+    d = json.loads(run(cli, *args, "--json").stdout)
+    assert d["cache"] is None and d["gc"]
+    assert [p["regime"] for p in d["phases"]] == ["slow_start", "direct", "gc"]
+    text = run(cli, *args).stdout
+    assert "slow start:  5.86 GiB at 200 MiB/s for 30 s before the faster level after it" in text
