@@ -171,8 +171,7 @@ Test(slow_start, a_slow_start_before_a_used_drive_s_clean_blocks_is_its_own_phas
         cr_assert_eq(phase_regime(a, 2), SSD_REGIME_GC, "cv %g", cv);
         struct ssd_phase p = {.size = sizeof p};
         cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
-        cr_assert(fabs(p.level_bps / (1000 * 1048576.0) - 1) < 0.05, "cv %g: %g", cv,
-                  p.level_bps);
+        cr_assert(fabs(p.level_bps / (1000 * 1048576.0) - 1) < 0.05, "cv %g: %g", cv, p.level_bps);
         cr_assert(fabs(p.start_s - 30) <= 2, "cv %g: clean blocks from %g s", cv, p.start_s);
         cr_assert(fabs(sum.gc_start_bytes - (30 * 0.2 + 100) * 1000 * 1048576.0) <
                       0.03 * sum.gc_start_bytes,
