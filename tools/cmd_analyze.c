@@ -147,15 +147,16 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 cli_bytes_text(s.folding_level_bps, b2, sizeof b2));
     if (s.has_gc && s.gc_sliding) {
         /* A slide has no one level: where it starts and ends, and its pace. */
-        char b4[32];
+        /* The slope as the suite, the report and Python say it: MiB/s per
+         * GiB, three decimals (it read "-298 KiB/s" beside their "-0.291"). */
         fprintf(f,
                 "  used state:  from %s (%s): %s/s just after the onset, %s to "
-                "%s/s at the end (%s/s per GiB written)\n",
+                "%s/s at the end (%.3f MiB/s per GiB written)\n",
                 cli_bytes_text(s.gc_start_bytes, b1, sizeof b1), onset,
                 cli_bytes_text(s.gc_start_level_bps, b2, sizeof b2),
                 s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
                 cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3),
-                cli_bytes_text(s.gc_slope_bps_per_gib, b4, sizeof b4));
+                s.gc_slope_bps_per_gib / 1048576.0);
     } else if (s.has_gc && s.gc_may_be_folding) {
         /* Folding or GC at one speed: the curve cannot tell (regime note). */
         fprintf(f,
