@@ -222,6 +222,11 @@ const char *cli_bytes_text(double bytes, char *buf, size_t len) {
         bytes /= 1024;
         u++;
     }
-    snprintf(buf, len, "%.3g %s", bytes, unit[u]);
+    /* Three significant digits, but never "1e+03": %.3g switches to an
+     * exponent from 999.5 while the unit steps only at 1024. */
+    if (fabs(bytes) >= 999.5)
+        snprintf(buf, len, "%.0f %s", bytes, unit[u]);
+    else
+        snprintf(buf, len, "%.3g %s", bytes, unit[u]);
     return buf;
 }

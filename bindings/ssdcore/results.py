@@ -432,16 +432,30 @@ class JobResult(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
-        per-direction columns."""
+        per-direction columns (a suite's job: read from its log). The job's analysis context (capacity_bytes,
+        written_before_bytes, precondition...: ``analysis_context``) goes
+        into ``df.attrs["metadata"]``, as :meth:`Series.to_frame` puts a
+        log's, so ``analyze(r.to_frame())`` gives what ``r.analyze()`` gives."""
+        from .analysis import job_context
         rows: Any = self.get("series")
         # A JobSeries (the compact form) gives its columns as arrays; a list
-        # of dicts (results read back from JSON) row by row.
-        df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
+        # of dicts (results read back from JSON) row by row; a suite's job
+        # keeps none: its log beside results.json holds them, in the same
+        # columns.
+        if rows is None and self.log_path and os.path.exists(self.log_path):
+            import pandas as pd
+            df = pd.read_csv(self.log_path, comment="#")
+        else:
+            df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
             return _rate_frame([])  # t_s, bytes and ops typed, no rows
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
             df[c] = df[c].astype("int64")
-        return _add_rates(df)
+        df = _add_rates(df)
+        meta = job_context(self)
+        if meta:
+            df.attrs["metadata"] = meta
+        return df
 
     def analyze(self, **options: Any) -> "AnalysisResult":
         """The write-curve analysis of this job's samples (latency kept), in
@@ -777,7 +791,10 @@ class SuiteResult(Result):
             self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
                              for s in self["steps"]]
 
-    suite_name = _field("suite", _text, "", "The suite that ran (quick, full, a file's name).")
+    suite_name = _derived(lambda r: _text(r.get("suite")) or _text(r.get("suite_file")) or "",
+                          "The suite that ran: a built-in's name (quick, lab2016...) or the "
+                          "suite file's path as given (results.json's suite_file), as the "
+                          "CLI names it.")
     target_uri = _field("target.uri", _text, "", "The target's URI.")
 
     status = _derived(_status, "\"complete\", \"interrupted\" or \"failed\" (the JSON's own "

@@ -272,13 +272,21 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
         while (lead <= c->ph[0].last && c->y[lead] < slow)
             lead++;
     }
-    if (lead < o->min_phase_samples || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
-        c->nph < 2 || c->ph[0].regime != SSD_REGIME_CACHE || c->ph[0].last + 1 <= lead ||
-        res->cache_phase_end <= lead)
+    int cache = S->has_cache && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+                c->ph[0].regime == SSD_REGIME_CACHE && res->cache_phase_end > lead;
+    /* A used drive's clean blocks, the fast start the cache test took the
+     * slow one in with (c->lead) and the used-drive rules then read as
+     * direct writes before the used state: the same start before them,
+     * which their phase said as "0 B .. 104 GiB at 1000 MiB/s" over 30 s
+     * at 200 (round 24's audit). */
+    int clean = !S->has_cache && c->lead > 0 && c->nph >= 2 &&
+                c->ph[0].regime == SSD_REGIME_DIRECT && c->ph[1].regime == SSD_REGIME_GC;
+    if (lead < o->min_phase_samples || !(cache || clean) || c->ph[0].last + 1 <= lead)
         return 0;
-    double L = S->cache_level_bps, top = log(L) - 2 * c->sigma, spread = 0;
-    size_t at = lead,
-           end = res->cache_phase_end < c->ph[0].last ? res->cache_phase_end : c->ph[0].last;
+    double L = cache ? S->cache_level_bps : c->ph[0].level_bps, top = log(L) - 2 * c->sigma,
+           spread = 0;
+    size_t at = lead, end = cache && res->cache_phase_end < c->ph[0].last ? res->cache_phase_end
+                                                                          : c->ph[0].last;
     /* A ramp: where the line through the start's rates reaches the cache's
      * level (its top, within the noise of the cache's, went to the cache
      * phase, and a noisy sample of it above the cache's level is no end),
@@ -359,8 +367,10 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
     q->start_level_bps = keep.start_level_bps;
     q->end_level_bps = keep.end_level_bps;
     q->sliding = keep.sliding;
-    S->cache_bytes -= isfinite(start) ? start : c->cum[at];
-    S->cache_uncertainty_bytes = hypot(S->cache_uncertainty_bytes, spread);
+    if (cache) {
+        S->cache_bytes -= isfinite(start) ? start : c->cum[at];
+        S->cache_uncertainty_bytes = hypot(S->cache_uncertainty_bytes, spread);
+    }
     if (res->post_phase > 0)
         res->post_phase++;
     return 0;

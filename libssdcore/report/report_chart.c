@@ -391,8 +391,8 @@ static void fmt_point(const struct ssd__line_chart *lc, double x, double y, char
     } else {
         snprintf(xb, 32, "%g", x);
     }
-    if (lc->ydec < 0)
-        snprintf(yb, 32, "%.4g", y);
+    if (lc->ydec < 0) /* 4 significant digits, whole digits from 10000 (never 1.324e+04) */
+        snprintf(yb, 32, fabs(y) >= 9999.5 ? "%.0f" : "%.4g", y);
     else
         snprintf(yb, 32, "%.*f", lc->ydec, y);
 }
@@ -579,7 +579,8 @@ static const struct {
     {"folding", "#e9e4f3", "folding (emptying the cache while writing)"},
     {"gc", "#fbe3cf", "garbage collection (used state)"},
     {"throttle", "#f8d7da", "thermal throttling (the drive got hot)"},
-    {"slow_start", "#fdf3d0", "slow start (slower than the cache, before it)"},
+    {"slow_start", "#fdf3d0",
+     "slow start (slower than the level after it: the cache, or a used drive's clean blocks)"},
     {"other", "#eeeeee", "no regime (a burst, a dip cluster or a transition)"},
 };
 

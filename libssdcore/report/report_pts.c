@@ -97,6 +97,13 @@ static void mix_table(struct ssd__text *t, const struct ssd__jv *v, const char *
     ssd__text_add(t, "</table>\n");
 }
 
+/* A figure of the steady-state rule in three significant digits, but as
+ * whole digits from 1000 on (IOPS, MB/s): "12600", never "1.26e+04". */
+static const char *rule_figure(char buf[32], double v) {
+    snprintf(buf, 32, fabs(v) >= 999.5 ? "%.0f" : "%.3g", v);
+    return buf;
+}
+
 static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
     int rounds = whole(ssd__jv_num(v, "rounds", 0));
@@ -104,13 +111,16 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     ssd__text_html_in(t, "<p>", ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "",
                       ". Tracking variable: ");
     ssd__text_html(t, track ? track : "?");
+    char f1[32], f2[32], f3[32], f4[32];
     if (ssd__jv_true(ss, "reached"))
         ssd__text_add(t,
                       ". <b>Steady state reached</b> in rounds %.0f-%.0f of %d (data excursion "
-                      "%.3g, limit %.3g; slope excursion %.3g, limit %.3g).",
+                      "%s, limit %s; slope excursion %s, limit %s).",
                       ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0), rounds,
-                      ssd__jv_num(ss, "range", NAN), ssd__jv_num(ss, "range_limit", NAN),
-                      ssd__jv_num(ss, "slope_excursion", NAN), ssd__jv_num(ss, "slope_limit", NAN));
+                      rule_figure(f1, ssd__jv_num(ss, "range", NAN)),
+                      rule_figure(f2, ssd__jv_num(ss, "range_limit", NAN)),
+                      rule_figure(f3, ssd__jv_num(ss, "slope_excursion", NAN)),
+                      rule_figure(f4, ssd__jv_num(ss, "slope_limit", NAN)));
     else if ((ssd__jv_true(ss, "fresh") || ssd__jv_true(ss, "fresh_possible")) &&
              ssd__jv_str(ss, "not_reached")) {
         if (ssd__jv_true(ss, "rule_met"))

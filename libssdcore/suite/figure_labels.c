@@ -37,7 +37,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         {"steady_mean_bps", "steady state speed", NULL},
         {"recovered_bytes", "recovered fast-write volume", NULL},
         {"gc_start_bytes", "used state (GC) from", "%.1f"},
-        {"gc_level_bps", "speed in the used state", NULL},
+        {"gc_level_bps", "median speed in the used state", NULL},
         {"gc_end_level_bps", "used-state speed at the end", NULL},
         {"gc_start_level_bps", "used-state speed just after the onset", NULL},
         {"gc_slope_bps_per_gib", "used-state slope, per GiB written", "%+.3f"},

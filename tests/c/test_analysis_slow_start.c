@@ -149,3 +149,36 @@ Test(slow_start, a_short_fast_burst_before_a_slower_cache_has_no_slow_start) {
         b[i] = (i < 5 ? 2000e6 : i < 305 ? 1200e6 : 300e6) * exp(0.03 * gauss());
     expect_no_slow_start(b, n, 2000e6, 0);
 }
+
+Test(slow_start, a_slow_start_before_a_used_drive_s_clean_blocks_is_its_own_phase) {
+    /* 30 s at 200 MiB/s, 100 s at 1000, then 250 MiB/s, on a 1 TB drive
+     * after a sequential fill: the fast start is the clean blocks (no
+     * cache), the drop the used state's onset. The slow start was folded
+     * into one `direct` phase "0 B .. 104 GiB at 1000 MiB/s", which a fresh
+     * drive's same curve splits off (round 24's new-user audit). */
+    for (int k = 0; k < 3; k++) {
+        double cv = k * 0.03, cache;
+        double *b = slow_start_curve(30, 0.2, 0, 1000 * 1048576.0, 100, 1070, cv, &cache);
+        ssd_series *s = series_per_second(b, 1200);
+        cr_assert(s);
+        struct ssd_analysis_summary sum;
+        ssd_analysis *a = analysed_after_fill(s, NULL, 1e12, "seq_fill", &sum);
+        cr_assert(!sum.has_cache && sum.has_gc, "cv %g", cv);
+        cr_assert_eq(ssd_analysis_phase_count(a), 3, "cv %g: %zu phases", cv,
+                     ssd_analysis_phase_count(a));
+        cr_assert_eq(phase_regime(a, 0), SSD_REGIME_SLOW_START, "cv %g", cv);
+        cr_assert_eq(phase_regime(a, 1), SSD_REGIME_DIRECT, "cv %g", cv);
+        cr_assert_eq(phase_regime(a, 2), SSD_REGIME_GC, "cv %g", cv);
+        struct ssd_phase p = {.size = sizeof p};
+        cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
+        cr_assert(fabs(p.level_bps / (1000 * 1048576.0) - 1) < 0.05, "cv %g: %g", cv, p.level_bps);
+        cr_assert(fabs(p.start_s - 30) <= 2, "cv %g: clean blocks from %g s", cv, p.start_s);
+        cr_assert(fabs(sum.gc_start_bytes - (30 * 0.2 + 100) * 1000 * 1048576.0) <
+                      0.03 * sum.gc_start_bytes,
+                  "cv %g: onset %g", cv, sum.gc_start_bytes);
+        cr_assert(fabs(sum.post_cache_bps / (1000 * 1048576.0) - 1) < 0.05, "cv %g", cv);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+        free(b);
+    }
+}

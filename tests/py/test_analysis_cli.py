@@ -275,3 +275,52 @@ def test_the_phases_frame_reads_each_phases_slide_from_the_analysis(cli, tmp_pat
     f = ssdcore.results.AnalysisResult(old).to_frame()
     assert (f.start_level_bps == f.level_bps).all() and (f.end_level_bps == f.level_bps).all()
     assert not f.sliding.any() and not pd.isna(f.sliding).any()
+
+
+def test_human_figures_near_a_unit_never_in_exponent_form(cli, tmp_path):
+    """A level of 1000-1023 MiB/s (common NVMe speeds) printed as
+    "1e+03 MiB/s" or "1.01e+03 MiB/s": %.3g switches to exponent form at
+    1000 before the unit steps at 1024 (round 24's audit)."""
+    mib = 2 ** 20
+    rows = ["t_s,bytes"]
+    for t in range(1, 1201):
+        rate = 200 if t <= 30 else 1000 if t <= 130 else 1010 / 4
+        rows.append(f"{t},{int(rate * mib)}")
+    f = tmp_path / "nvme.csv"
+    f.write_text("\n".join(rows) + "\n")
+    p = run(cli, f)
+    assert p.returncode == 0, p.stderr
+    assert "e+" not in p.stdout, p.stdout
+    assert "1000 MiB/s" in p.stdout
+
+
+def test_the_consistency_line_says_it_is_after_the_cache(cli):
+    """The consistency figures cover the time after the cache
+    (docs/analysis.md); the line said "consistency: mean 250 MiB/s" under a
+    1000 MiB/s cache in a run averaging 312 MiB/s, as if of the whole run
+    (round 24's new-user audit). Without a cache it is the whole run."""
+    p = run(cli, DATA / "series_v1_cache.csv")
+    (line,) = [x for x in p.stdout.splitlines() if x.strip().startswith("consistency:")]
+    assert line.startswith("  consistency: after the cache, mean "), line
+    d = json.loads(run(cli, DATA / "series_v1_minimal.csv", "--json").stdout)
+    p = run(cli, DATA / "series_v1_minimal.csv")
+    (line,) = [x for x in p.stdout.splitlines() if x.strip().startswith("consistency:")]
+    assert (d["cache"] is None) == line.startswith("  consistency: mean "), line
+
+
+def test_a_slow_start_on_a_used_drive_is_said_before_the_clean_blocks(cli, tmp_path):
+    # 30 s at 200 MiB/s, 100 s at 1000, then 250 on a drive written twice
+    # over: the slow start is its own phase before the clean blocks, and
+    # the words say it is before the faster level, not "before the cache"
+    # (there is none). Round 24's new-user audit.
+    mib = 2 ** 20
+    rows = ["t_s,bytes"] + [f"{t},{(200 if t <= 30 else 1000 if t <= 130 else 250) * mib}"
+                            for t in range(1, 1201)]
+    f = tmp_path / "used.csv"
+    f.write_text("\n".join(rows) + "\n")
+    args = (f, "--capacity", "1000GB", "--written-before", "2000GB", "--precondition", "seq_fill")
+    d = json.loads(run(cli, *args, "--json").stdout)
+    assert d["cache"] is None and d["gc"]
+    assert [p["regime"] for p in d["phases"]] == ["slow_start", "direct", "gc"]
+    text = run(cli, *args).stdout
+    assert "slow start:  5.86 GiB at 200 MiB/s for 30 s before the faster level after it" in text

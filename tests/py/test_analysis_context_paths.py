@@ -226,6 +226,25 @@ def test_a_frame_of_a_log_keeps_its_context(tmp_path):
     assert ssdcore.analyze(df, precondition="none")["precondition"] == "none"
 
 
+def test_a_job_result_s_frame_keeps_its_context(tmp_path):
+    """JobResult.to_frame(), the frame notebook 01 shows, had no
+    attrs["metadata"]: Vector 180's random writes after a sequential fill
+    read "cache 31.69 GiB" from ``analyze(run.to_frame())`` where
+    ``run.analyze()`` and the log find the used state's onset there (round
+    24's new-user audit)."""
+    t = ssdcore.Target("sim:vector180")
+    ssdcore.precondition(t, "seq_fill", loops=1)
+    log = str(tmp_path / "used.csv")
+    run = ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, bytes="96g", log=log)
+    want = verdict(run.analyze())
+    assert want == verdict(ssdcore.analyze(log))
+    assert want["gc_start_bytes"] and not want["cache_bytes"]
+    df = run.to_frame()
+    assert df.attrs["metadata"]["precondition"] == "seq_fill"
+    assert verdict(ssdcore.analyze(df)) == want
+    assert verdict(ssdcore.analyze(df[["t_s", "bytes"]])) == want
+
+
 @pytest.mark.parametrize("how", ["sim:ssd370,precondition=full", "Target after precondition"])
 def test_a_suite_starts_from_what_its_target_knows(how, cli, tmp_path):
     """A suite's count of the bytes written since TRIM starts from what its

@@ -174,12 +174,17 @@ def test_a_sliding_used_state_in_words_cli_python_and_report(runs, cli):
     txt = subprocess.run([cli, "analyze", str(d / "degradation.csv")], capture_output=True,
                          text=True).stdout
     assert "just after the onset, falling to" in txt, txt
+    # One slope in one unit on every path: the CLI said "-298 KiB/s per
+    # GiB written" where the suite, the report and Python say "-0.291
+    # MiB/s per GiB written" (round 24's new-user audit).
+    slope = f"({g['slope_bps_per_gib'] / MIB:.3f} MiB/s per GiB written)"
+    assert slope in line and slope in txt, (line, txt)
     r = ssdcore.analyze(d / "degradation.csv")
     assert r.gc_sliding and r.gc_start_level_bps == g["start_level_bps"]
     assert r.gc_end_level_bps == g["end_level_bps"]
     assert r.gc_slope_bps_per_gib == g["slope_bps_per_gib"]
     assert len(r.gc_trend) >= 5 and r.gc_trend[0][1] == g["start_level_bps"]
-    assert "just after the onset" in repr(r)
+    assert "just after the onset" in repr(r) and slope in repr(r), repr(r)
     # The report draws the slide as a polyline through the trend points.
     html = (d / "report.html").read_text()
     tip = html.index("used state: %.1f MiB/s just after the onset, %.1f MiB/s at the end\" "

@@ -171,6 +171,19 @@ def test_suite_repr_says_rates_in_mib_s_and_counts_in_whole_digits():
     assert "370.0 MiB/s" in html and "e+" not in html
 
 
+def test_suite_from_a_suite_file_is_named_by_the_file_as_the_cli_names_it():
+    # results.json has "suite": null and "suite_file" for `--suite-file`:
+    # the repr said "<SuiteResult  on sim:...>" and "suite: " (empty) where
+    # the CLI says "my.suite on sim:...: done" (round 24's audit).
+    r = ssdcore.results.SuiteResult({
+        "suite": None, "suite_file": "/tmp/x/fill.suite", "status": "complete",
+        "target": {"uri": "sim:bx200"}, "steps": [], "headline": {}})
+    assert r.suite_name == "/tmp/x/fill.suite"
+    assert repr(r).startswith("<SuiteResult /tmp/x/fill.suite on sim:bx200: ")
+    assert r.summary()["suite"].iloc[0] == "/tmp/x/fill.suite"
+    assert ssdcore.results.SuiteResult({"suite": "quick", "steps": []}).suite_name == "quick"
+
+
 def test_analysis_repr_says_a_bound_only_for_a_cache_never_seen_ending():
     # The repr printed "(censored: none)" on every cache and "(censored:
     # right)", then "0.0 MiB/s" after it, where the CLI says "at least".
@@ -210,3 +223,19 @@ def test_analysis_repr_says_the_used_state_as_the_cli_does(long_job):
     labels = [str(ln.get_label()) for ln in a.plot().get_lines()]
     assert any(x.startswith("used state (GC) from ") for x in labels), labels
     assert not [x for x in labels if x.startswith("GC from")]
+
+
+def test_a_suite_job_s_frame_is_its_log_s_samples(tmp_path):
+    # SuiteResult.job(name) holds no samples (results.json keeps none), so
+    # its to_frame() was an empty frame though .analyze() reads the step's
+    # log beside results.json (round 24's new-user audit).
+    suite = tmp_path / "w.suite"
+    suite.write_text("trim\njob name=w pattern=randwrite bs=4k qd=32 time=60 interval=1s log=w\n")
+    r = ssdcore.suite("sim:bx200", tmp_path / "r", suite_file=suite, report=False)
+    j = r.job("w")
+    f = j.to_frame()
+    assert len(f) == 60 and int(f["bytes"].sum()) == j.total_bytes
+    assert list(f.columns[:5]) == ["t_s", "bytes", "ops", "rate_bps", "written_bytes"]
+    assert f["bytes"].dtype == "int64" and f.attrs["metadata"]["capacity_bytes"] > 0
+    direct = ssdcore.job("sim:bx200", pattern="randwrite", bs="4k", qd=32, time=60).to_frame()
+    assert list(f.columns) == list(direct.columns)

@@ -462,6 +462,20 @@ def test_report_draws_the_spec_charts_and_reloads_identically(run, tmp_path):
     assert (out / "report.html").read_text() == before
 
 
+def test_report_says_the_steady_state_limits_in_digits(run):
+    # The IOPS section said "data excursion 211, limit 1.26e+04; slope
+    # excursion 119, limit 6.32e+03" (%.3g of IOPS; round 24's audit).
+    html = (run[0] / "report.html").read_text()
+    i = html.index("<b>Steady state reached</b>")
+    text = html[i:html.index("</p>", i)]
+    assert "data excursion" in text and "e+0" not in text, text
+    # The charts' descriptions and read-outs said "32K, round 1: 1.324e+04
+    # IOPS" and "6.321e+04 IOPS at round 1" (%.4g from 10000 on).
+    import re
+    said = re.findall(r'<desc>[^<]*</desc>|data-tip="[^"]*"', html)
+    assert said and not [x for x in said if re.search(r"[0-9]e[+-][0-9]", x)]
+
+
 def test_cli_lists_the_pts_steps_and_scale_shortens_rounds(tmp_path):
     lst = subprocess.run(["ssdcore", "suite", "sim:bx200", "--suite", "pts", "--list"],
                          check=True, capture_output=True, text=True).stdout
