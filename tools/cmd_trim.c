@@ -13,17 +13,24 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-/* The target at uri opened for cmd: read-only (destroy 0), or to be written
- * over (no layout mark; FITRIM unless no_fitrim). NULL after saying why,
- * with the exit status in *status. */
-static ssd_target *open_target(const char *cmd, const char *uri, int destroy, int no_fitrim,
-                               int *status) {
+/* The target at uri opened for cmd: read-only (writes 0), or to be written
+ * over (no layout; FITRIM unless no_fitrim), with destroy_data when the user
+ * passed --destroy-data. Whether a target may lose its data is the
+ * library's policy, as for a job and for Python: a sim: drive or a file
+ * ssdcore made may, a device or a user's file only with destroy_data (the
+ * library's refusal names the flag). NULL after saying why, with the exit
+ * status in *status. */
+static ssd_target *open_target(const char *cmd, const char *uri, int writes, int destroy,
+                               int no_fitrim, int *status) {
     ssd_target *t;
     *status = 1;
     if (ssd_target_create(&t))
         return cli_error(cmd, "out of memory creating the target handle"), NULL;
-    ssd_target_set_option(t, destroy ? "destroy_data" : "read_only", "1");
+    if (!writes)
+        ssd_target_set_option(t, "read_only", "1");
     if (destroy)
+        ssd_target_set_option(t, "destroy_data", "1");
+    if (writes)
         ssd_target_set_option(t, "layout", "never");
     if (no_fitrim)
         ssd_target_set_option(t, "fitrim", "never");
@@ -36,9 +43,10 @@ static ssd_target *open_target(const char *cmd, const char *uri, int destroy, in
 
 static const char trim_usage[] =
     "usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
-    "                    --destroy-data [--json]\n"
+    "                    [--destroy-data] [--json]\n"
     "Discards the range (default: the whole target): BLKDISCARD on a device, a\n"
-    "punched hole in a file. The data in the range is lost. A hole reaches the SSD\n"
+    "punched hole in a file. The data in the range is lost (a device, or a file\n"
+    "ssdcore did not make, needs --destroy-data; a sim: drive does not). A hole reaches the SSD\n"
     "only through a filesystem mounted with discard, or a FITRIM of its free space\n"
     "(as fstrim does; needs root), which follows unless --no-fitrim. Prints how the\n"
     "TRIM reached the drive, or a warning saying why it did not (as JSON with --json:\n"
@@ -56,13 +64,11 @@ int cmd_trim(int argc, char **argv) {
     int status = cli_args("trim", trim_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    if (!destroy)
-        return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
     if ((status = cli_size_value("trim", "--offset", off_s, &off)) ||
         (len_s && (status = cli_size_value("trim", "--length", len_s, &len))))
         return status;
-    ssd_target *t = open_target("trim", target, 1, no_fitrim, &status);
+    ssd_target *t = open_target("trim", target, 1, destroy, no_fitrim, &status);
     if (!t)
         return status;
     if (!len_s)
@@ -110,7 +116,7 @@ int cmd_idle(int argc, char **argv) {
     const char *target = pos[0], *duration = pos[1];
     if ((status = cli_duration_value("idle", "DURATION", duration, &s)))
         return status;
-    ssd_target *t = open_target("idle", target, 0, 0, &status);
+    ssd_target *t = open_target("idle", target, 0, 0, 0, &status);
     if (!t)
         return status;
     struct sigaction old;
@@ -125,11 +131,12 @@ int cmd_idle(int argc, char **argv) {
 
 int cmd_purge(int argc, char **argv) {
     static const char usage[] =
-        "usage: ssdcore purge TARGET --destroy-data [--json]\n"
+        "usage: ssdcore purge TARGET [--destroy-data] [--json]\n"
         "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
         "of the whole device (a plain discard where it has none), the whole file\n"
-        "punched, a sim: drive back to fresh. All of its data is lost. Prints how\n"
-        "(as JSON with --json).\n";
+        "punched, a sim: drive back to fresh. All of its data is lost (a device, or\n"
+        "a file ssdcore did not make, needs --destroy-data). Prints how (as JSON\n"
+        "with --json).\n";
     const char *target;
     int destroy = 0, json = 0;
     const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
@@ -138,10 +145,7 @@ int cmd_purge(int argc, char **argv) {
     int status = cli_args("purge", usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    if (!destroy)
-        return cli_usage_error("purge",
-                               "purge destroys all data on the target: pass --destroy-data");
-    ssd_target *t = open_target("purge", target, 1, 0, &status);
+    ssd_target *t = open_target("purge", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     const char *how = "";
@@ -170,14 +174,15 @@ static int precondition_progress(void *user, const ssd_progress *p) {
 
 static const char precondition_usage[] =
     "usage: ssdcore precondition TARGET [--kind seq_fill|random_fill] [--loops N]\n"
-    "                            --destroy-data [--json] [--no-progress]\n"
-    "       ssdcore precondition TARGET --level P% | --bytes SIZE --destroy-data\n"
+    "                            [--destroy-data] [--json] [--no-progress]\n"
+    "       ssdcore precondition TARGET --level P% | --bytes SIZE [--destroy-data]\n"
     "Fills the whole target as SNIA PTS preconditions a drive: seq_fill writes it\n"
     "sequentially in 128 KiB blocks at QD32, random_fill in 4 KiB random writes at\n"
     "QD32 (every block once per loop), N times over (default 2). --level 90% (or\n"
     "--bytes SIZE) fills the drive to a level instead, as a suite's `fill` step\n"
     "does: its first P % written once sequentially (kind fill). A sim: drive\n"
-    "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
+    "takes it in bulk in milliseconds; a real one takes hours (a device, or a\n"
+    "file ssdcore did not make, needs --destroy-data). Prints the bytes\n"
     "written: what a later run's analysis needs as --written-before. A sim: drive\n"
     "lives only as long as the command: the next command opens a fresh one, so\n"
     "precondition it in the suite file that tests it (`precondition kind=...`)\n"
@@ -236,17 +241,11 @@ int cmd_precondition(int argc, char **argv) {
     } else if (bytes_s && fill_bytes == 0) {
         return cli_usage_error("precondition", "--bytes: 0 is below 1");
     }
-    if (!destroy)
-        return cli_usage_error("precondition",
-                               fill ? "a fill overwrites the start of the target: pass "
-                                      "--destroy-data"
-                                    : "a precondition overwrites the whole target: pass "
-                                      "--destroy-data");
     char *end;
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
         return cli_usage_error("precondition", "--loops: %s is outside 1..64", loops_s);
-    ssd_target *t = open_target("precondition", target, 1, 0, &status);
+    ssd_target *t = open_target("precondition", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     uint64_t written = 0;

@@ -136,9 +136,13 @@ def test_every_command_reads_its_flags_with_getopt(cli, tmp_path):
         r = run(cli, *p, "--json=1", cwd=tmp_path)
         assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
         assert r.stderr.splitlines()[0] == f"ssdcore {name}: option '--json' takes no value"
-    for p in [("version",), ("sim", "list"), ("trace", "scenarios"), ("purge",), ("idle",)]:
+    for p in [("version",), ("sim", "list"), ("trace", "scenarios"), ("idle",)]:
         r = run(cli, *p, "--", "--x", cwd=tmp_path)
         assert r.returncode == 2 and "unknown option" not in r.stderr, (p, r.stderr)
+    # After '--', purge takes --x as its TARGET (a file that is not there).
+    r = run(cli, "purge", "--", "--x", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.startswith("ssdcore purge: --x: no such file"), r.stderr
+    assert list(tmp_path.iterdir()) == []
     r = run(cli, "trace", "record", "--dev=/dev/null", "--out", tmp_path / "t.csv", "--", "true")
     assert (r.returncode, r.stderr) == (1, "ssdcore trace record: /dev/null is not a block device\n")
     assert list(tmp_path.iterdir()) == []

@@ -162,8 +162,9 @@ def test_precondition_refuses_what_it_cannot_do():
         ssdcore.precondition(t, "seq_fill", loops=0)
     with pytest.raises(TypeError):
         ssdcore.precondition(t, "seq_fill", loops=1.5)
+    # A sim: drive needs no --destroy-data: the library's policy, as in Python.
     r = cli("precondition", "sim:bx200", "--kind", "seq_fill", check=False)
-    assert r.returncode == 2 and "--destroy-data" in r.stderr
+    assert r.returncode == 0 and "wrote" in r.stdout, r.stderr
     r = cli("precondition", "sim:bx200", "--loops", "0", "--destroy-data", check=False)
     assert r.returncode == 2 and "--loops" in r.stderr
 
@@ -202,7 +203,11 @@ def test_the_cli_fills_and_purges(tmp_path):
     assert r.stderr == "" and "wrote 1048576 bytes" in r.stdout
     assert cli("purge", "sim:bx200", "--destroy-data").stdout.strip() == \
         "purged sim:bx200 (model reset)"
-    assert cli("purge", "sim:bx200", check=False).returncode == 2
+    # A user's file (no layout mark) is purged only with --destroy-data.
+    mine = tmp_path / "mine.bin"
+    mine.write_bytes(b"\1" * 4096)
+    r = cli("purge", str(mine), check=False)
+    assert r.returncode == 1 and "--destroy-data" in r.stderr and mine.read_bytes() == b"\1" * 4096
 
 
 # ---- suite steps ------------------------------------------------------------
