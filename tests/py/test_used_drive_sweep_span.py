@@ -1,0 +1,66 @@
+"""The used-drive sweep's opt-in span mode (bench/used_drive_sweep.py
+--span; docs/simulator.md, "Runs over part of the drive"): every run
+writes a part of its drive only, as CrystalDiskMark's test file or fio
+--size/--offset do. A few small drives here (seconds); the 60-drive
+table is in docs/simulator.md."""
+import json
+
+import numpy as np
+import pytest
+
+from used_drive_scoring import SPAN_STREAM, draw, draw_span, parse_span, span_area, sweep, table
+
+SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
+GIB = 2 ** 30
+
+
+def test_parse_span_takes_fractions_or_sizes():
+    assert parse_span("0.01-0.1") == ("frac", 0.01, 0.1)
+    assert parse_span("8g-64g") == ("bytes", 8 * GIB, 64 * GIB)
+    assert parse_span("32GiB") == ("bytes", 32 * GIB, 32 * GIB)
+    for bad in ("0.1-8g", "64g-8g", "x", "0-0.1", "1-2-3"):
+        with pytest.raises(ValueError):
+            parse_span(bad)
+
+
+def test_span_area_lies_inside_the_drive_within_the_range():
+    rng = np.random.default_rng(1)
+    cap = 500 * 10 ** 9
+    for _ in range(200):
+        u = draw_span(rng)
+        off, size = span_area(("bytes", 8 * GIB, 64 * GIB), u, cap)
+        assert 8 * GIB - 2 ** 20 <= size <= 64 * GIB and off % 2 ** 20 == 0
+        assert 0 <= off and off + size <= cap
+        off, size = span_area(("frac", 0.02, 0.3), u, cap)
+        assert 0.02 * cap - 2 ** 20 <= size <= 0.3 * cap and off + size <= cap
+    # Never more than the drive.
+    assert span_area(("frac", 1, 1), (0.5, 0.5), cap)[1] <= cap
+
+
+def test_span_mode_keeps_the_default_sweeps_drives(tmp_path):
+    """The span draws come from their own stream: the drives (and so a
+    default sweep's runs and kept logs) are the same with or without
+    --span, and each run's log records the area it wrote."""
+    span = parse_span("8g-64g")
+    rows = sweep(3, 2026, str(tmp_path), states=("fresh", "seq_fill"), span=span, keep=True,
+                 **SMALL)
+    rng = np.random.default_rng(2026)
+    specs = [draw(rng, SMALL["cap_range"], SMALL["tick_s"])[1] for _ in range(3)]
+    assert [r["spec"] for r in rows if r["state"] == "fresh" and r["workload"] == "2h"] == specs
+    srng = np.random.default_rng([2026, SPAN_STREAM])
+    for i in range(3):
+        u = draw_span(srng)
+        rs = [r for r in rows if r["drive"] == i and not r.get("too_short")]
+        assert rs
+        for r in rs:
+            with open(r["log"]) as f:
+                f.readline()
+                meta = json.loads(f.readline().lstrip("# "))
+            off, size = span_area(span, u, meta["capacity_bytes"])
+            assert (meta["offset"], meta["span"], meta["span_bytes"]) == (off, size, size)
+            assert r["span_bytes"] == size and 0 < r["span_fraction"] < 1
+            assert r["log"].endswith("-span.csv")
+    # No false cache on these drives; the table counts the analysed runs.
+    assert not any(r["false_cache"] for r in rows if not r.get("too_short"))
+    assert sum(c["runs"] for c in table(rows)) == sum(not r.get("too_short") for r in rows)
+
