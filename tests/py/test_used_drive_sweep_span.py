@@ -8,7 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from used_drive_scoring import SPAN_STREAM, draw, draw_span, parse_span, span_area, sweep, table
+from used_drive_scoring import (SPAN_STREAM, analyze_logs, draw, draw_span, parse_span, simulate,
+                                span_area, sweep, table)
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 GIB = 2 ** 30
@@ -63,4 +64,32 @@ def test_span_mode_keeps_the_default_sweeps_drives(tmp_path):
     # No false cache on these drives; the table counts the analysed runs.
     assert not any(r["false_cache"] for r in rows if not r.get("too_short"))
     assert sum(c["runs"] for c in table(rows)) == sum(not r.get("too_short") for r in rows)
+
+
+def test_a_reference_that_never_dropped_tells_no_cache(tmp_path):
+    """The span sweep's seed 2026 drive 9 (an enterprise drive, no cache):
+    its fresh fill of a 42.7 GiB span wrote 2.29 GB/s throughout, its
+    fill of the same span after a random fill 2.3 GiB of the clean blocks
+    idle GC left at 2.32 GB/s, then GC at 1.03. A reference at one speed,
+    shorter than any cache could be, may show a cache's level as well as
+    direct writes: the used run is read as without it (clean blocks, the
+    used state from 2.3 GiB), not "a cache of at most 2.35 GiB"."""
+    spec = ("sim:bx200,native_write_lat_us=0,capacity_gb=154,op_pct=13.59,bits=3,slc_type=none,"
+            "slc_gb=0,native_seq_mibps=2372,native_rand_mibps=1273,fold_mibps=2372,"
+            "floor_mibps=553.0,gc_gamma=1.95,gc_settle_gb=0,gc_spread=0.05,link_mibps=3500,"
+            "iops_cap=2000000,read_seq_mibps=3150,read_rand_iops=1000000,write_lat_us=15,"
+            "idle_gc_mibps=146,idle_gc_gb=2.4,noise=0.02,noise_direct=0.03,dip_duty=0,"
+            "seed=955091588,tick_s=2")
+    span = ("bytes", 8 * GIB, 64 * GIB)
+    logs = {}
+    for state in ("fresh", "random_fill"):
+        logs[state] = str(tmp_path / f"{state}.csv")
+        simulate(spec, state, "fill", logs[state], span=span, span_u=(0.8050053669774745,
+                                                                      0.567461050475236))
+    (alone,) = analyze_logs([logs["random_fill"]])
+    (ref,) = analyze_logs([logs["random_fill"]], args=["--reference", logs["fresh"]])
+    for a in (alone, ref):
+        assert a["span_bytes"] == 45812285440
+        assert a["cache"] is None, a["cache"]
+        assert a["gc"] and abs(a["gc"]["start_bytes"] / GIB - 2.3) < 0.1
 
