@@ -93,3 +93,29 @@ def test_a_reference_that_never_dropped_tells_no_cache(tmp_path):
         assert a["cache"] is None, a["cache"]
         assert a["gc"] and abs(a["gc"]["start_bytes"] / GIB - 2.3) < 0.1
 
+
+def test_one_level_past_the_clean_blocks_over_a_span_may_follow_a_cache(tmp_path):
+    """The span sweep's seed 2026 drive 1 (358 GB, a dynamic cache) after a
+    sequential fill, the 2-hour test over 47.3 GiB: 16.6 GiB of cache at
+    380 MiB/s, folding at 27, then GC over the span at 32 (over the whole
+    drive its floor is 11). One drop, then a level past every clean block
+    the drive can have had: over the whole drive that level is GC, so the
+    fast start was the clean blocks; over a span GC may run at the
+    folding's speed, and the analysis says a cache would read the same."""
+    spec = ("sim:bx200,native_write_lat_us=0,capacity_gb=358,op_pct=16.05,bits=3,"
+            "slc_type=dynamic,slc_seq_mibps=452,slc_rand_iops=100065,native_seq_mibps=128,"
+            "native_rand_mibps=65.5,fold_mibps=52,floor_mibps=11.27,gc_gamma=0.82,link_mibps=560,"
+            "iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=51,slc_wa=1,"
+            "dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39,tick_s=2")
+    log = str(tmp_path / "seq_fill-2h.csv")
+    truth, _, cap, _ = simulate(spec, "seq_fill", "2h", log, interval=(1, 2, 4),
+                                span=("bytes", 8 * GIB, 64 * GIB),
+                                span_u=(0.8548084843288105, 0.32001635421034924))
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "fold", "gc"]
+    (part,) = analyze_logs([log])
+    (whole,) = analyze_logs([log], args=["--span", str(cap)])
+    assert part["span_bytes"] < 0.2 * cap and whole["span_bytes"] == cap
+    for a in (part, whole):  # the labels: clean blocks, the used state at their end
+        assert a["cache"] is None and abs(a["gc"]["start_bytes"] / GIB - 16.6) < 0.2
+    assert "folding at the used state's speed would read the same" in part.get("regime_note", "")
+    assert "folding" not in (whole.get("regime_note") or "")
