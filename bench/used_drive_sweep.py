@@ -28,6 +28,14 @@ precondition was not recorded.
 --states seq_fill_noidle,random_fill_noidle (opt-in, with fresh for
 --reference): the fills without the idle after them, a static cache
 left full (docs/simulator.md, "A fill without an idle after it").
+--span LO-HI (opt-in): every run writes only part of its drive, as
+CrystalDiskMark's test file or fio --size/--offset do: the fill once
+over that area, the 2-hour test and WSAT random within it. LO-HI are
+fractions of the capacity ("0.01-0.1") or sizes ("8g-64g"), the size
+drawn log-uniform and the offset uniform per drive from a random stream
+of their own (the drives are the default sweep's, whose draws and kept
+runs stay the same; the span runs are kept as ...-span.csv).
+docs/simulator.md, "Runs over part of the drive".
 """
 import argparse
 import json
@@ -36,9 +44,11 @@ import sys
 import tempfile
 import time
 
+import numpy as np
+
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 from used_drive_scoring import (ALL_STATES, INTERVAL_CAP_SAMPLES, STATES,  # noqa: E402
-                                format_table, sweep, table)
+                                format_table, parse_span, sweep, table)
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
@@ -61,7 +71,13 @@ def main():
                     help="comma-separated subset of " + ",".join(ALL_STATES) +
                     " (the _noidle fills skip the 15-minute idle after them; "
                     "not in the default)")
+    ap.add_argument("--span", help="runs over part of each drive: LO-HI fractions of the "
+                    "capacity (0.01-0.1) or sizes (8g-64g)")
     a = ap.parse_args()
+    try:
+        span = parse_span(a.span) if a.span else None
+    except ValueError as e:
+        ap.error(f"--span: {e}")
     states = tuple(s for s in a.states.split(",") if s)
     if not states or set(states) - set(ALL_STATES):
         ap.error(f"--states: a comma-separated subset of {','.join(ALL_STATES)}")
@@ -69,20 +85,27 @@ def main():
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []
     opts = dict(SMALL if a.small else {}, log=log, loops=a.loops, states=states,
-                analyze_args=extra, reference=a.reference)
+                analyze_args=extra, reference=a.reference, span=span)
     if a.runs:
         os.makedirs(a.runs, exist_ok=True)
         rows = sweep(a.drives, a.seed, a.runs, keep=True, **opts)
     else:
         with tempfile.TemporaryDirectory(prefix="used-sweep-") as d:
             rows = sweep(a.drives, a.seed, d, **opts)
+    short = sum(bool(r.get("too_short")) for r in rows)
+    rows_all, rows = rows, [r for r in rows if not r.get("too_short")]
     cells = table(rows)
     print(format_table(cells))
     n = len(rows)
     ok = sum(not r["problems"] for r in rows)
     kinds = sorted({r["kind"] for r in rows})
     per_drive = 3 * len(states)
-    mix = ", ".join(f"{sum(r['kind'] == k for r in rows) // per_drive} {k}" for k in kinds)
+    mix = ", ".join(f"{sum(r['kind'] == k for r in rows_all) // per_drive} {k}" for k in kinds)
+    if span:
+        fr = [r["span_fraction"] for r in rows if r.get("span_fraction")]
+        print(f"\nspan {a.span}: {min(fr):.3f}-{max(fr):.3f} of the capacity "
+              f"(median {float(np.median(fr)):.3f}); {short} runs under 3 samples "
+              f"(too short to analyse) left out")
     print(f"\n{a.drives} drives ({mix}), "
           f"{n} runs: {ok} labelled right ({100 * ok / n:.1f} %), "
           f"{sum(r['false_cache'] for r in rows)} false caches, "
@@ -98,7 +121,7 @@ def main():
           f"{INTERVAL_CAP_SAMPLES} samples' bytes) also counts")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"rows": rows, "table": cells}, f, indent=1, default=str)
+            json.dump({"rows": rows_all, "table": cells}, f, indent=1, default=str)
 
 
 if __name__ == "__main__":

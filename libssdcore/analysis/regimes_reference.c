@@ -17,6 +17,21 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
     *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
     if (!(ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)))
         return;
+    /* A reference at one speed all through, shorter than any cache could
+     * be (no cache, no folding, no used state, under MAX_CACHE_CAPACITY_
+     * SHARE of the capacity: its note's "the speed never dropped"), knows
+     * no level of the drive: its one level may be a cache's (a dynamic
+     * cache, largest on a fresh drive, that a fill shrinks to what the
+     * clean blocks hold) or direct writes. The run is analysed as without
+     * a reference. (The span sweep's fills over 8-64 GiB: a fresh fill of
+     * 42.7 GiB at 2.29 GB/s made a used run's 2.3 GiB of clean blocks at
+     * 2.32 GB/s, then GC at 1.03, "a cache at most 2.35 GiB": its first
+     * sample, too short for ref_clean's level test, kept the cache test's
+     * drop; 8 false caches in 60 drives' random-filled span fills.) */
+    if (!ref->sum.has_cache && !ref->sum.has_folding && !ref->sum.has_gc &&
+        isfinite(S->capacity_bytes) &&
+        ref->sum.total_bytes < MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes)
+        return;
     rl->known = 1;
     rl->direct = ref->sum.post_cache_bps;
     /* A reference whose direct writes between its cache and its

@@ -38,6 +38,61 @@ EXTRA_STATES = ("seq_fill" + NO_IDLE, "random_fill" + NO_IDLE)
 ALL_STATES = STATES + EXTRA_STATES
 WORKLOADS = ("fill", "2h", "wsat")
 TOL = 0.05
+# The fewest samples `ssdcore analyze` takes (a run over a small span may
+# have fewer: sweep leaves it out).
+MIN_SAMPLES = 3
+# The opt-in span mode's own random stream (sweep(span=...)): its draws
+# come from np.random.default_rng([seed, SPAN_STREAM]), never from the
+# drives' stream, so a default sweep's drives and kept runs stay the same.
+SPAN_STREAM = 0x5A4E
+
+
+def parse_span(text):
+    """A span range as --span takes it: "LO-HI", both fractions of the
+    capacity (0 < x <= 1: "0.01-0.1") or both sizes ("8g-64g", k/m/g/t
+    binary units), or one value for both. Returns ("frac"|"bytes", lo, hi)."""
+    parts = text.split("-")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2:
+        raise ValueError(f"span range {text!r}: LO-HI")
+    units = {"": 1, "k": 2 ** 10, "m": 2 ** 20, "g": 2 ** 30, "t": 2 ** 40}
+    vals, kinds = [], set()
+    for x in parts:
+        m = re.fullmatch(r"\s*([0-9.]+)\s*([kmgt]?)(?:i?b)?\s*", x.lower())
+        if not m:
+            raise ValueError(f"span {x!r}: a fraction (0.05) or a size (8g)")
+        v = float(m[1])
+        if m[2] or v > 1:
+            kinds.add("bytes")
+            vals.append(v * units[m[2]])
+        else:
+            kinds.add("frac")
+            vals.append(v)
+    if len(kinds) != 1 or not 0 < vals[0] <= vals[1]:
+        raise ValueError(f"span range {text!r}: two fractions or two sizes, LO <= HI, LO > 0")
+    return (kinds.pop(), vals[0], vals[1])
+
+
+def draw_span(rng):
+    """One drive's span draw: (u_size, u_offset), uniform, turned into
+    bytes by span_area() once the capacity is known."""
+    return (float(rng.random()), float(rng.random()))
+
+
+def span_area(span, u, capacity):
+    """(offset, span_bytes) of a run over part of the drive: the size
+    log-uniform in the range (a fraction of the capacity, or bytes), at
+    most the capacity, whole MiB; the offset uniform over where it fits,
+    MiB-aligned."""
+    kind, lo, hi = span
+    size = lo * (hi / lo) ** u[0]
+    if kind == "frac":
+        size *= capacity
+    mib = 2 ** 20
+    size = max(mib, min(int(size) // mib * mib, capacity // mib * mib))
+    off = int(u[1] * (capacity - size)) // mib * mib
+    return off, size
 
 
 def draw_enterprise(rng, cap_range=(480, 7680)):
@@ -136,24 +191,35 @@ def prepare(t, state, loops=2):
     return w
 
 
-def workload_options(workload, capacity, interval):
+def workload_options(workload, capacity, interval, area=None):
     """The job options of a workload; `interval` is (fill, 2h, wsat)
-    sampling intervals in seconds."""
+    sampling intervals in seconds; `area` (offset, span_bytes): the run
+    writes only there (the fill once over it; WSAT's length stays 4x the
+    capacity or 6 hours)."""
+    where = dict(offset=area[0], span=area[1]) if area else {}
     if workload == "fill":
-        return dict(pattern="write", bs=131072, qd=32, coverage=1, interval=interval[0])
+        # (Over a span at the whole drive's sampling: 8 GiB at 3 GB/s is
+        # 3 samples, as a user's fio log of it. Finer samples show the
+        # model's GC scatter, drawn per virtual second, as 10-sample
+        # levels no drive has: docs/simulator.md, "Runs over part of the
+        # drive".)
+        return dict(pattern="write", bs=131072, qd=32, coverage=1, interval=interval[0], **where)
     if workload == "2h":
-        return dict(pattern="randwrite", bs=4096, qd=32, time="2h", interval=interval[1])
+        return dict(pattern="randwrite", bs=4096, qd=32, time="2h", interval=interval[1],
+                    **where)
     return dict(pattern="randwrite", bs=4096, qd=32, bytes=4 * capacity, time="6h",
-                interval=interval[2])
+                interval=interval[2], **where)
 
 
-def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2):
-    """One run: the drive in `state`, then `workload` logged to `log`.
-    Returns (truth, (t_s, bytes), capacity, written_before)."""
+def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2, span=None, span_u=None):
+    """One run: the drive in `state`, then `workload` logged to `log`;
+    span (parse_span's) and span_u (draw_span's): the run over that part
+    of the drive. Returns (truth, (t_s, bytes), capacity, written_before)."""
     with ssdcore.SimTarget(spec) as t:
         wb = prepare(t, state, loops)
         pre = "none" if state == "fresh" else state.removesuffix(NO_IDLE)
-        opts = workload_options(workload, t.size_bytes, interval)
+        area = span_area(span, span_u, t.size_bytes) if span else None
+        opts = workload_options(workload, t.size_bytes, interval, area)
         # The idle time prepare() gave it, recorded as a suite records it
         # (docs/analysis.md, "The idle time before the run"); the kept logs
         # made before carry none (unknown), which leaves their verdicts.
@@ -298,61 +364,86 @@ def same_drive_spec(spec):
     return _OLD_KEY.sub(lambda m: f"{m[1]}_mibps=" if m[1] else f"{m[2]}_gib=", spec)
 
 
-def _kept_run(spec, state, wl, path, interval, loops, keep):
+def _kept_run(spec, state, wl, path, interval, loops, keep, span=None, span_u=None):
     """simulate(), or the run kept in path (its CSV) and path + ".json"
     (spec, truth and series) by an earlier sweep with keep=True, whose spec
     may still use the old key names (same_drive_spec)."""
     side = path + ".json"
+    where = {"span": list(span), "span_u": list(span_u)} if span else {}
     if keep and os.path.exists(path) and os.path.exists(side):
         with open(side) as f:
             k = json.load(f)
-        if same_drive_spec(k["spec"]) == same_drive_spec(spec) and k["interval"] == list(interval) and k["loops"] == loops:
+        if (same_drive_spec(k["spec"]) == same_drive_spec(spec) and
+                k["interval"] == list(interval) and k["loops"] == loops and
+                {x: k[x] for x in where if x in k} == where):
             return k["truth"], (np.asarray(k["t_s"]), np.asarray(k["bytes"]))
-    truth, series, _, _ = simulate(spec, state, wl, path, interval, loops)
+    truth, series, _, _ = simulate(spec, state, wl, path, interval, loops, span, span_u)
     if keep:
         with open(side + ".tmp", "w") as f:
             json.dump({"spec": spec, "interval": list(interval), "loops": loops, "truth": truth,
-                       "t_s": series[0].tolist(), "bytes": series[1].tolist()}, f)
+                       "t_s": series[0].tolist(), "bytes": series[1].tolist(), **where}, f)
         os.replace(side + ".tmp", side)
     return truth, series
 
 
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
           exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
-          reference=False):
+          reference=False, span=None):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
     (drive, kind, spec, state, workload and score_run's keys). keep: the
     logs stay in workdir and a later sweep with the same workdir, seed and
     settings analyses them again without simulating (to measure a change
-    of the analysis in seconds)."""
+    of the analysis in seconds). span (parse_span's tuple): every run
+    writes only a part of its drive, one area a drive drawn from the
+    separate SPAN_STREAM (the drives are the default sweep's; the logs are
+    named ...-span.csv); the rows then carry span_bytes and
+    span_fraction."""
     rng = np.random.default_rng(seed)
+    srng = np.random.default_rng([seed, SPAN_STREAM]) if span else None
     rows = []
     for i in range(n):
         kind, spec = draw(rng, cap_range, tick_s)
+        span_u = draw_span(srng) if span else None
+        tag = "-span" if span else ""
         runs = []
         for state in states:
             for wl in WORKLOADS:
-                path = os.path.join(workdir, f"s{seed}-d{i}-{state}-{wl}.csv")
-                truth, series = _kept_run(spec, state, wl, path, interval, loops, keep)
+                path = os.path.join(workdir, f"s{seed}-d{i}-{state}-{wl}{tag}.csv")
+                truth, series = _kept_run(spec, state, wl, path, interval, loops, keep, span,
+                                          span_u)
                 runs.append((state, wl, path, truth, series))
+        # (A run over a span may be too short to analyse, under
+        # MIN_SAMPLES samples: 8 GiB written in 3 s. It is left out of the
+        # analysis and the table, as a row with too_short.)
+        short = [r for r in runs if len(r[4][1]) < MIN_SAMPLES]
+        for state, wl, path, truth, series in short:
+            rows.append({"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
+                         "log": path if keep else None, "too_short": True, "problems": []})
+        runs = [r for r in runs if len(r[4][1]) >= MIN_SAMPLES]
         if reference and "fresh" in states:
             # The filled runs with the same drive's fresh run of the same
             # workload as their reference (its cache and direct levels):
             # one call per workload for the filled runs.
             fresh = [r[2] for r in runs if r[0] == "fresh"]
-            got = dict(zip(fresh, analyze_logs(fresh, exe, analyze_args)))
+            got = dict(zip(fresh, analyze_logs(fresh, exe, analyze_args))) if fresh else {}
             for wl in WORKLOADS:
-                ref = next(r[2] for r in runs if r[0] == "fresh" and r[1] == wl)
+                ref = next((r[2] for r in runs if r[0] == "fresh" and r[1] == wl), None)
                 used = [r[2] for r in runs if r[0] != "fresh" and r[1] == wl]
-                if used:
+                if used and ref is None:
+                    got.update(zip(used, analyze_logs(used, exe, analyze_args)))
+                elif used:
                     got.update(zip(used, analyze_logs(used, exe,
                                                       [*analyze_args, "--reference", ref])))
             analyses = [got[r[2]] for r in runs]
         else:
-            analyses = analyze_logs([r[2] for r in runs], exe, analyze_args)
+            analyses = analyze_logs([r[2] for r in runs], exe, analyze_args) if runs else []
         for (state, wl, path, truth, series), a in zip(runs, analyses):
             row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
                    "log": path if keep else None}
+            if span:
+                cap, row["span_bytes"] = a.get("capacity_bytes"), a.get("span_bytes")
+                row["span_fraction"] = row["span_bytes"] / cap if cap and row["span_bytes"] \
+                    else None
             row.update(score_run(truth, series, a))
             rows.append(row)
             if log and row["problems"]:
@@ -369,7 +460,8 @@ def table(rows):
     out = []
     for state in ALL_STATES:
         for wl in WORKLOADS:
-            rs = [r for r in rows if r["state"] == state and r["workload"] == wl]
+            rs = [r for r in rows if r["state"] == state and r["workload"] == wl and
+                  not r.get("too_short")]
             if not rs:
                 continue
             errs = [r["onset_err"] for r in rs if r["onset_err"] is not None]
