@@ -278,7 +278,7 @@ int ssd__sim_regime(const struct ssd__sim *s) {
 }
 
 const char *ssd__sim_regime_name(int regime) {
-    static const char *const names[] = {"slc", "native", "fold", "gc"};
+    static const char *const names[] = {"slc", "native", "fold", "gc", "slump"};
     return regime >= 0 && regime < SSD__REG_COUNT ? names[regime] : "?";
 }
 
@@ -760,6 +760,8 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->job_written = s->job_read = 0;
     s->job_written_ios_bytes = 0;
     s->job_start_s = s->now_s;
+    s->slump_left = 0;
+    s->slump_armed = 0;
     s->n_phases = 0;
     s->n_throttles = 0;
     if (s->throttle_step) { /* still throttled from before: a stretch from the start */
@@ -804,6 +806,16 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (step <= 1e-12 || s->bulk)
             step = s->bulk ? dt_s - elapsed : fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
+        /* The cache has just filled under this job's writes: the slump
+         * begins (once a job; not in a bulk precondition, which records
+         * no truth). */
+        if (!s->bulk && !s->slump_armed && p->slump_share > 0 && r != SSD__REG_SLC &&
+            s->n_phases > 0 && s->phases[s->n_phases - 1].regime == SSD__REG_SLC && pr < 1) {
+            s->slump_armed = 1;
+            s->slump_left = p->slump_share * s->slc;
+        }
+        int slump = !s->bulk && r != SSD__REG_SLC && s->slump_left > 0;
+        int ph_r = slump ? SSD__REG_SLUMP : r; /* the phase truth records */
         if (!s->bulk)
             update_throttle(s);
         double xw = 0, xr = 0, level_w = 0;
@@ -812,7 +824,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             xw = level_w * bulk_mean_factor(s, r, bs);
         } else if (pr < 1) {
             double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
-            level_w = write_rate(s, r, seq, bs, q);
+            level_w = write_rate(s, r, seq, bs, q) * (slump ? p->slump_depth : 1);
             xw = level_w * tick_noise(s, tick, sigma);
             if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
@@ -886,6 +898,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             if (bound / xwb < step)
                 step = fmin(step, fmax(bound / xwb, 0.02 * p->tick_s));
         }
+        if (slump && xwb > 0 && s->slump_left / xwb < step) /* where the slump ends */
+            step = fmin(step, fmax(s->slump_left / xwb, 0.02 * p->tick_s));
         if (max_bytes) {
             double left = fmax((double)max_bytes - carried - done_bytes, 0);
             if (left / x <= step) {
@@ -902,7 +916,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         double bw = xwb * step, br = xrb * step;
         if (bw > 0) {
-            note_phase(s, r);
+            note_phase(s, ph_r);
             double dm = advance_map(s, 1, bw);
             /* A sequential chunk overwrites whole blocks except where
              * random writes scattered the data it replaces. */
@@ -914,7 +928,9 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             apply_write(s, r, bw, dm, in_place * bw, seq_whole, wa, seq ? fmin(wa + bw, wb) : wb);
             s->job_written += bw;
             written += bw;
-            if (s->phases[s->n_phases - 1].regime == r) {
+            if (slump)
+                s->slump_left = s->slump_left - bw < 1 ? 0 : s->slump_left - bw;
+            if (s->phases[s->n_phases - 1].regime == ph_r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
                 s->phases[s->n_phases - 1].end_level_bps = level_w;

@@ -138,11 +138,30 @@ static double level_of(const struct ssd__sim *s, int phase, int r) {
     return m;
 }
 
+/* The first phase after the cache, or -1: a slump right after the cache
+ * is not it. The post-cache level is the level the drive holds after its
+ * drop ("the sustained level after that drop", METHODOLOGY.md), and the
+ * slump is a pause on the way to it (docs/simulator.md, "A slump after
+ * the cache"); a job that ended inside its slump never reached it. */
+static int post_cache_phase(const struct ssd__sim *s) {
+    for (int i = 0; i < s->n_phases; i++)
+        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].regime != SSD__REG_SLUMP &&
+            s->phases[i].seconds > 0)
+            return i;
+    return -1;
+}
+
 /* The level of the first regime after the cache (as post_cache_mean_bps). */
 static double post_cache_level_bps(const struct ssd__sim *s) {
+    int i = post_cache_phase(s);
+    return i < 0 ? -1 : level_of(s, i, 0);
+}
+
+/* The last job's slump phase, or -1. */
+static int slump_phase(const struct ssd__sim *s) {
     for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
-            return level_of(s, i, 0);
+        if (s->phases[i].regime == SSD__REG_SLUMP && s->phases[i].seconds > 0)
+            return i;
     return -1;
 }
 
@@ -165,12 +184,11 @@ static double phase_mean_bps(const struct ssd__sim *s, int r) {
     return t > 0 ? b / t : -1;
 }
 
-/* The regime writes went to once the cache was full (native, fold or gc). */
+/* The regime writes went to once the cache was full (native, fold or gc),
+ * after a slump if there was one. */
 static double post_cache_mean_bps(const struct ssd__sim *s) {
-    for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
-            return s->phases[i].bytes / s->phases[i].seconds;
-    return -1;
+    int i = post_cache_phase(s);
+    return i < 0 ? -1 : s->phases[i].bytes / s->phases[i].seconds;
 }
 
 static double cache_full_at(const struct ssd__sim *s) {
@@ -200,6 +218,8 @@ static double cache_full_at(const struct ssd__sim *s) {
     X(POST_CACHE_LEVEL_BPS, post_cache_level_bps, 1)                                               \
     X(FOLDING_LEVEL_BPS, folding_level_bps, 1)                                                     \
     X(GC_LEVEL_BPS, gc_level_bps, 1)                                                               \
+    X(SLUMP_BYTES, slump_bytes, 1)                                                                 \
+    X(SLUMP_LEVEL_BPS, slump_level_bps, 1)                                                         \
     X(JOB_WRITTEN_BYTES, job_written_bytes, 0)                                                     \
     X(HOST_WRITTEN_BYTES, host_written_bytes, 0)                                                   \
     X(NAND_WRITTEN_BYTES, nand_written_bytes, 0)                                                   \
@@ -286,6 +306,14 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
         return level_of(s, -1, SSD__REG_FOLD);
     case T_GC_LEVEL_BPS:
         return level_of(s, -1, SSD__REG_GC);
+    case T_SLUMP_BYTES: {
+        int i = slump_phase(s);
+        return i < 0 ? -1 : s->phases[i].bytes;
+    }
+    case T_SLUMP_LEVEL_BPS: {
+        int i = slump_phase(s);
+        return i < 0 ? -1 : level_of(s, i, 0);
+    }
     case T_JOB_WRITTEN_BYTES:
         return (double)s->job_written_ios_bytes;
     case T_HOST_WRITTEN_BYTES:
