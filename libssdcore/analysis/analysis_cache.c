@@ -567,6 +567,32 @@ static int returns_to_cache_level(const struct ssd__curve *c, const struct ssd__
  * faster later is a dynamic cache's folding, and it lasts (bits - 1) times
  * the cache or more (the bytes folding frees: docs/analysis.md), never
  * under half of it; a used state or a staircase only falls. */
+/* Whether the samples y[a, b) hold the level lev as a noisy level does: a
+ * level whose own noise (1.4826 MAD about the level: not of its
+ * differences, which a drive that holds its speed over two samples makes
+ * 0) is over half a step holds it when three quarters of its samples lie within two
+ * of its sigmas and its log-linear trend moves under a step over its
+ * length (noise, not a drift). ssd__holds_level's band of one step is
+ * under two sigmas there: a flat level of a drive whose direct writes
+ * scatter 12 % a sample holds it with 73-75 % of its samples, and a
+ * slump before it was taken for the post-cache level (slump sweep,
+ * docs/analysis.md "A slump right after a cache"). */
+static int holds_noisy_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t a, size_t b, double lev) {
+    if (b < a + 8)
+        return 0;
+    for (size_t i = a; i < b; i++)
+        c->scratch[i - a] = fabs(c->y[i] - lev);
+    double s = 1.4826 * ssd__median(c->scratch, b - a), step = log(o->min_step);
+    double icpt;
+    if (!(2 * s > step) || fabs(ssd__fit_line(c, a, b, &icpt)) * (double)(b - a) >= step)
+        return 0;
+    size_t in = 0;
+    for (size_t i = a; i < b; i++)
+        in += fabs(c->y[i] - lev) < 2 * s;
+    return 4 * in >= 3 * (b - a);
+}
+
 static int slump_after_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              double hi) {
     const struct ssd_phase *ph = c->ph;
@@ -577,7 +603,9 @@ static int slump_after_cache(const struct ssd__curve *c, const struct ssd__analy
     double slump = ph[1].end_bytes - ph[1].start_bytes;
     double after = ph[2].end_bytes - ph[2].start_bytes;
     if (!(held >= lo * o->min_step && held * o->min_drop <= hi && 2 * slump < cache &&
-          after >= 4 * slump && ssd__holds_level(c, o, ph[2].first, ph[2].last + 1, log(held))))
+          after >= 4 * slump &&
+          (ssd__holds_level(c, o, ph[2].first, ph[2].last + 1, log(held)) ||
+           holds_noisy_level(c, o, ph[2].first, ph[2].last + 1, log(held)))))
         return 0;
     for (size_t j = 3; j < c->nph; j++)
         if (ph[j].level_bps > held * o->min_step)
