@@ -125,6 +125,10 @@ struct ssd__sim_extent {
 
 struct ssd__sim_phase {
     int regime;
+    /* Where writes went when it began (ssd__sim_regime): regime itself,
+     * except for a slump, which lies over the regime the cache's end led
+     * into (native, fold or gc: that regime began with the slump). */
+    int beneath;
     double start_bytes, start_s;
     double bytes, seconds; /* host writes and time spent in it */
     /* The noise-free write speed (bytes/s) of the phase's last chunk: the

@@ -699,13 +699,18 @@ static double read_share(const struct ssd__workload *w) {
     }
 }
 
-static void note_phase(struct ssd__sim *s, int r) {
-    if (s->n_phases > 0 && s->phases[s->n_phases - 1].regime == r)
+/* A new phase when the regime changes, or the regime beneath a slump (a
+ * slump over direct writes whose clean blocks run out goes on over GC: two
+ * slump phases, the second over the used state). */
+static void note_phase(struct ssd__sim *s, int r, int beneath) {
+    if (s->n_phases > 0 && s->phases[s->n_phases - 1].regime == r &&
+        s->phases[s->n_phases - 1].beneath == beneath)
         return;
     if (s->n_phases >= SSD__SIM_MAX_PHASES)
         return;
     struct ssd__sim_phase *ph = &s->phases[s->n_phases++];
     ph->regime = r;
+    ph->beneath = beneath;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
     ph->bytes = ph->seconds = ph->end_level_bps = 0;
@@ -916,7 +921,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         double bw = xwb * step, br = xrb * step;
         if (bw > 0) {
-            note_phase(s, ph_r);
+            note_phase(s, ph_r, r);
             double dm = advance_map(s, 1, bw);
             /* A sequential chunk overwrites whole blocks except where
              * random writes scattered the data it replaces. */
@@ -930,7 +935,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             written += bw;
             if (slump)
                 s->slump_left = s->slump_left - bw < 1 ? 0 : s->slump_left - bw;
-            if (s->phases[s->n_phases - 1].regime == ph_r) {
+            if (s->phases[s->n_phases - 1].regime == ph_r &&
+                s->phases[s->n_phases - 1].beneath == r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
                 s->phases[s->n_phases - 1].end_level_bps = level_w;

@@ -157,18 +157,22 @@ static double post_cache_level_bps(const struct ssd__sim *s) {
     return i < 0 ? -1 : level_of(s, i, 0);
 }
 
-/* The last job's slump phase, or -1. */
-static int slump_phase(const struct ssd__sim *s) {
+/* The host bytes of the last job's slump (one phase per regime beneath
+ * it), or -1 when it had none. */
+static double slump_bytes(const struct ssd__sim *s) {
+    double b = -1;
     for (int i = 0; i < s->n_phases; i++)
         if (s->phases[i].regime == SSD__REG_SLUMP && s->phases[i].seconds > 0)
-            return i;
-    return -1;
+            b = (b < 0 ? 0 : b) + s->phases[i].bytes;
+    return b;
 }
 
-/* The start of the first phase of the last job in regime r, or -1. */
+/* The start of the first phase of the last job in regime r, or -1: where
+ * writes began to go there, so a slump that lay over it (its beneath)
+ * starts it. */
 static double phase_start(const struct ssd__sim *s, int r) {
     for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime == r)
+        if (s->phases[i].regime == r || s->phases[i].beneath == r)
             return s->phases[i].start_bytes;
     return -1;
 }
@@ -306,14 +310,10 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
         return level_of(s, -1, SSD__REG_FOLD);
     case T_GC_LEVEL_BPS:
         return level_of(s, -1, SSD__REG_GC);
-    case T_SLUMP_BYTES: {
-        int i = slump_phase(s);
-        return i < 0 ? -1 : s->phases[i].bytes;
-    }
-    case T_SLUMP_LEVEL_BPS: {
-        int i = slump_phase(s);
-        return i < 0 ? -1 : level_of(s, i, 0);
-    }
+    case T_SLUMP_BYTES:
+        return slump_bytes(s);
+    case T_SLUMP_LEVEL_BPS:
+        return level_of(s, -1, SSD__REG_SLUMP);
     case T_JOB_WRITTEN_BYTES:
         return (double)s->job_written_ios_bytes;
     case T_HOST_WRITTEN_BYTES:
@@ -401,6 +401,9 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
+        /* A slump's regime beneath (native, fold or gc), which began with it. */
+        if (s->phases[i].regime == SSD__REG_SLUMP)
+            ssd__jw_kstr(&w, "beneath", ssd__sim_regime_name(s->phases[i].beneath));
         ssd__jw_kbytes(&w, "start_bytes", s->phases[i].start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);

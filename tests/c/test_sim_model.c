@@ -810,13 +810,30 @@ Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_
     char *json;
     cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
     cr_assert(strstr(json, "{\"regime\":\"slc\""));
-    cr_assert(strstr(json, "},{\"regime\":\"slump\""), "%s", json);
+    cr_assert(strstr(json, "},{\"regime\":\"slump\",\"beneath\":\"native\""), "%s", json);
     ssd_free(json);
     series_free(&s);
     /* The cache is full now: the next job starts past it, with no slump. */
     s = run(t, &w);
     double v;
     cr_assert_eq(ssd_sim_truth(t, "slump_bytes", &v), SSD_ENODATA);
+    series_free(&s);
+    ssd_target_free(t);
+    /* A slump over folding (a dynamic cache on a drive in its used state):
+     * the folding began where the cache ended, with the slump over it. */
+    snprintf(uri, sizeof uri, "%s,precondition=dirty,slump_share=0.2", base);
+    t = open_sim(uri);
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+    w.max_bytes = 100 * (uint64_t)GiB;
+    s = run(t, &w);
+    double full = truth(t, "cache_full_at_bytes");
+    cr_assert_gt(full, 0);
+    assert_near(truth(t, "folding_start_bytes"), full, 1e-9, "folding from the cache's end");
+    assert_near(truth(t, "slump_bytes"), 0.2 * full, 0.01, "a fifth of the cache");
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
+    cr_assert(strstr(json, "{\"regime\":\"slump\",\"beneath\":\"fold\""), "%s", json);
+    ssd_free(json);
     series_free(&s);
     ssd_target_free(t);
 }
