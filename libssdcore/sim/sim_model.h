@@ -168,7 +168,7 @@ struct ssd__sim {
     /* Host bytes of the slump still to write (slump_share, armed once a job
      * when its cache fills), and whether this job's slump was armed. */
     double slump_left;
-    int slump_armed;
+    int slump_armed, slump_beneath; /* and the regime it lies over (not slc) */
     /* The last job's host writes as the host counts them: whole I/Os of
      * the block size (job_written is the model's continuous position,
      * which places phases to the byte but is no multiple of a block). */

@@ -818,8 +818,16 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             s->n_phases > 0 && s->phases[s->n_phases - 1].regime == SSD__REG_SLC && pr < 1) {
             s->slump_armed = 1;
             s->slump_left = p->slump_share * s->slc;
+            s->slump_beneath = r;
         }
-        int slump = !s->bulk && r != SSD__REG_SLC && s->slump_left > 0;
+        /* In the slump the host sees slump_depth times the regime beneath
+         * (rr); the flash takes the writes where they go (r). A dynamic
+         * cache that folds to make room takes a few MiB again now and then
+         * (the room its folding frees): still the slump, over the folding. */
+        int slump = !s->bulk && s->slump_left > 0;
+        if (slump && r != SSD__REG_SLC)
+            s->slump_beneath = r;
+        int rr = slump ? s->slump_beneath : r;
         int ph_r = slump ? SSD__REG_SLUMP : r; /* the phase truth records */
         if (!s->bulk)
             update_throttle(s);
@@ -828,16 +836,16 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             level_w = write_rate(s, r, seq, bs, q);
             xw = level_w * bulk_mean_factor(s, r, bs);
         } else if (pr < 1) {
-            double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
-            level_w = write_rate(s, r, seq, bs, q) * (slump ? p->slump_depth : 1);
+            double sigma = rr == SSD__REG_SLC ? p->noise : p->noise_direct;
+            level_w = write_rate(s, rr, seq, bs, q) * (slump ? p->slump_depth : 1);
             xw = level_w * tick_noise(s, tick, sigma);
-            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
+            if (rr == SSD__REG_SLC || rr == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
                  * table, so they weigh on small writes, which update the
                  * map fastest: full depth up to 64K, a quarter of it at 256K. */
                 double d = dip_factor(s, ((double)tick + 0.5) * p->tick_s);
                 xw *= 1 - (1 - d) * fmin(1.0, 65536 / bs);
-            } else if (r == SSD__REG_GC)
+            } else if (rr == SSD__REG_GC)
                 xw *= gc_spread_factor(s, ((double)tick + 0.5) * p->tick_s);
         }
         if (reads) {
@@ -921,7 +929,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         double bw = xwb * step, br = xrb * step;
         if (bw > 0) {
-            note_phase(s, ph_r, r);
+            note_phase(s, ph_r, rr);
             double dm = advance_map(s, 1, bw);
             /* A sequential chunk overwrites whole blocks except where
              * random writes scattered the data it replaces. */
@@ -936,7 +944,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             if (slump)
                 s->slump_left = s->slump_left - bw < 1 ? 0 : s->slump_left - bw;
             if (s->phases[s->n_phases - 1].regime == ph_r &&
-                s->phases[s->n_phases - 1].beneath == r) {
+                s->phases[s->n_phases - 1].beneath == rr) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
                 s->phases[s->n_phases - 1].end_level_bps = level_w;

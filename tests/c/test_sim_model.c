@@ -836,4 +836,22 @@ Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_
     ssd_free(json);
     series_free(&s);
     ssd_target_free(t);
+    /* A dynamic cache that folds to make room takes a few MiB again now and
+     * then (the room its folding frees): the slump goes on over it, one
+     * phase of a fifth of the cache, not one per burst. */
+    snprintf(uri, sizeof uri, "%s,precondition=full,slump_share=0.2", base);
+    t = open_sim(uri);
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    s = run(t, &w);
+    full = truth(t, "cache_full_at_bytes");
+    assert_near(truth(t, "slump_bytes"), 0.2 * full, 0.01, "one slump");
+    struct ssd__sim *m = ssd__sim_of(t);
+    int slumps = 0;
+    for (int i = 0; i < m->n_phases; i++)
+        slumps += m->phases[i].regime == SSD__REG_SLUMP;
+    cr_expect_eq(slumps, 1);
+    cr_expect_eq(m->phases[1].regime, SSD__REG_SLUMP);
+    cr_expect_eq(m->phases[1].beneath, SSD__REG_FOLD);
+    series_free(&s);
+    ssd_target_free(t);
 }
