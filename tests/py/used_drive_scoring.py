@@ -269,8 +269,8 @@ def slump_problems(truth, series, analysis):
     the slump, as the analysis' post_cache_bps is (docs/analysis.md,
     Method step 5), and the slump itself, a phase of its own, is what the
     analysis labels `other` with a note: asked for when the slump and the
-    phase after it each last a lasting phase (score()'s min_bytes) and
-    differ VISIBLE-fold. Boundaries are score()'s own check. Returns the
+    phase after it each last a lasting phase (the slump in samples, the
+    level after it score()'s min_bytes) and differ VISIBLE-fold. Boundaries are score()'s own check. Returns the
     problems and what was asked: {"slump": the model slumped after a cache
     the analysis found, "post_asked", "told_asked"}."""
     ph = []  # the slump as one phase (the model splits it where the regime beneath changes)
@@ -300,7 +300,14 @@ def slump_problems(truth, series, analysis):
         if post is None or abs(post - level) > SLUMP_LEVEL_TOL * level:
             probs.append(f"post-cache level {(post or 0) / 2**20:.0f} MiB/s after a slump, "
                          f"truth {level / 2**20:.0f}")
-    if held is not None and slump["bytes"] >= min_bytes and held["bytes"] >= min_bytes and \
+    # (The slump told: when it spans the analysis' shortest lasting phase in
+    # samples, max(5, 1 %) of them, as the analysis' own phases must; a
+    # slump of 30 two-second samples in a 2-hour run, 6.98 GiB beside a GC
+    # tail of 190, is over score()'s min_bytes but no phase it could make.)
+    cum = np.cumsum(b)
+    spans = int(np.searchsorted(cum, slump["start_bytes"] + slump["bytes"]) -
+                np.searchsorted(cum, slump["start_bytes"]))
+    if held is not None and spans >= max(5, 0.01 * len(b)) and held["bytes"] >= min_bytes and \
             _rate(held) >= VISIBLE * _rate(slump):
         asked["told_asked"] = True
         mid = slump["start_bytes"] + slump["bytes"] / 2
