@@ -33,6 +33,19 @@ def test_the_slump_is_off_by_default_and_a_key_of_the_uri():
         ssdcore.sim.profile("bx200,slump_share=-1")
 
 
+def test_the_truth_says_the_slump_from_python():
+    with ssdcore.SimTarget("sim:mp44l-1tb,slump_share=0.2") as t:
+        ssdcore.job(t, pattern="write", bs=1 << 20, qd=8, bytes=300 << 30, interval=1)
+        tr = ssdcore.sim.truth(t)
+        assert tr.slump_bytes == pytest.approx(0.2 * tr.cache_full_at_bytes, rel=0.01)
+        assert tr.slump_level_bps == pytest.approx(0.5 * tr.post_cache_level_bps, rel=0.05)
+        assert tr.to_frame().regime.tolist() == ["slc", "slump", "native"]
+        assert tr.phases[1]["beneath"] == "native"
+    with ssdcore.SimTarget("sim:mp44l-1tb") as t:
+        ssdcore.job(t, pattern="write", bs=1 << 20, qd=8, bytes=1 << 30, interval=1)
+        assert ssdcore.sim.truth(t).slump_bytes is None
+
+
 def test_a_drive_like_the_biwin_x570_slumps_and_the_analysis_tells_it(tmp_path):
     log = str(tmp_path / "biwin.csv")
     truth, series, _, _ = simulate(BIWIN, "fresh", "fill", log, (1, 1, 5))
