@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 import ssdcore
-from used_drive_scoring import drives, simulate, slump_figures, sweep
+from used_drive_scoring import drives, score_run, simulate, slump_figures, sweep
 
 GIB = 2 ** 30
 MIB = 2 ** 20
@@ -86,10 +86,36 @@ def test_a_small_slump_sweep_gets_the_cache_the_post_cache_level_and_the_slump(t
     # cache size right 7 (drive 5's 2-hour run reads 13.26 GiB for 14.00:
     # a slump of under a sample in the drop's sample, see
     # docs/analysis.md "A slump right after a cache"), post-cache level 8
-    # of 8, the slump told 4 of 4 (2 of 4 before round 24's rule for a
-    # slump of a lasting phase: drives 1 and 7).
+    # of 8, the slump told 3 of 4 (2 of 4 before round 24's rule for a
+    # slump of a lasting phase: drive 7's fill; drive 1's WSAT run, direct
+    # writes then folding and the used state after its slump, is left to
+    # the GC-dip rule: docs/analysis.md, "A slump right after a cache").
     assert f["runs"] >= 8
     assert f["post_right"] == f["post_asked"] >= 8
-    assert f["told_right"] == f["told_asked"] >= 4
+    assert f["told_asked"] >= 4 and f["told_right"] >= 3
     assert f["cache_right"] >= f["runs"] - 1
     assert not any(r["false_cache"] for r in rows)
+
+
+# Seed 11's drive 81 of the 200-drive fresh slump sweep (--small): a slump
+# of 173 s right after a 52 GiB dynamic cache, direct writes at 101 MiB/s,
+# folding, then the used state from 318 GiB. Told apart by the rule for a
+# slump of a lasting phase, the slump misled the rules after the cache test
+# (they read phase 1 as the direct level): "used state at 969.7 GiB", the
+# model's at 318.4. A slump under two lasting phases is told only when
+# nothing slower follows the level it comes back to.
+D81 = ("sim:bx200,native_write_lat_us=0,capacity_gb=290,op_pct=7.36,bits=2,slc_type=dynamic,"
+       "slc_seq_mibps=469,slc_rand_iops=81145,native_seq_mibps=190,native_rand_mibps=101.4,"
+       "fold_mibps=129,floor_mibps=24.08,gc_gamma=2.41,link_mibps=560,iops_cap=100000,"
+       "noise=0.02,noise_direct=0.08,seed=269594484,slc_gb=52,slc_wa=1,dip_duty=0,tick_s=2,"
+       "slump_share=0.249,slump_depth=0.75")
+
+
+def test_a_slump_before_a_used_state_leaves_its_onset(tmp_path):
+    log = str(tmp_path / "d81.csv")
+    truth, series, _, _ = simulate(D81, "fresh", "wsat", log, (1, 2, 4))
+    a = json.loads(subprocess.run(["ssdcore", "analyze", "--json", log], check=True,
+                                  capture_output=True, text=True).stdout)
+    row = score_run(truth, series, a)
+    assert not any(p.startswith("used state") for p in row["problems"]), row["problems"]
+    assert a["gc"]["start_bytes"] == pytest.approx(truth["gc_start_bytes"], rel=0.05)
