@@ -36,6 +36,11 @@ drawn log-uniform and the offset uniform per drive from a random stream
 of their own (the drives are the default sweep's, whose draws and kept
 runs stay the same; the span runs are kept as ...-span.csv).
 docs/simulator.md, "Runs over part of the drive".
+--slump (opt-in): every drive with a cache slumps right after it
+(slump_share 0.05-0.4 of the cache, slump_depth 0.3-0.75, drawn from a
+stream of their own: the same drives as without), and the runs are also
+scored on the post-cache level the drive holds after the slump and on the
+slump told as `other` (docs/simulator.md, "A slump after the cache").
 """
 import argparse
 import json
@@ -48,7 +53,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 from used_drive_scoring import (ALL_STATES, INTERVAL_CAP_SAMPLES, STATES,  # noqa: E402
-                                format_table, parse_span, sweep, table)
+                                format_table, parse_span, slump_figures, sweep, table)
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
@@ -73,6 +78,8 @@ def main():
                     "not in the default)")
     ap.add_argument("--span", help="runs over part of each drive: LO-HI fractions of the "
                     "capacity (0.01-0.1) or sizes (8g-64g)")
+    ap.add_argument("--slump", action="store_true",
+                    help="every drive with a cache slumps right after it (opt-in)")
     a = ap.parse_args()
     try:
         span = parse_span(a.span) if a.span else None
@@ -85,7 +92,7 @@ def main():
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []
     opts = dict(SMALL if a.small else {}, log=log, loops=a.loops, states=states,
-                analyze_args=extra, reference=a.reference, span=span)
+                analyze_args=extra, reference=a.reference, span=span, slump=a.slump)
     if a.runs:
         os.makedirs(a.runs, exist_ok=True)
         rows = sweep(a.drives, a.seed, a.runs, keep=True, **opts)
@@ -119,6 +126,15 @@ def main():
     print(f"interval score (not the headline): {oki} of {n} ({100 * oki / n:.1f} %) right "
           f"when a cache size within its stated +- uncertainty_bytes (at most "
           f"{INTERVAL_CAP_SAMPLES} samples' bytes) also counts")
+    if a.slump:
+        by_state = {}
+        for st in states:
+            f = slump_figures([r for r in rows if r["state"] == st])
+            by_state[st] = f
+            print(f"slumps, {st}: {f['runs']} runs slumped after a cache found; cache size right "
+                  f"{f['cache_right']}, post-cache level right {f['post_right']} of "
+                  f"{f['post_asked']}, slump told {f['told_right']} of {f['told_asked']}; "
+                  f"all right {f['right']}")
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"rows": rows_all, "table": cells}, f, indent=1, default=str)

@@ -534,8 +534,9 @@ def fileops_times(result: _FileopsResult, ax: Any = None) -> Any:
     return ax
 
 
+# (A slump right after the cache is the analysis' `other`: docs/simulator.md.)
 _TRUTH_BANDS = {"slc": "cache", "native": "direct", "folding": "folding", "gc": "gc",
-                "throttle": "throttle"}
+                "throttle": "throttle", "slump": "other"}
 
 
 def sim_truth(truth: SimTruth, series: Any = None, ax: Any = None) -> Any:

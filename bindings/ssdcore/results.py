@@ -1995,7 +1995,10 @@ class SimTruth(Result):
     write_amplification = _field("write_amplification", _float, None, "NAND bytes over host bytes.")
     cache_level_bps = _field("cache_level_bps", _float, None, "The cache's level.")
     post_cache_level_bps = _field("post_cache_level_bps", _float, None,
-                                  "The level after the cache.")
+                                  "The level after the cache (and after a slump).")
+    slump_bytes = _field("slump_bytes", _int, None,
+                         "Bytes of a slump right after the cache (slump_share).")
+    slump_level_bps = _field("slump_level_bps", _float, None, "The slump's level.")
     phases = _derived(lambda r: _runtime_s(r.get("phases")),
                       "The last job's regimes, in order (an older\n"
                       "JSON's seconds as runtime_s).")

@@ -30,6 +30,11 @@ enum ssd__sim_regime {
     SSD__REG_NATIVE, /* directly into TLC/MLC, clean blocks available */
     SSD__REG_FOLD,   /* dynamic cache full and no clean blocks: fold while writing */
     SSD__REG_GC,     /* no clean blocks: every write pays for garbage collection */
+    /* Not a place writes go (ssd__sim_regime never returns it): the phase
+     * ground truth records while a slump right after the cache slows the
+     * host (slump_share of the cache at slump_depth times the regime beneath), whatever
+     * the flash writes in beneath it. */
+    SSD__REG_SLUMP,
     SSD__REG_COUNT
 };
 
@@ -61,8 +66,12 @@ struct ssd__sim_params {
     double noise, noise_direct;     /* per-tick lognormal sigma: cache / direct phases */
     double tick_s;
     double dip_period_s, dip_duty, dip_depth; /* periodic GC dips (depth: speed factor) */
-    double lat_sigma, tail_frac, tail_mult;   /* per-I/O latency distribution */
-    double precondition;                      /* enum ssd__sim_pre */
+    /* A slump right after the cache fills: the next slump_share times the
+     * cache's contents (host bytes) run at slump_depth times the speed of the
+     * regime beneath (0: no slump). */
+    double slump_share, slump_depth;
+    double lat_sigma, tail_frac, tail_mult; /* per-I/O latency distribution */
+    double precondition;                    /* enum ssd__sim_pre */
     double seed;
     /* Thermal model: a first-order lag towards temp_idle_c plus heat_*_c
      * per GiB/s moved; above throttle_c (0: never) the total speed is
@@ -118,6 +127,10 @@ struct ssd__sim_extent {
 
 struct ssd__sim_phase {
     int regime;
+    /* Where writes went when it began (ssd__sim_regime): regime itself,
+     * except for a slump, which lies over the regime the cache's end led
+     * into (native, fold or gc: that regime began with the slump). */
+    int beneath;
     double start_bytes, start_s;
     double bytes, seconds; /* host writes and time spent in it */
     /* The noise-free write speed (bytes/s) of the phase's last chunk: the
@@ -154,6 +167,10 @@ struct ssd__sim {
     double coverage;  /* bytes of the full_coverage pass done */
     double carry[2];  /* fractional I/Os carried between chunks */
     double job_written, job_start_s;
+    /* Host bytes of the slump still to write (slump_share, armed once a job
+     * when its cache fills), and whether this job's slump was armed. */
+    double slump_left;
+    int slump_armed, slump_beneath; /* and the regime it lies over (not slc) */
     /* The last job's host writes as the host counts them: whole I/Os of
      * the block size (job_written is the model's continuous position,
      * which places phases to the byte but is no multiple of a block). */

@@ -80,6 +80,11 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"dip_period_s", P(dip_period_s), 0.1, 1e5, NULL, "period of GC dips, s"},
     {"dip_duty", P(dip_duty), 0, 1, NULL, "share of each period spent in a dip (0: no dips)"},
     {"dip_depth", P(dip_depth), 0.01, 1, NULL, "write speed factor inside a dip"},
+    {"slump_share", P(slump_share), 0, 4, NULL,
+     "bytes written slowly right after the cache fills, once a job, as a share of the cache's "
+     "contents (0: no slump)"},
+    {"slump_depth", P(slump_depth), 0.01, 1, NULL,
+     "write speed factor during the slump, against the regime beneath it"},
     {"lat_sigma", P(lat_sigma), 0, 3, NULL, "per-I/O latency spread (lognormal sigma)"},
     {"tail_frac", P(tail_frac), 0, 0.5, NULL, "share of I/Os in the latency tail"},
     {"tail_mult", P(tail_mult), 1, 1e4, NULL, "tail latency over the mean"},
@@ -119,7 +124,8 @@ static const char defaults[] =
     "link_mibps=560,iops_cap=100000,"
     "mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=1,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_"
     "s=20,"
-    "dip_duty=0,dip_depth=1,lat_sigma=0.4,tail_frac=0.001,tail_mult=20,"
+    "dip_duty=0,dip_depth=1,slump_share=0,slump_depth=0.5,lat_sigma=0.4,tail_frac=0.001,tail_mult="
+    "20,"
     "precondition=none,seed=1,"
     "temp_idle_c=35,heat_write_c=8,heat_read_c=4,thermal_tau_s=90,throttle_c=0,"
     "throttle_mibps=100000,throttle2_c=0,throttle2_mibps=100000,throttle_hyst_c=3";

@@ -278,7 +278,7 @@ int ssd__sim_regime(const struct ssd__sim *s) {
 }
 
 const char *ssd__sim_regime_name(int regime) {
-    static const char *const names[] = {"slc", "native", "fold", "gc"};
+    static const char *const names[] = {"slc", "native", "fold", "gc", "slump"};
     return regime >= 0 && regime < SSD__REG_COUNT ? names[regime] : "?";
 }
 
@@ -699,13 +699,18 @@ static double read_share(const struct ssd__workload *w) {
     }
 }
 
-static void note_phase(struct ssd__sim *s, int r) {
-    if (s->n_phases > 0 && s->phases[s->n_phases - 1].regime == r)
+/* A new phase when the regime changes, or the regime beneath a slump (a
+ * slump over direct writes whose clean blocks run out goes on over GC: two
+ * slump phases, the second over the used state). */
+static void note_phase(struct ssd__sim *s, int r, int beneath) {
+    if (s->n_phases > 0 && s->phases[s->n_phases - 1].regime == r &&
+        s->phases[s->n_phases - 1].beneath == beneath)
         return;
     if (s->n_phases >= SSD__SIM_MAX_PHASES)
         return;
     struct ssd__sim_phase *ph = &s->phases[s->n_phases++];
     ph->regime = r;
+    ph->beneath = beneath;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
     ph->bytes = ph->seconds = ph->end_level_bps = 0;
@@ -760,6 +765,8 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->job_written = 0;
     s->job_written_ios_bytes = 0;
     s->job_start_s = s->now_s;
+    s->slump_left = 0;
+    s->slump_armed = 0;
     s->n_phases = 0;
     s->n_throttles = 0;
     if (s->throttle_step) { /* still throttled from before: a stretch from the start */
@@ -804,6 +811,24 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (step <= 1e-12 || s->bulk)
             step = s->bulk ? dt_s - elapsed : fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
+        /* The cache has just filled under this job's writes: the slump
+         * begins (once a job; not in a bulk precondition, which records
+         * no truth). */
+        if (!s->bulk && !s->slump_armed && p->slump_share > 0 && r != SSD__REG_SLC &&
+            s->n_phases > 0 && s->phases[s->n_phases - 1].regime == SSD__REG_SLC && pr < 1) {
+            s->slump_armed = 1;
+            s->slump_left = p->slump_share * s->slc;
+            s->slump_beneath = r;
+        }
+        /* In the slump the host sees slump_depth times the regime beneath
+         * (rr); the flash takes the writes where they go (r). A dynamic
+         * cache that folds to make room takes a few MiB again now and then
+         * (the room its folding frees): still the slump, over the folding. */
+        int slump = !s->bulk && s->slump_left > 0;
+        if (slump && r != SSD__REG_SLC)
+            s->slump_beneath = r;
+        int rr = slump ? s->slump_beneath : r;
+        int ph_r = slump ? SSD__REG_SLUMP : r; /* the phase truth records */
         if (!s->bulk)
             update_throttle(s);
         double xw = 0, xr = 0, level_w = 0;
@@ -811,16 +836,16 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             level_w = write_rate(s, r, seq, bs, q);
             xw = level_w * bulk_mean_factor(s, r, bs);
         } else if (pr < 1) {
-            double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
-            level_w = write_rate(s, r, seq, bs, q);
+            double sigma = rr == SSD__REG_SLC ? p->noise : p->noise_direct;
+            level_w = write_rate(s, rr, seq, bs, q) * (slump ? p->slump_depth : 1);
             xw = level_w * tick_noise(s, tick, sigma);
-            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
+            if (rr == SSD__REG_SLC || rr == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
                  * table, so they weigh on small writes, which update the
                  * map fastest: full depth up to 64K, a quarter of it at 256K. */
                 double d = dip_factor(s, ((double)tick + 0.5) * p->tick_s);
                 xw *= 1 - (1 - d) * fmin(1.0, 65536 / bs);
-            } else if (r == SSD__REG_GC)
+            } else if (rr == SSD__REG_GC)
                 xw *= gc_spread_factor(s, ((double)tick + 0.5) * p->tick_s);
         }
         if (reads) {
@@ -886,6 +911,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             if (bound / xwb < step)
                 step = fmin(step, fmax(bound / xwb, 0.02 * p->tick_s));
         }
+        if (slump && xwb > 0 && s->slump_left / xwb < step) /* where the slump ends */
+            step = fmin(step, fmax(s->slump_left / xwb, 0.02 * p->tick_s));
         if (max_bytes) {
             double left = fmax((double)max_bytes - carried - done_bytes, 0);
             if (left / x <= step) {
@@ -902,7 +929,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         double bw = xwb * step, br = xrb * step;
         if (bw > 0) {
-            note_phase(s, r);
+            note_phase(s, ph_r, rr);
             double dm = advance_map(s, 1, bw);
             /* A sequential chunk overwrites whole blocks except where
              * random writes scattered the data it replaces. */
@@ -914,7 +941,10 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             apply_write(s, r, bw, dm, in_place * bw, seq_whole, wa, seq ? fmin(wa + bw, wb) : wb);
             s->job_written += bw;
             written += bw;
-            if (s->phases[s->n_phases - 1].regime == r) {
+            if (slump)
+                s->slump_left = s->slump_left - bw < 1 ? 0 : s->slump_left - bw;
+            if (s->phases[s->n_phases - 1].regime == ph_r &&
+                s->phases[s->n_phases - 1].beneath == rr) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
                 s->phases[s->n_phases - 1].end_level_bps = level_w;

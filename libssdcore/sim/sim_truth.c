@@ -137,18 +137,41 @@ static double level_of(const struct ssd__sim *s, int phase, int r) {
     return m;
 }
 
-/* The level of the first regime after the cache (as post_cache_mean_bps). */
-static double post_cache_level_bps(const struct ssd__sim *s) {
+/* The first phase after the cache, or -1: a slump right after the cache
+ * is not it. The post-cache level is the level the drive holds after its
+ * drop ("the sustained level after that drop", METHODOLOGY.md), and the
+ * slump is a pause on the way to it (docs/simulator.md, "A slump after
+ * the cache"); a job that ended inside its slump never reached it. */
+static int post_cache_phase(const struct ssd__sim *s) {
     for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
-            return level_of(s, i, 0);
+        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].regime != SSD__REG_SLUMP &&
+            s->phases[i].seconds > 0)
+            return i;
     return -1;
 }
 
-/* The start of the first phase of the last job in regime r, or -1. */
+/* The level of the first regime after the cache (as post_cache_mean_bps). */
+static double post_cache_level_bps(const struct ssd__sim *s) {
+    int i = post_cache_phase(s);
+    return i < 0 ? -1 : level_of(s, i, 0);
+}
+
+/* The host bytes of the last job's slump (one phase per regime beneath
+ * it), or -1 when it had none. */
+static double slump_bytes(const struct ssd__sim *s) {
+    double b = -1;
+    for (int i = 0; i < s->n_phases; i++)
+        if (s->phases[i].regime == SSD__REG_SLUMP && s->phases[i].seconds > 0)
+            b = (b < 0 ? 0 : b) + s->phases[i].bytes;
+    return b;
+}
+
+/* The start of the first phase of the last job in regime r, or -1: where
+ * writes began to go there, so a slump that lay over it (its beneath)
+ * starts it. */
 static double phase_start(const struct ssd__sim *s, int r) {
     for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime == r)
+        if (s->phases[i].regime == r || s->phases[i].beneath == r)
             return s->phases[i].start_bytes;
     return -1;
 }
@@ -164,12 +187,11 @@ static double phase_mean_bps(const struct ssd__sim *s, int r) {
     return t > 0 ? b / t : -1;
 }
 
-/* The regime writes went to once the cache was full (native, fold or gc). */
+/* The regime writes went to once the cache was full (native, fold or gc),
+ * after a slump if there was one. */
 static double post_cache_mean_bps(const struct ssd__sim *s) {
-    for (int i = 0; i < s->n_phases; i++)
-        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
-            return s->phases[i].bytes / s->phases[i].seconds;
-    return -1;
+    int i = post_cache_phase(s);
+    return i < 0 ? -1 : s->phases[i].bytes / s->phases[i].seconds;
 }
 
 static double cache_full_at(const struct ssd__sim *s) {
@@ -199,6 +221,8 @@ static double cache_full_at(const struct ssd__sim *s) {
     X(POST_CACHE_LEVEL_BPS, post_cache_level_bps, 1)                                               \
     X(FOLDING_LEVEL_BPS, folding_level_bps, 1)                                                     \
     X(GC_LEVEL_BPS, gc_level_bps, 1)                                                               \
+    X(SLUMP_BYTES, slump_bytes, 1)                                                                 \
+    X(SLUMP_LEVEL_BPS, slump_level_bps, 1)                                                         \
     X(JOB_WRITTEN_BYTES, job_written_bytes, 0)                                                     \
     X(HOST_WRITTEN_BYTES, host_written_bytes, 0)                                                   \
     X(NAND_WRITTEN_BYTES, nand_written_bytes, 0)                                                   \
@@ -285,6 +309,10 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
         return level_of(s, -1, SSD__REG_FOLD);
     case T_GC_LEVEL_BPS:
         return level_of(s, -1, SSD__REG_GC);
+    case T_SLUMP_BYTES:
+        return slump_bytes(s);
+    case T_SLUMP_LEVEL_BPS:
+        return level_of(s, -1, SSD__REG_SLUMP);
     case T_JOB_WRITTEN_BYTES:
         return (double)s->job_written_ios_bytes;
     case T_HOST_WRITTEN_BYTES:
@@ -372,6 +400,9 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
+        /* A slump's regime beneath (native, fold or gc), which began with it. */
+        if (s->phases[i].regime == SSD__REG_SLUMP)
+            ssd__jw_kstr(&w, "beneath", ssd__sim_regime_name(s->phases[i].beneath));
         ssd__jw_kbytes(&w, "start_bytes", s->phases[i].start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);

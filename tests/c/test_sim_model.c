@@ -775,3 +775,83 @@ Test(sim_model, a_sequential_fill_settles_at_the_floor_it_is_given) {
         ssd_target_free(t);
     }
 }
+
+/* A slump right after the cache (slump_share, slump_depth): the cache ends
+ * where it did without one, the next slump_share of its contents run at
+ * slump_depth times the regime beneath, and the post-cache level is the
+ * one the drive holds after the slump (docs/simulator.md, "A slump after
+ * the cache"). Off by default; a job whose cache is full from its first
+ * byte has none. */
+Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_level) {
+    const char *base = "sim:mp44l-1tb,noise=0,noise_direct=0,dip_duty=0";
+    double full0, post0;
+    {
+        ssd_target *t = open_sim(base);
+        struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+        w.max_bytes = 400 * (uint64_t)GiB;
+        struct series s = run(t, &w);
+        full0 = truth(t, "cache_full_at_bytes");
+        post0 = truth(t, "post_cache_level_bps");
+        double v;
+        cr_assert_eq(ssd_sim_truth(t, "slump_bytes", &v), SSD_ENODATA, "off by default");
+        series_free(&s);
+        ssd_target_free(t);
+    }
+    char uri[256];
+    snprintf(uri, sizeof uri, "%s,slump_share=0.2,slump_depth=0.5", base);
+    ssd_target *t = open_sim(uri);
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+    w.max_bytes = 400 * (uint64_t)GiB;
+    struct series s = run(t, &w);
+    assert_near(truth(t, "cache_full_at_bytes"), full0, 1e-9, "the cache ends where it did");
+    assert_near(truth(t, "slump_bytes"), 0.2 * full0, 0.01, "a fifth of the cache");
+    assert_near(truth(t, "post_cache_level_bps"), post0, 0.01, "the held level, not the slump's");
+    assert_near(truth(t, "slump_level_bps"), 0.5 * post0, 0.01, "half the level beneath");
+    char *json;
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
+    cr_assert(strstr(json, "{\"regime\":\"slc\""));
+    cr_assert(strstr(json, "},{\"regime\":\"slump\",\"beneath\":\"native\""), "%s", json);
+    ssd_free(json);
+    series_free(&s);
+    /* The cache is full now: the next job starts past it, with no slump. */
+    s = run(t, &w);
+    double v;
+    cr_assert_eq(ssd_sim_truth(t, "slump_bytes", &v), SSD_ENODATA);
+    series_free(&s);
+    ssd_target_free(t);
+    /* A slump over folding (a dynamic cache on a drive in its used state):
+     * the folding began where the cache ended, with the slump over it. */
+    snprintf(uri, sizeof uri, "%s,precondition=dirty,slump_share=0.2", base);
+    t = open_sim(uri);
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+    w.max_bytes = 100 * (uint64_t)GiB;
+    s = run(t, &w);
+    double full = truth(t, "cache_full_at_bytes");
+    cr_assert_gt(full, 0);
+    assert_near(truth(t, "folding_start_bytes"), full, 1e-9, "folding from the cache's end");
+    assert_near(truth(t, "slump_bytes"), 0.2 * full, 0.01, "a fifth of the cache");
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
+    cr_assert(strstr(json, "{\"regime\":\"slump\",\"beneath\":\"fold\""), "%s", json);
+    ssd_free(json);
+    series_free(&s);
+    ssd_target_free(t);
+    /* A dynamic cache that folds to make room takes a few MiB again now and
+     * then (the room its folding frees): the slump goes on over it, one
+     * phase of a fifth of the cache, not one per burst. */
+    snprintf(uri, sizeof uri, "%s,precondition=full,slump_share=0.2", base);
+    t = open_sim(uri);
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    s = run(t, &w);
+    full = truth(t, "cache_full_at_bytes");
+    assert_near(truth(t, "slump_bytes"), 0.2 * full, 0.01, "one slump");
+    struct ssd__sim *m = ssd__sim_of(t);
+    int slumps = 0;
+    for (int i = 0; i < m->n_phases; i++)
+        slumps += m->phases[i].regime == SSD__REG_SLUMP;
+    cr_expect_eq(slumps, 1);
+    cr_expect_eq(m->phases[1].regime, SSD__REG_SLUMP);
+    cr_expect_eq(m->phases[1].beneath, SSD__REG_FOLD);
+    series_free(&s);
+    ssd_target_free(t);
+}

@@ -24,7 +24,8 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import _sample_bytes, gc_shows, reader_phases, score, valid_drive
+from regime_scoring import (VISIBLE, _phase, _rate, _sample_bytes, gc_shows, reader_phases, score,
+                            valid_drive)
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -93,6 +94,10 @@ def span_area(span, u, capacity):
     size = max(mib, min(int(size) // mib * mib, capacity // mib * mib))
     off = int(u[1] * (capacity - size)) // mib * mib
     return off, size
+# A post-cache level after a slump is right within this of the model's held
+# level (the slump runs 0.3-0.75 times below it: any level this close is the
+# held one, not the slump's).
+SLUMP_LEVEL_TOL = 0.10
 
 
 def draw_enterprise(rng, cap_range=(480, 7680)):
@@ -311,6 +316,77 @@ def cache_interval_ok(truth, series, analysis, merge=True):
     return u <= cap and abs(full - got) <= u
 
 
+def draw_slump(rng):
+    """A slump right after the cache (docs/simulator.md, "A slump after the
+    cache"), from its own rng so that draw()'s stream, and every sweep
+    without slumps, stays as it was: slump_share log-uniform over 0.05-0.4
+    of the cache's contents and slump_depth 0.3-0.75 around the BIWIN X570's
+    fresh write (datasets/biwin_x570: 15.7 GiB after a 73.9 GiB cache, 0.21,
+    at 832 MiB/s below the 1712 it then held, 0.49)."""
+    share = float(np.exp(rng.uniform(np.log(0.05), np.log(0.4))))
+    return f",slump_share={share:.3f},slump_depth={rng.uniform(0.3, 0.75):.2f}"
+
+
+def slump_problems(truth, series, analysis):
+    """Problems with a run whose model slumped right after its cache (a
+    truth phase "slump"; none otherwise, so the default sweep scores as
+    before). The truth and the analysis name the slump alike: the model's
+    post-cache level (post_cache_level_bps) is the level it holds after
+    the slump, as the analysis' post_cache_bps is (docs/analysis.md,
+    Method step 5), and the slump itself, a phase of its own, is what the
+    analysis labels `other` with a note: asked for when the slump and the
+    phase after it each last a lasting phase (the slump in samples, the
+    level after it score()'s min_bytes) and differ VISIBLE-fold. Boundaries are score()'s own check. Returns the
+    problems and what was asked: {"slump": the model slumped after a cache
+    the analysis found, "post_asked", "told_asked"}."""
+    ph = []  # the slump as one phase (the model splits it where the regime beneath changes)
+    for p in map(_phase, truth["phases"]):
+        if ph and p["regime"] == "slump" == ph[-1]["regime"]:
+            ph[-1]["bytes"] += p["bytes"]
+            ph[-1]["runtime_s"] += p["runtime_s"]
+        else:
+            ph.append(p)
+    k = next((i for i, p in enumerate(ph) if p["regime"] == "slump"), None)
+    cache = analysis.get("cache")
+    asked = {"slump": False, "post_asked": False, "told_asked": False}
+    if k is None or k == 0 or ph[k - 1]["regime"] != "slc" or not cache:
+        return [], asked
+    asked["slump"] = True
+    probs = []
+    t, b = series
+    total = float(b.sum())
+    min_bytes = total * max(5, 0.01 * len(b)) / len(b)
+    slump, held = ph[k], ph[k + 1] if k + 1 < len(ph) else None
+    post, level = analysis.get("post_cache_bps"), truth.get("post_cache_level_bps")
+    # (A level the drive holds: direct writes or folding. The used state's
+    # level settles as its victims do, and its onset is scored as such.)
+    if held is not None and level and held["bytes"] >= min_bytes and \
+            held["regime"] in ("native", "fold"):
+        asked["post_asked"] = True
+        if post is None or abs(post - level) > SLUMP_LEVEL_TOL * level:
+            probs.append(f"post-cache level {(post or 0) / 2**20:.0f} MiB/s after a slump, "
+                         f"truth {level / 2**20:.0f}")
+    # (The slump told: when it spans the analysis' shortest lasting phase in
+    # samples, max(5, 1 %) of them, as the analysis' own phases must; a
+    # slump of 30 two-second samples in a 2-hour run, 6.98 GiB beside a GC
+    # tail of 190, is over score()'s min_bytes but no phase it could make.)
+    cum = np.cumsum(b)
+    spans = int(np.searchsorted(cum, slump["start_bytes"] + slump["bytes"]) -
+                np.searchsorted(cum, slump["start_bytes"]))
+    if held is not None and spans >= max(5, 0.01 * len(b)) and held["bytes"] >= min_bytes and \
+            _rate(held) >= VISIBLE * _rate(slump):
+        asked["told_asked"] = True
+        mid = slump["start_bytes"] + slump["bytes"] / 2
+        a = next((p for p in analysis["phases"] if p["start_bytes"] <= mid < p["end_bytes"]),
+                 None)
+        if a is None or a["regime"] != "other" or "slump" not in (analysis.get("regime_note")
+                                                                   or ""):
+            probs.append(f"slump of {slump['bytes'] / GIB:.2f} GiB at "
+                         f"{slump['start_bytes'] / GIB:.1f} GiB not told "
+                         f"({a['regime'] if a else 'no phase'})")
+    return probs, asked
+
+
 def _cache_size_problem(p):
     """A strict cache-size miss (score()'s "cache X GiB, truth Y")."""
     return p.startswith("cache ") and ", truth " in p and "(at least)" not in p
@@ -323,7 +399,65 @@ def score_run(truth, series, analysis):
     right, or wrong only in a cache size whose stated uncertainty holds
     the truth and is no wider than the transition samples justify
     (cache_interval_ok)."""
-    truth = folding_or_used(truth, analysis)
+    # A slump (a truth phase of its own) lies over the regime the cache's
+    # end led into, which began with it: the analysis may read it as that
+    # regime's start, or tell it apart (`other`); the regimes are right
+    # either way, and slump_problems asks for the slump told apart and the
+    # post-cache level held after it.
+    model = truth
+    views = [truth] + ([slump_as_beneath(truth)] if any(
+        p["regime"] == "slump" for p in truth["phases"]) else [])
+    best = None
+    for view in views:
+        got = _score_view(folding_or_used(view, analysis), series, analysis)
+        if best is None or len(got[1]) < len(best[1]):
+            best = got
+        if not got[1]:
+            break
+    truth, probs, fc, ff, merge = best
+    at, found, visible = gc_onset(truth, series, analysis, merge)
+    err = None
+    if at is not None and visible:
+        # Within the sample the change fell in is exact: a boundary is a
+        # sample boundary (regime_scoring.score's slack).
+        slack = 1.5 * _sample_bytes(series, at)
+        err = math.inf if found is None else max(0.0, abs(found - at) - slack) / at
+    sprobs, asked = slump_problems(model, series, analysis)
+    probs = probs + sprobs
+    right_interval = not probs or (all(map(_cache_size_problem, probs)) and
+                                   cache_interval_ok(truth, series, analysis, merge))
+    return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
+            "right_interval": right_interval,
+            "missed_cache": any("missed" in p and "cache" in p for p in probs),
+            "onset_err": err, **asked}
+
+
+def slump_as_beneath(truth):
+    """The truth with its slump read as the start of the regime beneath it
+    (the phase's "beneath": native, fold or gc), merged with that regime's
+    phase after it."""
+    out = []
+    for p in map(_phase, truth["phases"]):
+        if p["regime"] == "slump":
+            p["regime"] = p.get("beneath", "native")
+            p["slump"] = True
+        if out and out[-1]["regime"] == p["regime"]:
+            q = out[-1]
+            q["bytes"] += p["bytes"]
+            q["runtime_s"] += p["runtime_s"]
+            for k in ("level_bps", "end_level_bps", "mean_bps"):
+                if k in p:
+                    q[k] = p[k]  # the level it goes on at
+            continue
+        out.append(p)
+    t = dict(truth)
+    t["phases"] = out
+    return t
+
+
+def _score_view(truth, series, analysis):
+    """score() of one view of the truth, as score_run takes it: (truth,
+    problems, false cache, false folding, merge)."""
     probs, fc, ff = score(truth, series, analysis)
     merge = True
     if probs and not score(truth, series, analysis, merge=False)[0]:
@@ -336,19 +470,7 @@ def score_run(truth, series, analysis):
         # the capacity), and called the folding found there false.
         probs, fc, ff = [], False, False
         merge = False
-    at, found, visible = gc_onset(truth, series, analysis, merge)
-    err = None
-    if at is not None and visible:
-        # Within the sample the change fell in is exact: a boundary is a
-        # sample boundary (regime_scoring.score's slack).
-        slack = 1.5 * _sample_bytes(series, at)
-        err = math.inf if found is None else max(0.0, abs(found - at) - slack) / at
-    right_interval = not probs or (all(map(_cache_size_problem, probs)) and
-                                   cache_interval_ok(truth, series, analysis, merge))
-    return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
-            "right_interval": right_interval,
-            "missed_cache": any("missed" in p and "cache" in p for p in probs),
-            "onset_err": err}
+    return truth, probs, fc, ff, merge
 
 
 # The simulator's keys renamed to say their unit (MiB/s: *_mbps -> *_mibps;
@@ -386,9 +508,25 @@ def _kept_run(spec, state, wl, path, interval, loops, keep, span=None, span_u=No
     return truth, series
 
 
+def drives(n, seed, cap_range=None, tick_s=None, slump=False):
+    """The sweep's n drives, (kind, spec) each: draw()'s stream of seed,
+    and with slump every drive with a cache given a slump (draw_slump) from
+    a stream of its own, drawn for every drive whatever its kind: the same
+    drives as without, in the same order."""
+    rng = np.random.default_rng(seed)
+    srng = np.random.default_rng([seed, 0x51E9]) if slump else None
+    for _ in range(n):
+        kind, spec = draw(rng, cap_range, tick_s)
+        if srng is not None:
+            extra = draw_slump(srng)
+            if "slc_type=none" not in spec:
+                spec += extra
+        yield kind, spec
+
+
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
           exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
-          reference=False, span=None):
+          reference=False, span=None, slump=False):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
     (drive, kind, spec, state, workload and score_run's keys). keep: the
     logs stay in workdir and a later sweep with the same workdir, seed and
@@ -397,18 +535,18 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
     writes only a part of its drive, one area a drive drawn from the
     separate SPAN_STREAM (the drives are the default sweep's; the logs are
     named ...-span.csv); the rows then carry span_bytes and
-    span_fraction."""
-    rng = np.random.default_rng(seed)
+    span_fraction. slump: every drive with a cache slumps right after it
+    (draw_slump, from a stream of its own: the drives are the same as
+    without)."""
     srng = np.random.default_rng([seed, SPAN_STREAM]) if span else None
     rows = []
-    for i in range(n):
-        kind, spec = draw(rng, cap_range, tick_s)
+    for i, (kind, spec) in enumerate(drives(n, seed, cap_range, tick_s, slump)):
         span_u = draw_span(srng) if span else None
-        tag = "-span" if span else ""
+        tag, stag = ("-slump" if slump else ""), ("-span" if span else "")
         runs = []
         for state in states:
             for wl in WORKLOADS:
-                path = os.path.join(workdir, f"s{seed}-d{i}-{state}-{wl}{tag}.csv")
+                path = os.path.join(workdir, f"s{seed}{tag}-d{i}-{state}-{wl}{stag}.csv")
                 truth, series = _kept_run(spec, state, wl, path, interval, loops, keep, span,
                                           span_u)
                 runs.append((state, wl, path, truth, series))
@@ -477,6 +615,29 @@ def table(rows):
                 "onset_worst_pct": 100 * max(errs) if errs else None,
             })
     return out
+
+
+def slump_figures(rows):
+    """A slump sweep's own figures (sweep(slump=True)): of the runs whose
+    model slumped right after a cache the analysis found, how many have the
+    cache size right (no strict cache-size problem), the post-cache level
+    right (asked when the level after the slump lasts a lasting phase) and
+    the slump told as `other` with the note (asked when it shows), and how
+    many are right in everything."""
+    rs = [r for r in rows if r.get("slump")]
+    post = [r for r in rs if r["post_asked"]]
+    told = [r for r in rs if r["told_asked"]]
+    return {
+        "runs": len(rs),
+        "cache_right": sum(not any(_cache_size_problem(p) or "false cache" in p for p in
+                                   r["problems"]) for r in rs),
+        "post_asked": len(post),
+        "post_right": sum(not any(p.startswith("post-cache level") for p in r["problems"])
+                          for r in post),
+        "told_asked": len(told),
+        "told_right": sum(not any(p.startswith("slump of") for p in r["problems"]) for r in told),
+        "right": sum(not r["problems"] for r in rs),
+    }
 
 
 def format_table(cells):

@@ -98,19 +98,24 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *                                of the SLC-mode step on an MLC drive); 0
  *                                when the cache was full from the job's first
  *                                byte (a fill without an idle after it)
- *   "folding_start_bytes"        in the last job: where folding began
+ *   "folding_start_bytes"        in the last job: where folding began (with
+ *                                a slump over it: the slump's start)
  *   "gc_start_bytes"             in the last job: where writes became
  *                                garbage-collection bound (the main drop)
  *   "cache_mean_bps"             in the last job: mean host write rate while
  *                                writing into the cache
  *   "post_cache_mean_bps"        ... in the first regime after the cache
- *                                (direct to TLC/MLC, folding or GC-bound)
+ *                                (direct to TLC/MLC, folding or GC-bound),
+ *                                after a slump if there was one
  *   "folding_mean_bps"           ... while folding
  *   "cache_level_bps", "post_cache_level_bps", "folding_level_bps",
  *   "gc_level_bps"               in the last job: the level of each regime,
  *                                the median of the rates of the job's
  *                                intervals that lay wholly in it (what an
  *                                analysis phase's level_bps is of its samples)
+ *   "slump_bytes", "slump_level_bps"  in the last job: the host bytes and
+ *                                level of a slump right after the cache
+ *                                (the slump_share key; off by default)
  *   "job_written_bytes"          host bytes written in the last job
  *   "host_written_bytes"         host bytes written since open
  *   "nand_written_bytes"         flash bytes programmed since open
