@@ -377,11 +377,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g - 1);
             g--;
         }
-    if (clean_room && g == 1 && ssd__short_direct_after_cache(c, o, 1)) {
+    if (clean_room && g == 1 &&
+        (ssd__short_direct_after_cache(c, o, 1) || ssd__short_flat_direct_after_cache(c, o))) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
     }
-    if (clean_room && g == 1 && ssd__cache_in_fast_start(c, o)) {
+    if (clean_room && g == 1 &&
+        (ssd__cache_in_fast_start(c, o) || ssd__short_levels_in_fast_start(c, o))) {
         /* The cache test again, on the cache alone; the used state is
          * now phase 2, after the direct writes. */
         size_t at = c->ph[1].first;
