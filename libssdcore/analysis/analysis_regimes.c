@@ -382,6 +382,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
     }
+    /* (No reference: a random fill's dynamic cache inside the first
+     * sample whose folding runs less than min_drop above GC;
+     * first_sample_fold_near_gc.) */
+    if (clean_room && g == 1 && !rl.known && ssd__first_sample_fold_near_gc(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
     if (clean_room && g == 1 &&
         (ssd__cache_in_fast_start(c, o) || ssd__short_levels_in_fast_start(c, o))) {
         /* The cache test again, on the cache alone; the used state is

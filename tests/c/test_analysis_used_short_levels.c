@@ -118,3 +118,65 @@ Test(used_short_levels, one_level_before_gc_after_a_seq_fill_stays_clean_blocks)
     ssd_analysis_free(a);
     free(b);
 }
+
+/* A 2-hour run after a random fill (seed 2026's drive 150, a dynamic
+ * cache): the 2 GiB idle GC cleaned, cached inside the first 1 s sample
+ * (2.25 GB/s there; at 4 GB/s here, so that it ends mid-sample, where the
+ * midpoint of its bounds that the length test takes is the cache), then
+ * folded: 2 GiB written at 400 MB/s (1 % noise), then GC
+ * at 334 MB/s, bursting to 1.5-2.5x one sample in five. The folding runs
+ * 1.2x above GC, under min_drop: the run read as clean blocks, the used
+ * state at 2.1 GiB for 4.0. */
+Test(used_short_levels, a_first_sample_cache_whose_folding_runs_near_gc_after_a_random_fill) {
+    const size_t n = 7200;
+    const double cache = 2 * GIB, fold_end = 4 * GIB, hi = 4000 * MB, fold = 400 * MB,
+                 gc = 334 * MB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * fold;
+        else if (w + fold <= fold_end)
+            x = fold * exp(0.01 * gauss());
+        else if (w < fold_end)
+            x = (fold_end - w) + (1 - (fold_end - w) / fold) * gc;
+        else
+            x = gc * exp(0.04 * gauss()) * (uniform() < 0.2 ? 1.5 + uniform() : 1);
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 1, 2000e9, "random_fill", &r);
+    cr_expect(r.has_cache && r.cache_bytes <= cache * 1.05 &&
+                  r.cache_bytes + r.cache_uncertainty_bytes >= cache * 0.95,
+              "cache %d %.2f GiB +%.2f", r.has_cache, r.cache_bytes / GIB,
+              r.cache_uncertainty_bytes / GIB);
+    /* (its phase starts on the sample after the one the cache ended in) */
+    cr_expect(r.has_folding && r.folding_start_bytes >= 0.95 * cache &&
+                  r.folding_start_bytes <= 1.01 * b[0],
+              "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
+              r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* The same shape with direct writes that scatter as GC does (no flat
+ * level after the first sample): clean blocks, no cache. */
+Test(used_short_levels, a_fast_first_sample_then_scatter_stays_clean_blocks) {
+    const size_t n = 7200;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    b[0] = 2250 * MB;
+    for (size_t i = 1; i < n; i++)
+        b[i] = (i < 6 ? 400 * MB : 334 * MB) * exp(0.12 * gauss()) *
+               (uniform() < 0.125 ? 1.5 + uniform() : 1);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 1, 2000e9, "random_fill", &r);
+    cr_expect_not(r.has_folding, "folding from %.2f GiB", r.folding_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
