@@ -397,6 +397,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__find_cache(c, o, res);
         clean_room = !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
                      res->cache_phase_end + 2 < at || res->cache_phase_end > at + 2;
+        if (clean_room && ssd__cache_before_short_direct(c, o, res, at))
+            clean_room = 0;
         if (!clean_room)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         if (clean_room)

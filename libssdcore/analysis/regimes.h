@@ -140,6 +140,8 @@ int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analys
 int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__cache_before_short_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res, size_t at);
 int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,
                          size_t e, double l1, double lu);
 size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -483,6 +483,52 @@ int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__anal
     return ssd__curve_split(c, 0, arg) == 0;
 }
 
+/* After cache_in_fast_start or short_levels_in_fast_start split a used
+ * drive's fast start at `at`, the cache test run again on the cache alone
+ * may still pass over the direct writes after it, when they are shorter
+ * than the cache, as the drop's spread transition, and measure the drop
+ * to the used state at their end (a random fill's 9.8 GiB static cache
+ * at 411 MB/s for 25 samples, the 2 GiB idle GC cleaned at 190 for 12,
+ * then GC at 31: the cache's end put at 11.8 GiB, 2 samples from the
+ * split no more, and the fast start read as clean blocks: "cache of 9.81
+ * GiB missed"). Direct writes run at one speed, the samples of a
+ * transition move: when phase 1 (the samples after its first and before
+ * its last, 3 or more) is a level (each within a step of their median,
+ * its two halves' medians within half a step: a transition falls),
+ * min_drop below the cache and SHAPE_MIN_FALL above GC's first SHORT_LEVEL
+ * samples, and the cache test ended the cache where phase 1 ends, the
+ * cache ends against phase 1's level inside the sample at `at` instead
+ * (cache_end_in_sample) and phase 1 is its post-cache level. Returns 1
+ * when it moved the cache's end. */
+int ssd__cache_before_short_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 3 ||
+        c->ph[1].first != at || at < 2)
+        return 0;
+    size_t e1 = c->ph[1].last + 1, f2 = c->ph[2].first, e2 = c->ph[2].last + 1;
+    if (res->cache_phase_end + 2 < e1 || res->cache_phase_end > e1 + 2 || e1 < at + 5)
+        return 0;
+    size_t a = at + 1, b = e1 - 1, h = (b - a) / 2;
+    double m = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= log(o->min_step))
+            return 0;
+    if (b < a + 3 ||
+        fabs(ssd__level_of(c, a, a + h) - ssd__level_of(c, b - h, b)) >= 0.5 * log(o->min_step))
+        return 0;
+    double lv = exp(m);
+    double lg = exp(ssd__level_of(c, f2, f2 + SHORT_LEVEL < e2 ? f2 + SHORT_LEVEL : e2));
+    if (c->ph[0].level_bps < o->min_drop * lv || lv < SHAPE_MIN_FALL * lg)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, at, c->ph[0].level_bps, lv);
+    S->cache_drop_ratio = c->ph[0].level_bps / lv;
+    S->post_cache_bps = lv;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* Whether y[k, e), after a used drive's fast start at level l1 (logs), is
  * the used state's first samples although their median is not within a
  * step of its level lu: GC's first samples burst up towards the fast start
