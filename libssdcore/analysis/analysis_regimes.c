@@ -377,17 +377,28 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g - 1);
             g--;
         }
-    if (clean_room && g == 1 && ssd__short_direct_after_cache(c, o, 1)) {
+    if (clean_room && g == 1 &&
+        (ssd__short_direct_after_cache(c, o, 1) || ssd__short_flat_direct_after_cache(c, o))) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
     }
-    if (clean_room && g == 1 && ssd__cache_in_fast_start(c, o)) {
+    /* (No reference: a random fill's dynamic cache inside the first
+     * sample whose folding runs less than min_drop above GC;
+     * first_sample_fold_near_gc.) */
+    if (clean_room && g == 1 && !rl.known && ssd__first_sample_fold_near_gc(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
+    if (clean_room && g == 1 &&
+        (ssd__cache_in_fast_start(c, o) || ssd__short_levels_in_fast_start(c, o))) {
         /* The cache test again, on the cache alone; the used state is
          * now phase 2, after the direct writes. */
         size_t at = c->ph[1].first;
         ssd__find_cache(c, o, res);
         clean_room = !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
                      res->cache_phase_end + 2 < at || res->cache_phase_end > at + 2;
+        if (clean_room && ssd__cache_before_short_direct(c, o, res, at))
+            clean_room = 0;
         if (!clean_room)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         if (clean_room)

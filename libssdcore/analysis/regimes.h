@@ -138,6 +138,10 @@ size_t ssd__slide_onset(const struct ssd__curve *c, size_t e);
 int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   int flat_ok);
 int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__cache_before_short_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res, size_t at);
 int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,
                          size_t e, double l1, double lu);
 size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
@@ -206,6 +210,8 @@ int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
                                       const struct ssd_analysis_summary *S);
 int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g);
 int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g, size_t b);
+int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

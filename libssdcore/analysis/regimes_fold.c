@@ -622,6 +622,101 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     return 1;
 }
 
+/* The same cache inside the first sample (or its first two), with its
+ * folding less than min_drop above GC, so that first_sample_cache_before_fold
+ * and random_fill_fold_end pass it by and the segmentation gave the
+ * folding to the used state: a 2 GiB cache at 2.25 GB/s in the first 1 s
+ * sample, folding at 400 MB/s to 4 GiB (399, 401, 400, 407, 406), then GC
+ * at 334 bursting to 524, 923, 1041; read as clean blocks, the used state
+ * at 2.1 GiB, 2 GiB early. Folding programs the cached data into the
+ * native flash besides the host's writes, so it runs below the native
+ * speed and may sit near the used state, which direct writes at the
+ * native speed cannot on a drive randomly written full (GC's victims
+ * there hold mostly valid pages, a write amplification of 2 or more with
+ * the spare area a drive has). So after a random fill, no reference: a
+ * first phase of 1-2 samples min_drop above a flat level (each sample
+ * within half a step of their median, 4 or more) that lasts 1, 2 or 3
+ * times what the first sample cached (lasts_a_fold_of, the midpoint of
+ * its bounds) and steps down min_step or more into a stretch that
+ * scatters as GC does (a tenth of its first lasting stretch a step off
+ * its median, SEQ_FILL_GC_SCATTER_EVERY; folding and direct writes hold
+ * a level): the cache, its folding, then the used state. Splits phase 1
+ * at the folding's end and sets the cache's figures (it ended inside the
+ * first sample: bounds, as first_sample_cache_before_fold); returns 1
+ * when it did. */
+static int flat_within_half_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 size_t a, size_t b) {
+    if (b < a + 4)
+        return 0;
+    double m = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
+            return 0;
+    return 1;
+}
+
+int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if ((int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
+        !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || c->nph < 2 || c->ph[1].first < 1 ||
+        c->ph[1].first > 2)
+        return 0;
+    /* (The folding may be phase 1 itself, its end already a boundary, or
+     * its start: the first sample off its level ends it.) */
+    size_t a = c->ph[1].first, end = c->n, e1 = c->ph[1].last + 1, ml = c->min_len;
+    if (end < a + 8 + ml)
+        return 0;
+    double half = 0.5 * log(o->min_step);
+    /* (a first sample of phase 1 a step above the level holds the
+     * cache's last bytes) */
+    double lv = ssd__median3(c->y[a + 1], c->y[a + 2], c->y[a + 3]);
+    size_t s = c->y[a] >= lv + log(o->min_step) ? a + 1 : a;
+    if (s > 2 || (s == 2 && c->r[1] >= c->r[0]))
+        return 0;
+    /* The level's end: the first sample off it by half a step. */
+    size_t k = s;
+    while (k < end && fabs(c->y[k] - lv) < half)
+        k++;
+    if (k < s + 4 || k > e1 || !flat_within_half_step(c, o, s, k) || end < k + ml)
+        return 0;
+    double lo = exp(ssd__level_of(c, s, k));
+    if (c->r[0] < lo * o->min_drop)
+        return 0;
+    /* A step down into GC's scatter. */
+    size_t ge = k + ml, off = 0;
+    double m = ssd__level_of(c, k, ge);
+    for (size_t i = k; i < ge; i++)
+        off += fabs(c->y[i] - m) >= log(o->min_step);
+    if (log(lo) - m < log(o->min_step) || off * SEQ_FILL_GC_SCATTER_EVERY < ge - k)
+        return 0;
+    /* (A second sample that still held cache, a step above the level,
+     * means the first was cache all through: at least all it wrote and
+     * the second's excess; a 2 GiB cache at 1418 MB/s, then 772 holding
+     * its end, folding at 89 read 1.33-2.15 GiB by the first sample
+     * alone, whose midpoint made the folding 2.7x it for the model's 2x.) */
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !(upper >= lower) ||
+        !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+        return 0;
+    if (s != a)
+        ssd__curve_move_boundary(c, 1, s);
+    if (k < e1 && ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = s;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* The end of a random fill's shrunken dynamic cache's folding inside
  * phase 1, the used state's first phase with no reference, or 0. After
  * random writes the clean blocks are only those idle GC cleaned, and a

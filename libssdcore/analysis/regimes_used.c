@@ -65,6 +65,19 @@ static int flat_level(const struct ssd__curve *c, const struct ssd__analysis_opt
     return 1;
 }
 
+/* flat_level's test on 3 samples: each within half a step of their
+ * median. */
+static int flat3(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                 size_t b) {
+    if (b != a + 3)
+        return 0;
+    double m = ssd__median3(c->y[a], c->y[a + 1], c->y[a + 2]);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
+            return 0;
+    return 1;
+}
+
 /* Whether the short phases [s, j) before the used state's phase j are
  * at its level (within a step): the used state's first samples, which a
  * split at the level before it cut off with the drop's mixed sample (36
@@ -389,6 +402,139 @@ int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_op
         (double)mid < AT_SPEED_SHARE * (double)(e - arg))
         return 0;
     return ssd__curve_split(c, 0, arg) == 0;
+}
+
+/* short_direct_after_cache's direct writes, too short for its tests (3-9
+ * samples: under SHORT_LEVEL, and too few for flat_level once the drop's
+ * samples either side are left out): after a random fill, the 2 GiB idle
+ * GC cleaned written at 425 MB/s in four 1 s samples after a 7 GiB static
+ * cache at 2.9 GB/s, then GC scattering around 66 (2861, 2920, 2112, then
+ * 425 four times, 332, then 86, 100, 68, 107 ...): the segmentation gave
+ * them to the used state and the cache's drop read as clean blocks running
+ * out. The stretch from phase 1's first sample (or its second, when the
+ * first mixes the drop) to its best two-level split's, but the last, is
+ * flat (3 samples or more, each within half a step of their median),
+ * min_drop below the cache and SHAPE_MIN_FALL above the SHORT_LEVEL
+ * samples after it (a step down, not a slow slide, whose samples are flat
+ * only a few at a time: clean blocks sliding from 270 MiB/s to 7 over 300
+ * s read as a cache before this was asked):
+ * clean blocks running out pass through samples that fall, at most 1.7x
+ * above the used state (short_direct_after_cache), and the used state's
+ * bursts do not hold a level; a flat level there is a regime of its own
+ * between the cache and GC. Splits phase 1 at that split; returns 1 when
+ * it did. */
+int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    /* (Not after a fast start of one or two samples: a cache that ended
+     * inside them is told from its folding by length only (folds_cache,
+     * on the bounds the first sample gives), which a static cache's 2 GiB
+     * of direct writes after a random fill may have too: held-out seed
+     * 53's drive 12, a 3.9 GiB static cache in 2406, then 1947 MB/s, 2
+     * GiB at 472, then GC at 47, read "cache, folding"; and a dynamic
+     * cache's folding, seed 2026's drives 17 and 81, the same shape, is
+     * left to that ambiguity.) */
+    if (c->nph < 2 || c->ph[0].last < 2)
+        return 0;
+    size_t f = c->ph[1].first, end = c->ph[1].last + 1;
+    size_t b = f + 2 * SHORT_LEVEL < end ? f + 2 * SHORT_LEVEL : end;
+    if (b < f + 8)
+        return 0;
+    double l1, l2, gain;
+    size_t arg = ssd__two_levels(c, f, b, f + 3, f + SHORT_LEVEL, &l1, &l2, &gain);
+    if (!arg)
+        return 0;
+    size_t s = fabs(c->y[f] - l1) < 0.5 * log(o->min_step) ? f : f + 1;
+    size_t e = arg - 1;
+    if (e < s + 3 || !(flat_level(c, o, s, e) || flat3(c, o, s, e)))
+        return 0;
+    double lv = ssd__level_of(c, s, e),
+           after = ssd__level_of(c, arg, arg + SHORT_LEVEL < end ? arg + SHORT_LEVEL : end);
+    if (!(log(c->ph[0].level_bps) - lv >= log(o->min_drop) && lv - after >= log(SHAPE_MIN_FALL)))
+        return 0;
+    return ssd__curve_split(c, 1, arg) == 0;
+}
+
+/* The same two levels in a fast start too short for cache_in_fast_start
+ * (under SHORT_LEVEL samples of direct writes): WSAT's 5 s samples after a
+ * sequential fill hold a 30 GiB static cache in 2-3 samples and the spare
+ * area's direct writes in 3-4 (2877, 2877, 1648, then 1215 MB/s three
+ * times, then GC scattering around 250), and the segmentation made them
+ * one phase, which read as clean blocks running out. Clean blocks are
+ * written at one speed, the flash's, until they run out, and the samples
+ * that then pass towards the used state fall (a transition, 1.7x above
+ * the used state at most: short_direct_after_cache); a second flat level
+ * (its samples after the first, which may mix the drop, 3 or more and
+ * each within half a step of their median) min_drop below a first level
+ * of 2 samples or more at speed, and SHAPE_MIN_FALL above the used state
+ * after it (its first SHORT_LEVEL samples), is a second regime before GC: the first one ran faster
+ * than the flash writes clean blocks, an SLC cache, and the second its direct writes. Splits phase
+ * 0 there; returns 1 when it did. */
+int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    size_t e = c->ph[0].last + 1;
+    if (c->nph < 2 || e < 6)
+        return 0;
+    double l1, l2, gain;
+    size_t arg = ssd__two_levels(c, 0, e, 2, e - 3, &l1, &l2, &gain);
+    if (!arg || e < arg + 4)
+        return 0;
+    size_t f1 = c->ph[1].first, e1 = c->ph[1].last + 1;
+    double lg = ssd__level_of(c, f1, f1 + SHORT_LEVEL < e1 ? f1 + SHORT_LEVEL : e1);
+    if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(SHAPE_MIN_FALL)))
+        return 0;
+    if (!flat_level(c, o, arg + 1, e) && !(e == arg + 4 && flat3(c, o, arg + 1, e)))
+        return 0;
+    size_t up = 0;
+    double hi_mid = 0.5 * (l1 + l2);
+    for (size_t i = 0; i < arg; i++)
+        up += c->y[i] >= hi_mid;
+    if ((double)up < AT_SPEED_SHARE * (double)arg)
+        return 0;
+    return ssd__curve_split(c, 0, arg) == 0;
+}
+
+/* After cache_in_fast_start or short_levels_in_fast_start split a used
+ * drive's fast start at `at`, the cache test run again on the cache alone
+ * may still pass over the direct writes after it, when they are shorter
+ * than the cache, as the drop's spread transition, and measure the drop
+ * to the used state at their end (a random fill's 9.8 GiB static cache
+ * at 411 MB/s for 25 samples, the 2 GiB idle GC cleaned at 190 for 12,
+ * then GC at 31: the cache's end put at 11.8 GiB, 2 samples from the
+ * split no more, and the fast start read as clean blocks: "cache of 9.81
+ * GiB missed"). Direct writes run at one speed, the samples of a
+ * transition move: when phase 1 (the samples after its first and before
+ * its last, 3 or more) is a level (each within a step of their median,
+ * its two halves' medians within half a step: a transition falls),
+ * min_drop below the cache and SHAPE_MIN_FALL above GC's first SHORT_LEVEL
+ * samples, and the cache test ended the cache where phase 1 ends, the
+ * cache ends against phase 1's level inside the sample at `at` instead
+ * (cache_end_in_sample) and phase 1 is its post-cache level. Returns 1
+ * when it moved the cache's end. */
+int ssd__cache_before_short_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 3 ||
+        c->ph[1].first != at || at < 2)
+        return 0;
+    size_t e1 = c->ph[1].last + 1, f2 = c->ph[2].first, e2 = c->ph[2].last + 1;
+    if (res->cache_phase_end + 2 < e1 || res->cache_phase_end > e1 + 2 || e1 < at + 5)
+        return 0;
+    size_t a = at + 1, b = e1 - 1, h = (b - a) / 2;
+    double m = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= log(o->min_step))
+            return 0;
+    if (b < a + 3 ||
+        fabs(ssd__level_of(c, a, a + h) - ssd__level_of(c, b - h, b)) >= 0.5 * log(o->min_step))
+        return 0;
+    double lv = exp(m);
+    double lg = exp(ssd__level_of(c, f2, f2 + SHORT_LEVEL < e2 ? f2 + SHORT_LEVEL : e2));
+    if (c->ph[0].level_bps < o->min_drop * lv || lv < SHAPE_MIN_FALL * lg)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, at, c->ph[0].level_bps, lv);
+    S->cache_drop_ratio = c->ph[0].level_bps / lv;
+    S->post_cache_bps = lv;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    return 1;
 }
 
 /* Whether y[k, e), after a used drive's fast start at level l1 (logs), is
