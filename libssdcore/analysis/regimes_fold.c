@@ -563,6 +563,25 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* A cache that ended inside the run's first sample (or its first two,
+ * end_phase: the first sample of the phase after it), between lower and
+ * upper bytes, before a level lo: the summary's cache figures, the
+ * post-cache phase 1. Returns 1. */
+static int set_first_sample_cache(const struct ssd__curve *c, struct ssd__result *res, double lower,
+                                  double upper, double lo, size_t end_phase) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->cache_drop_ratio = c->r[0] / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = end_phase;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* A random fill's shrunken dynamic cache that ended inside the run's
  * first sample, with no reference, which the segmentation gave one phase
  * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
@@ -610,16 +629,7 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
         return 0;
     if (k < e)
         ssd__curve_split(c, 1, k);
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_RESOLUTION;
-    S->cache_bytes = lower;
-    S->cache_uncertainty_bytes = upper - lower;
-    S->cache_level_bps = c->r[0];
-    S->cache_drop_ratio = c->r[0] / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = a;
-    res->post_phase = 1;
-    return 1;
+    return set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
 /* The same cache inside the first sample (or its first two), with its
@@ -644,17 +654,6 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
  * at the folding's end and sets the cache's figures (it ended inside the
  * first sample: bounds, as first_sample_cache_before_fold); returns 1
  * when it did. */
-static int flat_within_half_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                 size_t a, size_t b) {
-    if (b < a + 4)
-        return 0;
-    double m = ssd__level_of(c, a, b);
-    for (size_t i = a; i < b; i++)
-        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
-            return 0;
-    return 1;
-}
-
 int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -678,7 +677,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     size_t k = s;
     while (k < end && fabs(c->y[k] - lv) < half)
         k++;
-    if (k < s + 4 || k > e1 || !flat_within_half_step(c, o, s, k) || end < k + ml)
+    if (k < s + 4 || k > e1 || !ssd__flat_level(c, o->min_step, s, k) || end < k + ml)
         return 0;
     double lo = exp(ssd__level_of(c, s, k));
     if (c->r[0] < lo * o->min_drop)
@@ -705,16 +704,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
         ssd__curve_move_boundary(c, 1, s);
     if (k < e1 && ssd__curve_split(c, 1, k) != 0)
         return 0;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_RESOLUTION;
-    S->cache_bytes = lower;
-    S->cache_uncertainty_bytes = upper - lower;
-    S->cache_level_bps = c->r[0];
-    S->cache_drop_ratio = c->r[0] / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = s;
-    res->post_phase = 1;
-    return 1;
+    return set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
 /* The end of a random fill's shrunken dynamic cache's folding inside

@@ -96,6 +96,20 @@ size_t ssd__two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t km
     return arg;
 }
 
+/* Whether y[a, b) is a flat level (4 samples or more, each within half of
+ * min_step of their median): a regime's own rate (folding, direct writes),
+ * not the used state, which scatters, nor a transition into it, which
+ * moves. */
+int ssd__flat_level(const struct ssd__curve *c, double min_step, size_t a, size_t b) {
+    if (b < a + 4)
+        return 0;
+    double m = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(min_step))
+            return 0;
+    return 1;
+}
+
 double ssd__median3(double a, double b, double c) {
     return fmax(fmin(a, b), fmin(fmax(a, b), c));
 }

@@ -50,22 +50,7 @@ static int leaves_gently(const struct ssd__curve *c, const struct ssd__analysis_
     return ssd__median3(c->y[a], c->y[a + 1], c->y[a + 2]) >= lv - log(SHAPE_MAX_FIRST_STEP);
 }
 
-/* Whether y[a, b) is a flat level (4 samples or more, each within half a
- * step of their median): a regime's own rate (folding, direct writes),
- * not the used state, which scatters, nor a transition into it, which
- * moves. */
-static int flat_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
-                      size_t b) {
-    if (b < a + 4)
-        return 0;
-    double m = ssd__level_of(c, a, b);
-    for (size_t i = a; i < b; i++)
-        if (fabs(c->y[i] - m) >= 0.5 * log(o->min_step))
-            return 0;
-    return 1;
-}
-
-/* flat_level's test on 3 samples: each within half a step of their
+/* ssd__flat_level's test on 3 samples: each within half a step of their
  * median. */
 static int flat3(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
                  size_t b) {
@@ -327,7 +312,7 @@ size_t ssd__slide_onset(const struct ssd__curve *c, size_t e) {
  * at a level a step below the cache and 2x above the level after,
  * paying the penalty at the stretch's own noise); returns 1 when it did.
  * flat_ok: also a flat level of 5 samples or more min_drop above the
- * level after (flat_level; not after a reference's cache, whose levels
+ * level after (ssd__flat_level; not after a reference's cache, whose levels
  * ref_level_split splits by). */
 int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   int flat_ok) {
@@ -347,12 +332,12 @@ int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analys
      * stretch at most 1.7x above the used state that follows: 3-19
      * samples on the sweep's filled drives. Direct writes are a level of
      * their own, at least 2x above the used state's, SHAPE_MIN_FALL; or
-     * min_drop above it when the stretch is flat (flat_level), which no
+     * min_drop above it when the stretch is flat (ssd__flat_level), which no
      * transition is, however short: a 2 GiB dynamic cache in WSAT's first
      * samples after a random fill, 11 samples of folding at 33.7 MB/s
      * within 1 %, then GC scattering around 19.3, read as clean blocks
      * and the used state 2 GiB early.) */
-    int flat = flat_ok && arg >= f + 5 && flat_level(c, o, f + 1, arg - 1);
+    int flat = flat_ok && arg >= f + 5 && ssd__flat_level(c, o->min_step, f + 1, arg - 1);
     double fall = flat ? o->min_drop : SHAPE_MIN_FALL;
     if (!((arg >= f + SHORT_LEVEL || flat) && l1 <= log(c->ph[0].level_bps / o->min_step) &&
           l1 >= l2 + log(fall) && gain > o->penalty * sig * sig * log((double)c->n)))
@@ -405,7 +390,7 @@ int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_op
 }
 
 /* short_direct_after_cache's direct writes, too short for its tests (3-9
- * samples: under SHORT_LEVEL, and too few for flat_level once the drop's
+ * samples: under SHORT_LEVEL, and too few for ssd__flat_level once the drop's
  * samples either side are left out): after a random fill, the 2 GiB idle
  * GC cleaned written at 425 MB/s in four 1 s samples after a 7 GiB static
  * cache at 2.9 GB/s, then GC scattering around 66 (2861, 2920, 2112, then
@@ -444,7 +429,7 @@ int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__a
         return 0;
     size_t s = fabs(c->y[f] - l1) < 0.5 * log(o->min_step) ? f : f + 1;
     size_t e = arg - 1;
-    if (e < s + 3 || !(flat_level(c, o, s, e) || flat3(c, o, s, e)))
+    if (e < s + 3 || !(ssd__flat_level(c, o->min_step, s, e) || flat3(c, o, s, e)))
         return 0;
     double lv = ssd__level_of(c, s, e),
            after = ssd__level_of(c, arg, arg + SHORT_LEVEL < end ? arg + SHORT_LEVEL : end);
@@ -480,7 +465,7 @@ int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__anal
     double lg = ssd__level_of(c, f1, f1 + SHORT_LEVEL < e1 ? f1 + SHORT_LEVEL : e1);
     if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(SHAPE_MIN_FALL)))
         return 0;
-    if (!flat_level(c, o, arg + 1, e) && !(e == arg + 4 && flat3(c, o, arg + 1, e)))
+    if (!ssd__flat_level(c, o->min_step, arg + 1, e) && !(e == arg + 4 && flat3(c, o, arg + 1, e)))
         return 0;
     size_t up = 0;
     double hi_mid = 0.5 * (l1 + l2);
