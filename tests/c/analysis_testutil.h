@@ -5,9 +5,12 @@
 
 #include <criterion/criterion.h>
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <ssdcore/analysis.h>
+#include <ssdcore/series.h>
 
 /* The analysis of s with default options (the caller frees it; s stays
  * the caller's); *sum its summary. */
@@ -46,6 +49,41 @@ static inline ssd_analysis *analysed_after_random_fill(const ssd_series *s, cons
                                                        double capacity,
                                                        struct ssd_analysis_summary *sum) {
     return analysed_after_fill(s, ref, capacity, "random_fill", sum);
+}
+
+/* The same for b[0..n), the bytes of samples dt seconds long. */
+static inline ssd_analysis *analysed_samples_after_fill(const double *b, size_t n, double dt,
+                                                        double capacity, const char *precondition,
+                                                        struct ssd_analysis_summary *sum) {
+    double *t = malloc(n * sizeof *t);
+    cr_assert(t);
+    for (size_t i = 0; i < n; i++)
+        t[i] = dt * (double)(i + 1);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    ssd_analysis *a = analysed_after_fill(s, NULL, capacity, precondition, sum);
+    ssd_series_free(s);
+    return a;
+}
+
+/* The summary's used state starts within 5 % of `at` bytes. */
+static inline void expect_used_state_at(const struct ssd_analysis_summary *r, double at) {
+    cr_expect(r->has_gc && fabs(r->gc_start_bytes / at - 1) < 0.05, "used state %d at %.2f GiB",
+              r->has_gc, r->gc_start_bytes / 1073741824.0);
+}
+
+/* The summary's folding starts between lo and hi bytes. */
+static inline void expect_folding_between(const struct ssd_analysis_summary *r, double lo,
+                                          double hi) {
+    cr_expect(r->has_folding && r->folding_start_bytes >= lo && r->folding_start_bytes <= hi,
+              "folding %d from %.2f GiB", r->has_folding, r->folding_start_bytes / 1073741824.0);
+}
+
+/* The summary has a cache within 5 % of `bytes`. */
+static inline void expect_cache_of(const struct ssd_analysis_summary *r, double bytes) {
+    cr_expect(r->has_cache && fabs(r->cache_bytes / bytes - 1) < 0.05, "cache %d %.2f GiB",
+              r->has_cache, r->cache_bytes / 1073741824.0);
 }
 
 #endif

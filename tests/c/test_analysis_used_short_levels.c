@@ -15,9 +15,20 @@
 #include "test_noise.h"
 
 #include "analysis_testutil.h"
+#include "curve_testutil.h"
 
 #define MB 1e6
 #define GIB 1073741824.0
+
+/* GC's samples around gc: 4 % noise, one in five bursting to 1.5-2.5x. */
+static double gc_bursting_fifth(double gc) {
+    return gc * exp(0.04 * gauss()) * (uniform() < 0.2 ? 1.5 + uniform() : 1);
+}
+
+/* One in four bursting to 1.2-2.7x. */
+static double gc_bursting_quarter(double gc) {
+    return gc * (uniform() < 0.25 ? 1.2 + 1.5 * uniform() : 1);
+}
 
 /* n samples of dt seconds: `cache` bytes at hi B/s, then direct writes at
  * mid B/s to direct_end bytes, then GC scattering around gc B/s (cv
@@ -49,16 +60,7 @@ static double *cache_direct_gc(size_t n, double dt, double cache, double hi, dou
 
 static ssd_analysis *analysed_dt(const double *b, size_t n, double dt, double capacity,
                                  const char *precondition, struct ssd_analysis_summary *r) {
-    double *t = malloc(n * sizeof *t);
-    cr_assert(t);
-    for (size_t i = 0; i < n; i++)
-        t[i] = dt * (double)(i + 1);
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
-    free(t);
-    ssd_analysis *a = analysed_after_fill(s, NULL, capacity, precondition, r);
-    ssd_series_free(s);
-    return a;
+    return analysed_samples_after_fill(b, n, dt, capacity, precondition, r);
 }
 
 /* WSAT after a sequential fill (seed 2026's drive 74 in the used-drive
@@ -74,8 +76,7 @@ Test(used_short_levels, a_cache_and_short_direct_writes_in_one_fast_start_after_
     double *b = cache_direct_gc(n, 5, cache, 2877 * MB, direct_end, 1215 * MB, 250 * MB, 0.08);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_dt(b, n, 5, 1356e9, "seq_fill", &r);
-    cr_expect(r.has_cache && fabs(r.cache_bytes / cache - 1) < 0.05, "cache %d %.2f GiB",
-              r.has_cache, r.cache_bytes / GIB);
+    expect_cache_of(&r, cache);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / direct_end - 1) < 0.05,
               "used state %d at %.2f GiB", r.has_gc, r.gc_start_bytes / GIB);
     ssd_analysis_free(a);
@@ -94,8 +95,7 @@ Test(used_short_levels, short_flat_direct_writes_after_a_cache_after_a_random_fi
     double *b = cache_direct_gc(n, 1, cache, 2890 * MB, direct_end, 425 * MB, 66 * MB, 0.2);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_dt(b, n, 1, 1731e9, "random_fill", &r);
-    cr_expect(r.has_cache && fabs(r.cache_bytes / cache - 1) < 0.05, "cache %d %.2f GiB",
-              r.has_cache, r.cache_bytes / GIB);
+    expect_cache_of(&r, cache);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / direct_end - 1) < 0.05,
               "used state %d at %.2f GiB", r.has_gc, r.gc_start_bytes / GIB);
     ssd_analysis_free(a);
@@ -131,23 +131,7 @@ Test(used_short_levels, a_first_sample_cache_whose_folding_runs_near_gc_after_a_
     const size_t n = 7200;
     const double cache = 2 * GIB, fold_end = 4 * GIB, hi = 4000 * MB, fold = 400 * MB,
                  gc = 334 * MB;
-    double *b = malloc(n * sizeof *b), w = 0;
-    cr_assert(b);
-    for (size_t i = 0; i < n; i++) {
-        double x;
-        if (w + hi <= cache)
-            x = hi;
-        else if (w < cache)
-            x = (cache - w) + (1 - (cache - w) / hi) * fold;
-        else if (w + fold <= fold_end)
-            x = fold * exp(0.01 * gauss());
-        else if (w < fold_end)
-            x = (fold_end - w) + (1 - (fold_end - w) / fold) * gc;
-        else
-            x = gc * exp(0.04 * gauss()) * (uniform() < 0.2 ? 1.5 + uniform() : 1);
-        b[i] = x;
-        w += x;
-    }
+    double *b = cache_fold_gc_curve(n, cache, hi, fold_end, fold, 0.01, gc, gc_bursting_fifth);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_dt(b, n, 1, 2000e9, "random_fill", &r);
     cr_expect(r.has_cache && r.cache_bytes <= cache * 1.05 &&
@@ -155,11 +139,8 @@ Test(used_short_levels, a_first_sample_cache_whose_folding_runs_near_gc_after_a_
               "cache %d %.2f GiB +%.2f", r.has_cache, r.cache_bytes / GIB,
               r.cache_uncertainty_bytes / GIB);
     /* (its phase starts on the sample after the one the cache ended in) */
-    cr_expect(r.has_folding && r.folding_start_bytes >= 0.95 * cache &&
-                  r.folding_start_bytes <= 1.01 * b[0],
-              "folding %d from %.2f GiB", r.has_folding, r.folding_start_bytes / GIB);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
-              r.has_gc, r.gc_start_bytes / GIB);
+    expect_folding_between(&r, 0.95 * cache, 1.01 * b[0]);
+    expect_used_state_at(&r, fold_end);
     ssd_analysis_free(a);
     free(b);
 }
@@ -212,8 +193,7 @@ Test(used_short_levels, direct_writes_shorter_than_the_cache_are_no_transition) 
     }
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_dt(b, n, 1, 480e9, "random_fill", &r);
-    cr_expect(r.has_cache && fabs(r.cache_bytes / cache - 1) < 0.05, "cache %d %.2f GiB",
-              r.has_cache, r.cache_bytes / GIB);
+    expect_cache_of(&r, cache);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / direct_end - 1) < 0.05,
               "used state %d at %.2f GiB", r.has_gc, r.gc_start_bytes / GIB);
     ssd_analysis_free(a);
@@ -232,31 +212,14 @@ Test(used_short_levels, direct_writes_shorter_than_the_cache_are_no_transition) 
 Test(used_short_levels, a_cache_ending_in_the_second_sample_then_its_folding_near_gc) {
     const size_t n = 7200;
     const double cache = 2 * GIB, fold_end = 6 * GIB, hi = 1418 * MB, fold = 89 * MB, gc = 68 * MB;
-    double *b = malloc(n * sizeof *b), w = 0;
-    cr_assert(b);
-    for (size_t i = 0; i < n; i++) {
-        double x;
-        if (w + hi <= cache)
-            x = hi;
-        else if (w < cache)
-            x = (cache - w) + (1 - (cache - w) / hi) * fold;
-        else if (w + fold <= fold_end)
-            x = fold;
-        else if (w < fold_end)
-            x = (fold_end - w) + (1 - (fold_end - w) / fold) * gc;
-        else
-            x = gc * (uniform() < 0.25 ? 1.2 + 1.5 * uniform() : 1);
-        b[i] = x;
-        w += x;
-    }
+    double *b = cache_fold_gc_curve(n, cache, hi, fold_end, fold, 0, gc, gc_bursting_quarter);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_dt(b, n, 1, 398e9, "random_fill", &r);
     cr_expect(r.has_cache && r.cache_bytes <= cache * 1.05 &&
                   r.cache_bytes + r.cache_uncertainty_bytes >= cache * 0.95,
               "cache %d %.2f GiB +%.2f", r.has_cache, r.cache_bytes / GIB,
               r.cache_uncertainty_bytes / GIB);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes / fold_end - 1) < 0.05, "used state %d at %.2f GiB",
-              r.has_gc, r.gc_start_bytes / GIB);
+    expect_used_state_at(&r, fold_end);
     ssd_analysis_free(a);
     free(b);
 }
