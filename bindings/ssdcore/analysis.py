@@ -23,6 +23,7 @@ from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handl
                     parse_size, paths_bytes, set_options, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
+from .job import JobSeries
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
 if TYPE_CHECKING:
@@ -365,6 +366,10 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
         if isinstance(meta, Mapping):  # the run's context, as to_frame() keeps it
             s.metadata = meta
         return s
+    if isinstance(data, JobSeries):  # a job result's samples, in its run's context
+        if len(data) == 0:
+            raise error_from_code(lib.SSD_ENODATA, "the job's series has no samples to analyse")
+        return _job_series(data._job, {k: data.column(k) for k in data.columns}, ddir)
     if isinstance(data, Mapping):
         rows: Any = data.get("series")
         # A job result: its JobSeries, or a list of dicts when read back from JSON.
@@ -403,13 +408,17 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
     if isinstance(data, np.ndarray) and data.ndim == 2 and data.shape[1] == 2:
         return _from_arrays(data[:, 0], data[:, 1], {})
     raise TypeError("expected a path (or glob, or list of fio job logs), a Series, a job "
-                    "result, a suite step, a DataFrame with t_s and bytes, (t_s, bytes) "
+                    "result or its series, a suite step, a DataFrame with t_s and bytes, (t_s, bytes) "
                     f"arrays or a mapping with t_s and bytes; got {type(data).__name__}")
 
 
 def _source_of(data: Any) -> Optional[str]:
     if _is_pathlike(data):
         return os.fsdecode(data)
+    if isinstance(data, JobSeries):
+        data = data._job
+        uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
+        return f"job on {uri}" if uri else None
     if isinstance(data, Mapping):
         if data.get("series") is not None and not isinstance(data.get("series"), str):
             uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
