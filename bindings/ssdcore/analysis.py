@@ -19,8 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
-                    parse_size, paths_bytes, set_options, take_text)
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    parse_size, paths_bytes, set_options, size_refusal, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
 from .job import JobSeries
@@ -576,9 +576,9 @@ def _capacity_bytes(v: Any, what: str = "capacity_bytes", zero: bool = False) ->
         try:
             n = parse_size(v)
         except ValueError:
-            n = -1
-        if n < 0 or (n == 0 and not zero):
-            raise ValueError(f"{what}: {v!r} is not a size in bytes ({SIZE_EXAMPLES})")
+            raise ValueError(f"{what}: {size_refusal(v)}") from None
+        if n == 0 and not zero:
+            raise ValueError(f"{what}: {v!r} is not a positive size in bytes")
         return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")
