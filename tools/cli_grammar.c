@@ -106,9 +106,11 @@ int cli_word_value(const char *cmd, const char *flag, const char *what, const ch
 }
 
 int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out) {
-    return ssd_parse_size(text, out)
-               ? cli_usage_error(cmd, "%s: '%s' is not a size (" SSD_SIZE_EXAMPLES ")", flag, text)
-               : 0;
+    if (!ssd_parse_size(text, out))
+        return 0;
+    char why[384];
+    ssd_size_refusal(text, why, sizeof why);
+    return cli_usage_error(cmd, "%s: %s", flag, why);
 }
 
 int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out) {

@@ -38,7 +38,11 @@ static const char truth_usage[] =
     "usage: ssdcore sim truth URI [--trim] [--idle DURATION] [--json]\n"
     "\n"
     "The ground truth of a sim target: nominal and effective SLC cache, how dirty\n"
-    "the drive is, the virtual clock.\n"
+    "the drive is, the virtual clock. The counters (host_written_bytes,\n"
+    "nand_written_bytes, job_written_bytes, virtual_time_s) count since the target\n"
+    "was opened (counters_since: open): a URI's precondition=full is the drive's\n"
+    "past, given as written_before_bytes and precondition, what a job run now\n"
+    "records in its analysis context (null / unknown where not known).\n"
     "  --trim            TRIM the whole target first\n"
     "  --idle DURATION   leave it idle that long first (15m, 30s)\n"
     "  --json            print it as JSON\n";

@@ -194,6 +194,15 @@ def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -
 SIZE_EXAMPLES = "like 4096, 4k or 4KiB = 4096, 4KB = 4000, 240GB = 240e9"
 
 
+def size_refusal(text: str) -> str:
+    """Why ``text`` is not a size, in the library's words
+    (ssd_size_refusal): "'4kb' is ambiguous ... write 4KiB ... or 4kB ...",
+    else "'4x' is not a size (like ...)"."""
+    buf = ffi.new("char[]", 384 + len(text.encode()))
+    lib.ssd_size_refusal(text.encode(), buf, len(buf))
+    return ffi.string(buf).decode(errors="replace")
+
+
 def parse_size(text: Union[str, int]) -> int:
     """A size in bytes, parsed as the CLI parses ``--bytes`` and ``--size``
     (the C library's ssd_parse_size; docs/options.md#sizes): ``k m g t p``
@@ -214,7 +223,7 @@ def parse_size(text: Union[str, int]) -> int:
         raise TypeError(f"parse_size: expected a size string or an int, not {text!r}")
     out = ffi.new("uint64_t *")
     if lib.ssd_parse_size(text.encode(), out) < 0:
-        raise ValueError(f"parse_size: {text!r} is not a size ({SIZE_EXAMPLES})")
+        raise ValueError(f"parse_size: {size_refusal(text)}")
     return int(out[0])
 
 

@@ -19,10 +19,11 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
-                    parse_size, paths_bytes, set_options, take_text)
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    parse_size, paths_bytes, set_options, size_refusal, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
+from .job import JobSeries
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
 if TYPE_CHECKING:
@@ -365,6 +366,10 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
         if isinstance(meta, Mapping):  # the run's context, as to_frame() keeps it
             s.metadata = meta
         return s
+    if isinstance(data, JobSeries):  # a job result's samples, in its run's context
+        if len(data) == 0:
+            raise error_from_code(lib.SSD_ENODATA, "the job's series has no samples to analyse")
+        return _job_series(data._job, {k: data.column(k) for k in data.columns}, ddir)
     if isinstance(data, Mapping):
         rows: Any = data.get("series")
         # A job result: its JobSeries, or a list of dicts when read back from JSON.
@@ -403,13 +408,17 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
     if isinstance(data, np.ndarray) and data.ndim == 2 and data.shape[1] == 2:
         return _from_arrays(data[:, 0], data[:, 1], {})
     raise TypeError("expected a path (or glob, or list of fio job logs), a Series, a job "
-                    "result, a suite step, a DataFrame with t_s and bytes, (t_s, bytes) "
+                    "result or its series, a suite step, a DataFrame with t_s and bytes, (t_s, bytes) "
                     f"arrays or a mapping with t_s and bytes; got {type(data).__name__}")
 
 
 def _source_of(data: Any) -> Optional[str]:
     if _is_pathlike(data):
         return os.fsdecode(data)
+    if isinstance(data, JobSeries):
+        data = data._job
+        uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
+        return f"job on {uri}" if uri else None
     if isinstance(data, Mapping):
         if data.get("series") is not None and not isinstance(data.get("series"), str):
             uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
@@ -567,9 +576,9 @@ def _capacity_bytes(v: Any, what: str = "capacity_bytes", zero: bool = False) ->
         try:
             n = parse_size(v)
         except ValueError:
-            n = -1
-        if n < 0 or (n == 0 and not zero):
-            raise ValueError(f"{what}: {v!r} is not a size in bytes ({SIZE_EXAMPLES})")
+            raise ValueError(f"{what}: {size_refusal(v)}") from None
+        if n == 0 and not zero:
+            raise ValueError(f"{what}: {v!r} is not a positive size in bytes")
         return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")

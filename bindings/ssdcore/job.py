@@ -306,13 +306,20 @@ class JobSeries(Sequence[Dict[str, Any]]):
     (3, dtype('uint64'))
     >>> r["series"][0]["t_s"]
     1.0
+
+    ``ssdcore.analyze(r["series"])`` analyses it in its run's analysis
+    context (capacity, written_before, precondition...), as
+    ``r.analyze()`` does.
     """
 
-    __slots__ = ("_raw", "_columns")
+    __slots__ = ("_raw", "_columns", "_job")
 
-    def __init__(self, raw: np.ndarray):
+    def __init__(self, raw: np.ndarray, job: Optional[Mapping[str, Any]] = None):
         self._raw = raw
         self._columns: Optional[tuple[str, ...]] = None
+        # What job_context() reads of the run these samples came from, so
+        # analyze(series) alone gives the verdict analyze(result) gives.
+        self._job: Dict[str, Any] = dict(job or {})
 
     @property
     def columns(self) -> Tuple[str, ...]:
@@ -713,7 +720,10 @@ def _results(j: Any) -> Dict[str, Any]:
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])
-    result["series"] = _series(j)
+    series = _series(j)
+    series._job = {k: result[k] for k in ("analysis_context", "temp_source", "target",
+                                          "workload") if k in result}
+    result["series"] = series
     return result
 
 

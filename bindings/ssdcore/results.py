@@ -1991,7 +1991,15 @@ class SimTruth(Result):
     gc_start_bytes = _field("gc_start_bytes", _int, None, "Bytes written when GC slowed writes.")
     job_written_bytes = _field("job_written_bytes", _int, None, "Bytes the last job wrote.")
     host_written_bytes = _field("host_written_bytes", _int, None,
-                                "Bytes the host wrote since fresh.")
+                                "Bytes the host wrote since the target was opened\n"
+                                "(counters_since: a URI's precondition=full is not in it).")
+    written_before_bytes = _field("written_before_bytes", _int, None,
+                                  "What was written since the last TRIM or purge,\n"
+                                  "the URI's precondition included, as a job run now\n"
+                                  "records it (None: not known).")
+    precondition = _field("precondition", _str, None,
+                          "How the drive was preconditioned, as a job run now\n"
+                          "records it: none, seq_fill, random_fill or unknown.")
     write_amplification = _field("write_amplification", _float, None, "NAND bytes over host bytes.")
     cache_level_bps = _field("cache_level_bps", _float, None, "The cache's level.")
     post_cache_level_bps = _field("post_cache_level_bps", _float, None,

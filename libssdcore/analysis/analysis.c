@@ -386,6 +386,22 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     struct ssd__analysis_opts eo = *given;
     const struct ssd__analysis_opts *o = &eo;
     context_of(&eo, s, res);
+    /* A drive smaller than the area the run's writes addressed is a
+     * contradiction (--capacity 1g on a run over 364 GiB): refused, naming
+     * both figures and where each came from. (More bytes written than the
+     * capacity is not: random writes rewrite the same LBAs. Nor is a
+     * capacity written rounded, within 1% under the span: "240GB" for a
+     * 240.06 GB drive, "238g" for a 256 GB one's 238.47 GiB.) */
+    double cap = capacity_of(o, s);
+    if (isfinite(cap) && cap > 0 && eo.span_bytes > 0 && (double)eo.span_bytes > cap * 1.01)
+        return ssd__fail(err, SSD_EINVAL,
+                         "capacity_bytes %.0f (%.3g GiB, %s) is smaller than span_bytes %llu "
+                         "(%.3g GiB, %s), the area the run's writes addressed: give the "
+                         "drive's capacity",
+                         cap, cap / 1073741824.0,
+                         given->capacity_bytes > 0 ? "given" : "the run's metadata",
+                         (unsigned long long)eo.span_bytes, (double)eo.span_bytes / 1073741824.0,
+                         given->span_bytes > 0 ? "given" : "the run's metadata");
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
         return rc;

@@ -80,9 +80,11 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
     int rc = 0, b = 0;
     switch (o->type) {
     case SSD_OPTION_SIZE:
-        if ((rc = ssd_parse_size(value, &u)))
-            return ssd__fail(err, rc, "option %s: '%s' is not a size (" SSD_SIZE_EXAMPLES ")", key,
-                             value);
+        if ((rc = ssd_parse_size(value, &u))) {
+            char why[384];
+            ssd_size_refusal(value, why, sizeof why);
+            return ssd__fail(err, rc, "option %s: %s", key, why);
+        }
         d = (double)u;
         break;
     case SSD_OPTION_INT:

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -75,6 +76,34 @@ int ssd_parse_size(const char *text, uint64_t *out) {
         return SSD_EINVAL;
     *out = (uint64_t)bytes;
     return 0;
+}
+
+size_t ssd_size_refusal(const char *text, char *buf, size_t n) {
+    double v;
+    const char *s = NULL;
+    static const char units[] = "kmgtp";
+    const char *u = NULL;
+    if (text && !parse_number(text, &v, &s) && *s &&
+        (u = strchr(units, tolower((unsigned char)*s))) && s[1] == 'b') {
+        const char *rest = s + 2;
+        while (isspace((unsigned char)*rest))
+            rest++;
+        if (!*rest) {
+            /* "4kb", "8Gb": bits, or bytes binary or decimal? Say so, and
+             * how to write each (docs/options.md#sizes). */
+            const char *num = text;
+            while (isspace((unsigned char)*num))
+                num++;
+            int len = (int)(s - num);
+            char up = (char)toupper((unsigned char)*u);
+            return (size_t)snprintf(buf, n,
+                                    "'%s' is ambiguous (a small b could be bits): write %.*s%ciB "
+                                    "for binary (= %.*s%c) or %.*s%cB for decimal bytes",
+                                    text, len, num, up, len, num, *u, len, num,
+                                    *u == 'k' ? 'k' : up);
+        }
+    }
+    return (size_t)snprintf(buf, n, "'%s' is not a size (" SSD_SIZE_EXAMPLES ")", text ? text : "");
 }
 
 int ssd_parse_duration(const char *text, double *out_s) {

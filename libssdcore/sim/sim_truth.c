@@ -7,6 +7,8 @@
 #include "jsonw.h"
 #include "grow.h"
 #include "numfmt.h"
+#include "precondition.h"
+#include "ssdcore/analysis.h"
 #include "sim_model.h"
 
 #define GIB 1073741824.0
@@ -395,6 +397,23 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         else
             ssd__jw_num(&w, v);
     }
+    /* The counters above (host, nand, job written, virtual time) count
+     * since the target was opened; a URI's precondition=full is a past
+     * state. What the drive's past wrote, where the target knows it: the
+     * written_before_bytes and precondition a job run now records in its
+     * analysis context (since the last TRIM or purge; null, "unknown":
+     * not known). */
+    ssd__jw_kstr(&w, "counters_since", "open");
+    uint64_t before = 0;
+    int pre = -1;
+    int known = ssd__target_context(t, &before, &pre);
+    ssd__jw_key(&w, "written_before_bytes");
+    if (known)
+        ssd__jw_bytes(&w, (double)before);
+    else
+        ssd__jw_null(&w);
+    ssd__jw_kstr(&w, "precondition",
+                 ssd__precondition_name(known && pre >= 0 ? pre : SSD_PRECONDITION_UNKNOWN));
     ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
     ssd__jw_kbegin_array(&w, "phases");
     for (int i = 0; i < s->n_phases; i++) {

@@ -112,3 +112,34 @@ Test(analysis_span, unknown_without_metadata) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* A capacity more than 1% under the span the run addressed is a
+ * contradiction the C API refuses as the CLI and Python do (round 24's
+ * audit: --capacity 1g on a run over a whole drive was accepted). */
+Test(span, a_capacity_under_the_span_is_refused) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE), 0, "%s", ssd_target_errmsg(t));
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randwrite", "qd", "32", "time", "5s", NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "1g"), 0);
+    cr_expect_eq(ssd_analysis_run(a, s, NULL), SSD_EINVAL);
+    cr_expect(strstr(ssd_analysis_errmsg(a), "capacity_bytes 1073741824 (1 GiB, given) is smaller "
+                                             "than span_bytes 512110190592 (477 GiB, the run's "
+                                             "metadata)") != NULL,
+              "%s", ssd_analysis_errmsg(a));
+    /* the span given with it decides, and the run goes on */
+    cr_assert_eq(ssd_analysis_set_option(a, "span_bytes", "1g"), 0);
+    cr_expect_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}

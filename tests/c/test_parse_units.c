@@ -71,3 +71,19 @@ Test(parse_duration, units) {
     cr_expect_float_eq(s, 40, 1e-9);
     cr_expect_eq(ssd_parse_duration("soon", &s), SSD_EINVAL);
 }
+
+Test(parse_size, refusal_says_a_small_b_is_ambiguous_and_how_to_write_each) {
+    /* README: "4kb is refused as ambiguous"; the message said only "not a
+     * size" (round 24's audit). Every front end words it with this. */
+    char buf[256];
+    ssd_size_refusal("4kb", buf, sizeof buf);
+    cr_expect_str_eq(buf, "'4kb' is ambiguous (a small b could be bits): write 4KiB for binary "
+                          "(= 4k) or 4kB for decimal bytes");
+    ssd_size_refusal("1.5Gb", buf, sizeof buf);
+    cr_expect_str_eq(buf, "'1.5Gb' is ambiguous (a small b could be bits): write 1.5GiB for "
+                          "binary (= 1.5g) or 1.5GB for decimal bytes");
+    ssd_size_refusal("4x", buf, sizeof buf);
+    cr_expect_str_eq(buf, "'4x' is not a size (" SSD_SIZE_EXAMPLES ")");
+    ssd_size_refusal("4kbb", buf, sizeof buf);
+    cr_expect_str_eq(buf, "'4kbb' is not a size (" SSD_SIZE_EXAMPLES ")");
+}

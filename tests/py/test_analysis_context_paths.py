@@ -243,6 +243,10 @@ def test_a_job_result_s_frame_keeps_its_context(tmp_path):
     assert df.attrs["metadata"]["precondition"] == "seq_fill"
     assert verdict(ssdcore.analyze(df)) == want
     assert verdict(ssdcore.analyze(df[["t_s", "bytes"]])) == want
+    # The result's series alone (r["series"], a JobSeries) raised TypeError
+    # ("got JobSeries", round 24's audit): now the run's context goes with it.
+    assert verdict(ssdcore.analyze(run["series"])) == want
+    assert ssdcore.analyze(run["series"])["source"] == run.analyze()["source"]
 
 
 @pytest.mark.parametrize("how", ["sim:ssd370,precondition=full", "Target after precondition"])

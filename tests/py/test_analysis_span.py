@@ -122,3 +122,43 @@ def test_an_analysis_result_names_its_context_as_attributes():
     assert a.span_bytes == a["span_bytes"] and isinstance(a.span_bytes, int)
     b = ssdcore.analyze(df)
     assert b.span_bytes is None and b.idle_before_s is None
+
+
+def test_a_capacity_smaller_than_the_span_is_refused_everywhere(cli, tmp_path):
+    """`ssdcore analyze LOG --capacity 1g` on a run over the whole of a
+    240 GB drive was accepted silently (round 24's audit): a drive smaller
+    than the area its writes addressed is a contradiction, refused naming
+    both figures. More bytes written than the capacity is no contradiction
+    (random writes rewrite LBAs) and is analysed as before."""
+    log = str(tmp_path / "r.csv")
+    r = ssdcore.job("sim:bx200", pattern="randwrite", bs="128k", qd=32, time="20s",
+                    offset="1g", span="1g", log=log)
+    assert r["write"]["bytes"] > 2 * GIB and r.span_bytes == GIB
+    why = ("capacity_bytes 536870912 (0.5 GiB, given) is smaller than span_bytes 1073741824 "
+           "(1 GiB, the run's metadata), the area the run's writes addressed")
+    for call in (lambda: ssdcore.analyze(log, capacity_bytes="512m"),
+                 lambda: r.analyze(capacity_bytes="512m"),
+                 lambda: ssdcore.analyze(r["series"], capacity_bytes=512 << 20)):
+        try:
+            call()
+        except ssdcore.InvalidArgument as e:
+            assert why in str(e), str(e)
+        else:
+            raise AssertionError("a capacity under the span was accepted")
+    p = subprocess.run([cli, "analyze", log, "--capacity", "512m"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode != 0 and why in p.stderr, (p.returncode, p.stderr)
+    # a span given with it decides too, either way
+    assert ssdcore.analyze(log, capacity_bytes="512m", span_bytes="256m")["capacity_bytes"] \
+        == 512 << 20
+    p = subprocess.run([cli, "analyze", log, "--capacity", "2g", "--span", "4g"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode != 0 and "(4 GiB, given)" in p.stderr, p.stderr
+    # a capacity written rounded, within 1% under the span, is no contradiction
+    assert ssdcore.analyze(log, capacity_bytes=int(GIB * 0.995))["capacity_bytes"] \
+        == int(GIB * 0.995)
+    # written > capacity >= span: accepted
+    assert ssdcore.analyze(log, capacity_bytes="2g")["capacity_bytes"] == 2 * GIB
+    p = subprocess.run([cli, "analyze", log, "--capacity", "2g"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import ssdcore
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 # Commands that print nothing when they succeed (as git's silent commands):
@@ -486,3 +488,24 @@ def test_a_bad_value_is_a_usage_error_on_the_command_line_and_a_failure_in_a_sui
     assert p.returncode == 1 and f"{suite}:1: job: option bs: '4kb'" in p.stderr, p.stderr
     p = run(cli, "job", "sim:bx200", "--bs", "4kb", "--bytes", "1g")
     assert p.returncode == 2 and "4kb" in p.stderr, p.stderr
+
+
+def test_a_small_b_is_refused_as_ambiguous_in_the_same_words_everywhere(cli, tmp_path):
+    """README: "`4kb` is refused as ambiguous"; the CLI, suite files and
+    ssdcore.parse_size said only "'4kb' is not a size" (round 24's audit)."""
+    why = ("'4kb' is ambiguous (a small b could be bits): write 4KiB for binary (= 4k) "
+           "or 4kB for decimal bytes")
+    p = run(cli, "job", "sim:bx200", "--bs", "4kb", "--bytes", "1g")
+    assert p.returncode == 2 and p.stderr.startswith(f"ssdcore job: --bs: {why}\n"), p.stderr
+    p = run(cli, "trim", "sim:bx200", "--destroy-data", "--offset", "4kb")
+    assert p.returncode == 2 and p.stderr.startswith(f"ssdcore trim: --offset: {why}\n"), p.stderr
+    suite = tmp_path / "bad.suite"
+    suite.write_text("job name=a pattern=write bs=4kb bytes=1g\n")
+    p = run(cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out", str(tmp_path / "o"))
+    assert p.returncode == 1 and f"{suite}:1: job: option bs: {why}" in p.stderr, p.stderr
+    with pytest.raises(ValueError) as e:
+        ssdcore.parse_size("4kb")
+    assert str(e.value) == f"parse_size: {why}"
+    with pytest.raises(ValueError) as e:
+        ssdcore.job("sim:bx200", pattern="write", bs="4kb", bytes="1g")
+    assert f"option bs: {why}" in str(e.value), str(e.value)

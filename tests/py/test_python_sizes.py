@@ -17,9 +17,17 @@ def test_parse_size_binary_unless_a_capital_b_makes_it_decimal(text, want):
     assert ssdcore.parse_size(text) == want
 
 
-@pytest.mark.parametrize("bad", ["", "4x", "-1", "1.3b", "k", "99999999999p", "4kb", "8Gb"])
+@pytest.mark.parametrize("bad", ["", "4x", "-1", "1.3b", "k", "99999999999p"])
 def test_parse_size_names_what_is_wrong(bad):
     with pytest.raises(ValueError, match=r"parse_size: .* is not a size \(like .*4KB = 4000"):
+        ssdcore.parse_size(bad)
+
+
+@pytest.mark.parametrize("bad,binary,decimal", [("4kb", "4KiB", "4kB"), ("8Gb", "8GiB", "8GB")])
+def test_parse_size_says_a_small_b_is_ambiguous(bad, binary, decimal):
+    """README: "4kb is refused as ambiguous"; the message said "not a size"."""
+    with pytest.raises(ValueError, match=rf"parse_size: '{bad}' is ambiguous \(a small b could "
+                       rf"be bits\): write {binary} for binary .* or {decimal} for decimal bytes"):
         ssdcore.parse_size(bad)
 
 
@@ -57,9 +65,9 @@ def test_capacity_gb_and_g_mean_what_the_docs_say():
     from ssdcore.analysis import _capacity_bytes
     assert _capacity_bytes("240GB") == 240 * 10 ** 9
     assert _capacity_bytes("240g") == 240 << 30
-    with pytest.raises(ValueError, match="capacity_bytes: '240gb' is not a size .*240GB = 240e9"):
+    with pytest.raises(ValueError, match="capacity_bytes: '240gb' is ambiguous .* 240GiB .* 240GB"):
         _capacity_bytes("240gb")
-    with pytest.raises(ssdcore.InvalidArgument, match="'8gb' is not a size .*4KB = 4000"):
+    with pytest.raises(ssdcore.InvalidArgument, match="'8gb' is ambiguous .* 8GiB .* 8GB"):
         ssdcore.job("sim:bx200", pattern="read", bytes="8gb")
 
 
@@ -77,8 +85,9 @@ def test_the_cli_reads_sizes_as_python_does(cli):
     p = subprocess.run([cli, "job", "sim:bx200", "--bytes", "64mb"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
-    assert p.stderr.startswith("ssdcore job: --bytes: '64mb' is not a size (like 4096, 4k or "
-                               "4KiB = 4096, 4KB = 4000, 240GB = 240e9)"), p.stderr
+    assert p.stderr.startswith("ssdcore job: --bytes: '64mb' is ambiguous (a small b could be "
+                               "bits): write 64MiB for binary (= 64m) or 64MB for decimal "
+                               "bytes"), p.stderr
 
 
 def test_fill_trim_and_idle_take_sizes_and_durations_as_suite_files_do():
@@ -89,7 +98,7 @@ def test_fill_trim_and_idle_take_sizes_and_durations_as_suite_files_do():
     assert ssdcore.fill(t, bytes="1g")["written_bytes"] == 1 << 30
     assert t.trim("512m", "1GiB")["reached"] is True
     t.idle("15m")
-    with pytest.raises(ValueError, match=r"fill: bytes: '1gb' is not a size \(like .*4KB = 4000"):
+    with pytest.raises(ValueError, match=r"fill: bytes: '1gb' is ambiguous .* 1GiB .* 1GB"):
         ssdcore.fill(t, bytes="1gb")
     with pytest.raises(ValueError, match="trim: length: '1x' is not a size"):
         t.trim(0, "1x")

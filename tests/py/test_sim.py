@@ -152,3 +152,41 @@ def test_cli_sim_truth_after_idle(cli):
     truth = json.loads(out)
     assert truth["virtual_time_s"] == 900
     assert truth["last_idle_recovered_bytes"] == pytest.approx(1.4 * 2**30, rel=0.01)
+
+
+def test_truth_says_its_counters_count_since_open_and_what_the_past_wrote(cli):
+    """`sim truth "sim:bx200,precondition=full"` said host_written_bytes 0
+    where a Target preconditioned after open said 480 GB, with nothing to
+    tell the two apart (round 24's audit). The counters count since open
+    (counters_since); the URI's past is written_before_bytes and
+    precondition, as the analysis context of a job run then records them."""
+    def truth(uri):
+        p = subprocess.run([cli, "sim", "truth", uri, "--json"], capture_output=True, text=True,
+                           check=True)
+        return json.loads(p.stdout)
+
+    full = truth("sim:bx200,precondition=full")
+    ctx = ssdcore.job("sim:bx200,precondition=full", pattern="randwrite",
+                      time="2s").analysis_context
+    assert full["host_written_bytes"] == 0 and full["counters_since"] == "open"
+    assert (full["written_before_bytes"], full["precondition"]) \
+        == (ctx["written_before_bytes"], ctx["precondition"]) == (240057409536, "seq_fill")
+    fresh = truth("sim:bx200")
+    assert (fresh["written_before_bytes"], fresh["precondition"]) == (0, "none")
+    dirty = truth("sim:bx200,precondition=dirty")
+    assert (dirty["written_before_bytes"], dirty["precondition"]) == (None, "unknown")
+    # a precondition run after open is counted by both
+    t = ssdcore.SimTarget("sim:bx200")
+    ssdcore.precondition(t, "seq_fill")
+    d = t.truth()
+    assert d["host_written_bytes"] == d["written_before_bytes"] == 480114900992
+    assert d["precondition"] == "seq_fill"
+    assert (d.written_before_bytes, d.precondition) == (480114900992, "seq_fill")
+    t.close()
+    text = subprocess.run([cli, "sim", "truth", "sim:bx200,precondition=full"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "counters_since: open\n" in text and "precondition: seq_fill\n" in text
+    assert "written_before_bytes: 223.57 GiB (240057409536 bytes)\n" in text
+    helptext = subprocess.run([cli, "sim", "truth", "--help"], capture_output=True,
+                              text=True).stdout
+    assert "since the target\nwas opened" in helptext and "written_before_bytes" in helptext

@@ -127,6 +127,14 @@ SSD_API int ssd_parse_size(const char *text, uint64_t *out);
  * size (" SSD_SIZE_EXAMPLES ")"); Python's messages say the same. */
 #define SSD_SIZE_EXAMPLES "like 4096, 4k or 4KiB = 4096, 4KB = 4000, 240GB = 240e9"
 
+/* Why ssd_parse_size refuses text, in the words every front end uses (the
+ * library's options, the CLI's flags, Python's parse_size): "'4kb' is
+ * ambiguous (a small b could be bits): write 4KiB for binary (= 4k) or 4kB
+ * for decimal bytes", else "'4x' is not a size (" SSD_SIZE_EXAMPLES ")".
+ * Writes at most n bytes, NUL-terminated, to buf; returns snprintf's
+ * length. Thread-safe. */
+SSD_API size_t ssd_size_refusal(const char *text, char *buf, size_t n);
+
 /* Parses a duration: "30" or "30s", "500ms", "15m", "2h", "1.5h". Returns 0
  * with *out_s in seconds, or SSD_EINVAL / SSD_ERANGE. Thread-safe. */
 SSD_API int ssd_parse_duration(const char *text, double *out_s);

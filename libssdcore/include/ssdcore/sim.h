@@ -147,7 +147,12 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
 SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
 
 /* All of the above as one malloc'd JSON object (events that did not happen
- * are null), plus "profile", "params", "regime" (where a write would go
+ * are null), plus "counters_since": "open" (the counters above count since
+ * the target was opened: a URI's precondition=full is a past state),
+ * "written_before_bytes" and "precondition" (what that past wrote since
+ * the last TRIM or purge and how it was preconditioned, as a job run now
+ * records them in its analysis context; null and "unknown" when the target
+ * does not know), "profile", "params", "regime" (where a write would go
  * now) and "phases": the regimes of the last job in order,
  * [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":..., "start_s":...,
  * "bytes":..., "runtime_s":...}, ...] (at most 64), and "throttles": the
