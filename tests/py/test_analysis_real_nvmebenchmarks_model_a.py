@@ -69,7 +69,8 @@ def test_the_fifth_job_is_the_reader(logs):
 
 
 def test_totals_are_the_write_jobs_bytes(run, by_hand):
-    assert run["total_bytes"] == pytest.approx(sum(by_hand), rel=0.001)
+    # the read job adds 3.7 GiB (0.11 %): a reader that kept it fails here
+    assert run["total_bytes"] == pytest.approx(sum(by_hand), rel=1e-5)
     assert run["duration_s"] == pytest.approx(5400, abs=2)
 
 
@@ -87,14 +88,17 @@ def test_the_rise_and_collapse_recur_every_400_gib(run, by_hand, fast_stretches)
     assert len(starts) == 8
     assert all(395 * GIB < b - a < 405 * GIB for a, b in zip(starts, starts[1:]))
     # The analysis finds each as a phase at 1.05-1.25 GiB/s covering the
-    # middle of the stretch, and a slower phase right after it.
+    # middle of the stretch, and the collapse as a phase below 0.6x the
+    # run's mean starting within a minute of its end (the slide down takes
+    # about 15 s).
     phases = run["phases"]
     mean = run["total_bytes"] / run["duration_s"]
     for s, e in fast_stretches:
         mid = (s + e) / 2
         i = next(i for i, p in enumerate(phases) if p["start_bytes"] <= mid < p["end_bytes"])
         assert 1.05 * GIB < phases[i]["level_bps"] < 1.25 * GIB, s / GIB
-        assert phases[i + 1]["level_bps"] < 0.6 * mean, s / GIB
+        low = next(p for p in phases[i + 1:] if p["level_bps"] < 0.6 * mean)
+        assert low["start_s"] - phases[i]["end_s"] < 60, s / GIB
     assert sum(1.05 * GIB < p["level_bps"] < 1.25 * GIB for p in phases) == 8
 
 
