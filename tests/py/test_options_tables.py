@@ -197,6 +197,26 @@ def test_each_option_refuses_a_bad_value_naming_itself(handle, name):
             set_option(handle, name, "0")
 
 
+def test_a_quantity_in_seconds_or_bytes_takes_its_units_in_every_table(cli):
+    """`analyze --ss-round-s 1m` and `--expect-cache-bps 500MiB` were refused
+    as "not a number" while job's `--time 1m` and `--rate 500MiB` took them
+    (issue 22 round 25 audit): an option in seconds is a duration, one in
+    bytes or bytes/s a size, in every table, hence every front end."""
+    for h in HANDLES + list(FILEOPS):
+        for name, o in ssdcore.options(h).items():
+            if o["unit"] == "s":
+                assert o["type"] == "duration", (h, name)
+            if o["unit"] in ("B", "B/s"):
+                assert o["type"] == "size", (h, name)
+    series = OPERANDS["analyze"][0]
+    # (a 300 s series: rounds of at most 6 s, 5 x 10 of them fit)
+    p = run(cli, "analyze", series, "--ss-round-s", "5s", "--expect-cache-bps", "500MiB", "--json")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["steady_state"]["round_s"] == 5
+    r = ssdcore.analyze(series, ss_round_s="5000ms", expect_cache_bps="500MiB")
+    assert r["steady_state"]["round_s"] == 5
+
+
 def test_docs_options_md_is_what_the_tables_make():
     page = (ROOT / "docs" / "options.md").read_text()
     assert page == options_doc.render(page), "run: python scripts/options_doc.py docs/options.md"
