@@ -344,6 +344,8 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
               ("precondition", ["sim:bx200", "--destroy-data", "--kind", "foo"], "--kind"),
               # an operand's value, as idle's DURATION (once exit 1, no Try line)
               ("trace generate", ["nosuch", "--out", str(tmp_path / "g.csv")], "SCENARIO"),
+              # mkset's SET (once "unknown set 'foo': iso, program or work")
+              ("mkset", ["foo", str(tmp_path / "set")], "SET"),
               # a built-in trace the operand names that does not exist (once exit 1)
               ("replay", ["scenario:nope", "--target", "sim:bx200"], "TRACE"),
               ("trace info", ["filetest:nope"], "TRACE"),
