@@ -125,8 +125,7 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
     int rc = ssd_target_open(t, uri);
     if (rc >= 0)
         return 0;
-    /* A command without --size (trim, idle, health...) creates no file: the
-     * library's hint to give a size is not for it. */
+    /* trim, idle, health... have no --size: the hint to give one is not theirs */
     const char *msg = ssd_target_errmsg(t),
                *hint = long_opts ? NULL : strstr(msg, " (give option size");
     status = cli_error(cmd, "%.*s", hint ? (int)(hint - msg) : (int)strlen(msg), msg);
