@@ -455,8 +455,7 @@ class JobResult(Result):
         # keeps none: its log beside results.json holds them, in the same
         # columns.
         if rows is None and self.log_path and os.path.exists(self.log_path):
-            import pandas as pd
-            df = pd.read_csv(self.log_path, comment="#")
+            df = _pandas().read_csv(self.log_path, comment="#")
         else:
             df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
