@@ -112,6 +112,13 @@ def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
     assert list(tmp_path.iterdir()) == []
     r = run(cli, "no-such-command")
     assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
+    # a flag where a command or verb goes is an unknown option, not an
+    # "unknown command '--no-such-flag'" (round 25's audit)
+    for p in [(), ("help",), ("trace",), ("sim",), ("catalog",)]:
+        r = run(cli, *p, "--no-such-flag")
+        where = " ".join(("ssdcore",) + p)
+        assert (r.returncode, r.stdout) == (2, ""), (p, r.stderr)
+        assert r.stderr.startswith(f"{where}: unknown option '--no-such-flag'\n"), r.stderr
 
 
 def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
