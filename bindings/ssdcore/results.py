@@ -960,8 +960,7 @@ class FilebenchResult(Result):
         runtime_s) and the step's other figures: the names every result
         frame uses (``bytes`` is a sample's bytes in a job's frame)."""
         df = _frame([dict(s, bw_bps=_rate(s)) for s in self.steps])
-        df = df.rename(columns={"bytes": "total_bytes"})
-        df = df.drop(columns=[c for c in ("mib_per_s",) if c in df.columns])
+        df = df.rename(columns={"bytes": "total_bytes"}).drop(columns="mib_per_s", errors="ignore")
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
