@@ -217,6 +217,20 @@ def test_a_quantity_in_seconds_or_bytes_takes_its_units_in_every_table(cli):
     assert r["steady_state"]["round_s"] == 5
 
 
+def test_the_series_table_is_series_open_s_keywords_and_analyze_s_flags(cli):
+    """docs/options.md lists the series table under Series.open() and
+    analyze's --ddir and --per-io-interval: no test held them to it (round
+    25's audit). Python's keyword carries its unit (per_io_interval_s, and
+    takes "500ms" as the flag does)."""
+    import inspect
+    keys = set(ssdcore.options("series"))
+    params = set(inspect.signature(ssdcore.Series.open).parameters) - {"paths"}
+    assert params == keys - {"per_io_interval"} | {"per_io_interval_s"}
+    usage = run(cli, "analyze", "--help").stdout
+    assert "[--ddir write|read|trim|any]" in usage and "[--per-io-interval DURATION]" in usage
+    assert ssdcore.options("series")["ddir"]["words"] == ["read", "write", "trim", "any"]
+
+
 def test_docs_options_md_is_what_the_tables_make():
     page = (ROOT / "docs" / "options.md").read_text()
     assert page == options_doc.render(page), "run: python scripts/options_doc.py docs/options.md"
