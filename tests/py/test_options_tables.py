@@ -217,6 +217,19 @@ def test_a_quantity_in_seconds_or_bytes_takes_its_units_in_every_table(cli):
     assert r["steady_state"]["round_s"] == 5
 
 
+def test_a_percentage_takes_the_percent_sign_its_help_writes(cli):
+    """job --help says "--read-pct N ... (0..100%; default 50)" and
+    precondition --level takes 90%, but --read-pct 70% was "not a whole
+    number" (round 25's audit)."""
+    assert "(0..100%; default 50" in " ".join(run(cli, "job", "--help").stdout.split())
+    p = run(cli, "job", "sim:bx200", "--pattern", "randrw", "--read-pct", "70%", "--time", "1",
+            "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)["workload"]["read_pct"] == 70, p.stderr
+    for bad, flag in (("70%%", "--read-pct"), ("%", "--read-pct"), ("4%", "--qd")):
+        p = run(cli, "job", "sim:bx200", flag, bad)
+        assert p.returncode == 2 and f"'{bad}' is not a whole number" in p.stderr, p.stderr
+
+
 def test_the_series_table_is_series_open_s_keywords_and_analyze_s_flags(cli):
     """docs/options.md lists the series table under Series.open() and
     analyze's --ddir and --per-io-interval: no test held them to it (round
