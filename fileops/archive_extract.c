@@ -710,7 +710,7 @@ out:
     free(x->buf);
     x->buf = NULL;
     x->res.total_s = ssd__mono_s() - x->t0;
-    x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
+    x->res.bw_bps = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
     ssd__result_copy(res, &x->res, sizeof x->res);
     return rc;
 }

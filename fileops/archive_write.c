@@ -602,7 +602,7 @@ out:
     a->buf = NULL;
     a->tmpdir = tmpdir;
     a->res.total_s = ssd__mono_s() - a->t0;
-    a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
+    a->res.bw_bps = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
     ssd__result_copy(res, &a->res, sizeof a->res);
     return rc;
 }

@@ -1256,7 +1256,7 @@ static char *copy_json(const ssd_copy *c, const char *src, const char *dst) {
     ssd__fo_ksec(&w, "extras_s", r->extras_s);
     ssd__jw_end_object(&w);
     /* bytes/s as every rate (speed_bytes_per_s and speed_mb_per_min before) */
-    ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
+    ssd__jw_knum(&w, "bw_bps", r->bw_bps);
     ssd__jw_ku64(&w, "workers", r->workers);
     /* Robocopy's bits, what --robocopy-exit exits with ("exit_code" before
      * round 21, though the exit status is 0 or 1 without the flag) */
@@ -1428,7 +1428,7 @@ static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_resu
     }
     c->res.total_s = elapsed(c);
     c->res.workers = nw;
-    c->res.bytes_per_s = c->res.total_s > 0 ? (double)c->res.bytes.copied / c->res.total_s : 0;
+    c->res.bw_bps = c->res.total_s > 0 ? (double)c->res.bytes.copied / c->res.total_s : 0;
     c->res.exit_bits = (c->res.files.copied ? 1 : 0) |
                        (c->res.files.extras || c->res.dirs.extras ? 2 : 0) |
                        (c->res.files.mismatch || c->res.dirs.mismatch ? 4 : 0) |

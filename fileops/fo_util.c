@@ -57,7 +57,7 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
     ssd__fo_ksec(&w, "write_s", r->write_s);
     ssd__fo_ksec(&w, "sync_s", r->sync_s);
     /* bytes/s as every rate (bytes_per_s and mib_per_s, MiB/s, before) */
-    ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
+    ssd__jw_knum(&w, "bw_bps", r->bw_bps);
     ssd__jw_ku64(&w, "skipped", r->skipped);
     ssd__jw_end_object(&w);
     char *out = NULL;

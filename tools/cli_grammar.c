@@ -158,7 +158,7 @@ int cli_verbs(const char *cmd, const char *usage, const struct cli_verb *verbs, 
         fputs(usage, stdout);
         return 0;
     }
-    return cli_usage_error(cmd, "unknown command '%s'", argv[1]);
+    return cli_usage_error(cmd, "unknown %s '%s'", *argv[1] == '-' ? "option" : "command", argv[1]);
 }
 
 int cli_is_help(const char *arg) {

@@ -125,7 +125,10 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
     int rc = ssd_target_open(t, uri);
     if (rc >= 0)
         return 0;
-    status = cli_error(cmd, "%s", ssd_target_errmsg(t));
+    /* trim, idle, health... have no --size: the hint to give one is not theirs */
+    const char *msg = ssd_target_errmsg(t),
+               *hint = long_opts ? NULL : strstr(msg, " (give option size");
+    status = cli_error(cmd, "%.*s", hint ? (int)(hint - msg) : (int)strlen(msg), msg);
     return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
 

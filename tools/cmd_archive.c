@@ -31,7 +31,7 @@ FO_CLI_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0,
 
 /* An archive/extract result as text (--json prints the handle's ssd_X_to_json). */
 static void print_result(FILE *out, const char *what, const ssd_archive_result *r) {
-    double mbps = r->bytes_per_s / 1048576.0;
+    double mbps = r->bw_bps / 1048576.0;
     fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
             (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
     if (r->skipped)

@@ -92,8 +92,8 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
     fmt_time(t[2], sizeof t[2], r->failed_s);
     fmt_time(t[3], sizeof t[3], r->extras_s);
     printf("%10s : %9s %9s %9s %9s %9s %9s\n\n", "Times", t[0], t[1], "", "", t[2], t[3]);
-    printf("%10s : %20.0f Bytes/sec.\n", "Speed", r->bytes_per_s);
-    printf("%10s : %20.3f MegaBytes/min.\n", "Speed", r->bytes_per_s * 60 / 1048576.0);
+    printf("%10s : %20.0f Bytes/sec.\n", "Speed", r->bw_bps);
+    printf("%10s : %20.3f MegaBytes/min.\n", "Speed", r->bw_bps * 60 / 1048576.0);
     time_t now = time(NULL);
     char when[64];
     strftime(when, sizeof when, "%A, %d %B %Y %H:%M:%S", localtime(&now));

@@ -27,8 +27,7 @@ int cmd_health(int argc, char **argv) {
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("health", "out of memory");
-    ssd_target_set_option(t, "read_only", "1");
-    ssd_target_set_option(t, "layout", "never");
+    ssd_target_set_option(t, "read_only", "1"); /* which lays nothing out */
     ssd_health h = {.size = sizeof h};
     char *text = NULL;
     int status = cli_target_open("health", t, target);

@@ -1,4 +1,4 @@
-/* cmd_mkset.c - `ssdcore mkset iso|program|work DIR`: generate a file set. */
+/* cmd_mkset.c - `ssdcore mkset SET DIR`: generate a file set (iso, program, work). */
 #include <stdio.h>
 
 #include <ssdcore.h>
@@ -7,15 +7,15 @@
 #include "fo_cli.h"
 
 static const char usage_text[] =
-    "usage: ssdcore mkset iso|program|work DIR [options]\n"
-    "Generates a deterministic file set in DIR (created; must be empty):\n"
+    "usage: ssdcore mkset SET DIR [options]\n"
+    "Generates a deterministic file set in DIR (created; must be empty); SET is\n"
     "  iso      a few multi-GiB incompressible disk images\n"
     "  program  an installed application: thousands of small files, deep tree,\n"
     "           executables, libraries, text, images (partly compressible)\n"
     "  work     documents, photos, PDFs, media, spreadsheets (mixed)\n"
     "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
-FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "iso|program|work DIR", 1, NULL);
+FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "SET DIR", 1, NULL);
 
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";
@@ -28,7 +28,7 @@ int cmd_mkset(int argc, char **argv) {
         {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int parsed = fo_cli_args(&mkset_cli, s, own, argc, argv, pos);
     if (parsed < 0 && ssd_fileset_set_option(s, "kind", pos[0]) < 0)
-        parsed = cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
+        parsed = cli_bad_value(cmd, 2, "SET", "kind", ssd_fileset_errmsg(s));
     if (parsed >= 0) {
         ssd_fileset_free(s);
         return parsed;

@@ -26,12 +26,9 @@ static ssd_target *open_target(const char *cmd, const char *uri, int writes, int
     *status = 1;
     if (ssd_target_create(&t))
         return cli_error(cmd, "out of memory creating the target handle"), NULL;
-    if (!writes)
-        ssd_target_set_option(t, "read_only", "1");
+    ssd_target_set_option(t, writes ? "layout" : "read_only", writes ? "never" : "1");
     if (destroy)
         ssd_target_set_option(t, "destroy_data", "1");
-    if (writes)
-        ssd_target_set_option(t, "layout", "never");
     if (no_fitrim)
         ssd_target_set_option(t, "fitrim", "never");
     if ((*status = cli_target_open(cmd, t, uri))) {

@@ -83,7 +83,8 @@ static int help(int argc, char **argv) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[2], commands[i].name))
             return finish(argv[2], commands[i].fn(n, args));
-    fprintf(stderr, "ssdcore help: unknown command '%s'\nTry 'ssdcore --help'.\n", argv[2]);
+    fprintf(stderr, "ssdcore help: unknown %s '%s'\nTry 'ssdcore --help'.\n",
+            *argv[2] == '-' ? "option" : "command", argv[2]);
     return 2;
 }
 
@@ -119,6 +120,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return finish(argv[1], commands[i].fn(argc - 1, argv + 1));
-    fprintf(stderr, "ssdcore: unknown command '%s'\nTry 'ssdcore --help'.\n", argv[1]);
+    fprintf(stderr, "ssdcore: unknown %s '%s'\nTry 'ssdcore --help'.\n",
+            *argv[1] == '-' ? "option" : "command", argv[1]);
     return 2;
 }

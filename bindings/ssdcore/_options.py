@@ -22,8 +22,8 @@ Duration = Union[float, str]  # seconds, or a duration text ("500ms")
 # precondition, idle_before_s and span_bytes (named arguments of analyze).
 AnalysisOptions = TypedDict("AnalysisOptions", {
     "penalty": float, "min_step": float, "min_drop": float, "min_phase_samples": int,
-    "min_phase_fraction": float, "dip_depth": float, "ss_round_s": float, "ss_range": float,
-    "ss_slope": float, "expect_cache_bps": float, "exact_limit": int, "noise_merge": float,
+    "min_phase_fraction": float, "dip_depth": float, "ss_round_s": Duration, "ss_range": float,
+    "ss_slope": float, "expect_cache_bps": Size, "exact_limit": int, "noise_merge": float,
     "throttle_min_c": float}, total=False)
 # The target options job() does not name itself.
 _LayoutOptions = TypedDict("_LayoutOptions", {"fitrim": str, "layout": str}, total=False)

@@ -19,7 +19,7 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_duration,
                     parse_size, paths_bytes, set_options, size_refusal, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
@@ -35,9 +35,9 @@ __all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "j
 
 
 def _per_io_interval(v: Any) -> float:
-    if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
-        raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
-    return float(v)
+    if isinstance(v, (bool, bytes)) or not isinstance(v, (str, numbers.Real)):
+        raise TypeError(f"per_io_interval_s: expected seconds or a duration string, not {v!r}")
+    return parse_duration(v) if isinstance(v, str) else float(v)  # "500ms", as the CLI's
 
 
 class Series:
@@ -60,12 +60,12 @@ class Series:
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-             max_file_bytes: int = 0, per_io_interval_s: float = 0,
+             max_file_bytes: int = 0, per_io_interval_s: Union[float, str] = 0,
              columns: Optional[Sequence[str]] = None) -> "Series":
         """Read one series from a file, a glob, or several fio job logs.
 
         fio per-I/O logs (written without ``log_avg_msec``) are summed into
-        intervals of ``per_io_interval_s`` seconds (0: the default, 1 s);
+        intervals of ``per_io_interval_s`` (seconds or "500ms"; 0: the default, 1 s);
         ``note`` then says so. ``columns``: the optional columns to keep
         (``["lat_p99_us"]``, ``["lat_*"]``; ``[]`` for t_s and bytes alone,
         the fastest read: the others are skipped unparsed); None keeps all.
@@ -244,7 +244,7 @@ def _take_arrays(s: Series) -> Any:
 
 
 def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-                as_frame: bool = False, per_io_interval_s: float = 0) -> Any:
+                as_frame: bool = False, per_io_interval_s: Union[float, str] = 0) -> Any:
     """Read a series file (format detected from content) or several fio job
     logs as one series. Returns ``(t_s, bytes)`` numpy arrays, or a pandas
     DataFrame with ``as_frame=True``. fio per-I/O logs are summed into
@@ -344,7 +344,7 @@ _ANALYSIS_READS = ["lat_*", "temp_c"]
 (their medians go to the result's "latency") and temperatures."""
 
 
-def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
+def _as_series(data: Any, ddir: str, per_io_interval_s: Union[float, str] = 0,
                columns: Sequence[str] = _ANALYSIS_READS) -> Series:
     """Any input analyze() takes as a Series (see analyze's docstring).
     ``columns``: the optional columns read from a file (the others are
@@ -466,7 +466,8 @@ class _Analysis:
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
-            per_io_interval_s: float = 0, capacity_bytes: Union[int, float, str, None] = None,
+            per_io_interval_s: Union[float, str] = 0,
+            capacity_bytes: Union[int, float, str, None] = None,
             written_before_bytes: Union[int, float, str, None] = None,
             precondition: Optional[str] = None,
             idle_before_s: Union[int, float, str, None] = None,
@@ -489,7 +490,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     after-idle run; adds ``"recovery"`` (``None``, with a ``"recovery_note"``
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
-    fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
+    fio per-I/O logs are summed into ``per_io_interval_s`` intervals ("500ms" or 0.5; 0: 1 s)
     first; the result's ``"input_note"`` says so. ``capacity_bytes``: the
     drive's user capacity in bytes (an int, or a size string such as
     ``"256g"`` or ``"512GB"``, read as :func:`ssdcore.parse_size` reads it),

@@ -23,7 +23,7 @@ import glob
 import os
 import pickle
 import re
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -190,7 +190,7 @@ def _error_row(source: str, message: str, error_type: str) -> Tuple[Any, ...]:
 
 
 def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, record: bool,
-                   per_io_interval_s: float, options: Dict[str, float]
+                   per_io_interval_s: Union[float, str], options: Dict[str, float]
                    ) -> Tuple[_Block, _Block]:
     """Rows and phase rows of one chunk of inputs (runs in a worker too), as
     two blocks of columns (``_block``): straight from the analysis' JSON
@@ -253,7 +253,7 @@ def _unpack_chunk(packed: Any) -> List[Tuple[str, Any]]:
 
 
 def _analyze_chunk_bytes(packed: Any, reference: Any, ddir: str, record: bool,
-                         per_io_interval_s: float, options: Dict[str, float]) -> bytes:
+                         per_io_interval_s: Union[float, str], options: Dict[str, float]) -> bytes:
     """What a Dask task runs: the chunk ``_pack_chunk`` packed, and
     ``_analyze_chunk``'s blocks pickled into one bytes object. Dask
     serialises a bytes result as one frame; the blocks themselves it would
@@ -406,7 +406,7 @@ class _Columns:
 
 
 def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "write",
-                 errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
+                 errors: str = "raise", per_io_interval_s: Union[float, str] = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
                  progress: ProgressArg = None, capacity_bytes: Any = None,
                  written_before_bytes: Any = None, write_parquet: Any = None,

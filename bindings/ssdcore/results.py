@@ -109,6 +109,13 @@ def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
     return cast("pd.DataFrame", _pandas().DataFrame(*args, **kwargs))
 
 
+def _bytes_int64(df: "pd.DataFrame") -> "pd.DataFrame":
+    """``df`` with its byte counts (the columns named ``*_bytes``) as Int64."""
+    for c in [c for c in df.columns if str(c).endswith("_bytes")]:
+        df[c] = df[c].round().astype("Int64")
+    return df
+
+
 def _float(v: Any) -> Optional[float]:
     """A number as float; None, a bool or no number is None."""
     if v is None or isinstance(v, bool):
@@ -268,9 +275,14 @@ class Result(Dict[str, Any]):
         return ""
 
     def summary(self) -> "pd.DataFrame":
-        """One row with the headline figures (the columns of ``analyze_many``
-        for an analysis)."""
-        return _frame([{k: v for k, v, _ in self._headline()}])
+        """One row: the headline figures (the columns of ``analyze_many``
+        for an analysis), each column typed by its unit (bytes Int64, other
+        figures float64, yes/no boolean, text string), so a figure that is
+        missing is <NA> or NaN, not an object column."""
+        pd = _pandas()
+        return _frame({k: pd.array([v], dtype=_ONE_ROW_DTYPES[u]) if u in _ONE_ROW_DTYPES
+                       else pd.array([v], dtype="string") if v is None or isinstance(v, str)
+                       else [v] for k, v, u in self._headline()})
 
     def to_frame(self) -> "pd.DataFrame":
         raise NotImplementedError
@@ -443,8 +455,7 @@ class JobResult(Result):
         # keeps none: its log beside results.json holds them, in the same
         # columns.
         if rows is None and self.log_path and os.path.exists(self.log_path):
-            import pandas as pd
-            df = pd.read_csv(self.log_path, comment="#")
+            df = _pandas().read_csv(self.log_path, comment="#")
         else:
             df = rows.to_pandas() if hasattr(rows, "to_pandas") else _frame(list(rows or []))
         if df.empty:
@@ -949,8 +960,7 @@ class FilebenchResult(Result):
         runtime_s) and the step's other figures: the names every result
         frame uses (``bytes`` is a sample's bytes in a job's frame)."""
         df = _frame([dict(s, bw_bps=_rate(s)) for s in self.steps])
-        df = df.rename(columns={"bytes": "total_bytes"})
-        df = df.drop(columns=[c for c in ("mib_per_s",) if c in df.columns])
+        df = df.rename(columns={"bytes": "total_bytes"}).drop(columns="mib_per_s", errors="ignore")
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
@@ -1215,14 +1225,14 @@ class CompareResult(Result):
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive (index ``drive``, in order), one column per
-        figure key, the values (NaN where a run lacks the figure)."""
+        figure key, the values (NaN where a run lacks the figure; bytes Int64)."""
         pd = _pandas()
         data: Dict[str, List[Any]] = {}
         for f in self.get("figures") or []:
             named = [_figure(str(f.get("key")), _float(v)) for v in f.get("values") or []]
             key = _figure(str(f.get("key")), None)[0]
             data[key] = [v if v is not None else float("nan") for _, v, _ in named]
-        return _frame(data, index=pd.Index(self.drives, name="drive"))
+        return _bytes_int64(_frame(data, index=pd.Index(self.drives, name="drive")))
 
 
 def _rate_frame(samples: Any) -> "pd.DataFrame":
@@ -1462,13 +1472,14 @@ class CatalogFigures(Result):
             "run_id:Int64 drive:string started:string figure:string value:float64"))
 
     def summary(self) -> "pd.DataFrame":
-        """One row per run (run_id, drive, started), one column per figure."""
+        """One row per run (run_id, drive, started), one column per figure
+        (byte counts Int64)."""
         # A run holds each figure once (the catalog's key): a plain unstack,
         # which keeps missing values and never crosses runs.
         values = self.to_frame().set_index(["run_id", "drive", "started", "figure"])["value"]
         wide = values.unstack("figure")
         wide.columns.name = None
-        return wide.reset_index()
+        return _bytes_int64(wide.reset_index())
 
     def plot(self, ax: Optional["Axes"] = None, *, figure: Optional[str] = None,
              **kwargs: Any) -> Any:
@@ -1593,15 +1604,6 @@ class _OneRow(Result):
     (``_no_plot``: what it is, what instead)."""
 
     _no_plot = ("this result", "it keeps no samples")
-
-    def summary(self) -> "pd.DataFrame":
-        """One row: the headline figures, each column typed by its unit
-        (bytes Int64, other figures float64, yes/no boolean, text string),
-        so a figure that is missing is <NA> or NaN, not an object column."""
-        pd = _pandas()
-        return _frame({k: pd.array([v], dtype=_ONE_ROW_DTYPES[u]) if u in _ONE_ROW_DTYPES
-                       else pd.array([v], dtype="string") if v is None or isinstance(v, str)
-                       else [v] for k, v, u in self._headline()})
 
     def to_frame(self) -> "pd.DataFrame":
         """One row: the headline figures (as ``summary()``)."""
@@ -2024,7 +2026,7 @@ class SimTruth(Result):
         pd = _pandas()
         row = {k: v for k, v in self.items() if not isinstance(v, (list, dict))}
         return _frame({k: pd.array([_int(v)], dtype="Int64") if k.endswith("_bytes")
-                       else [v] for k, v in row.items()})
+                       else [math.nan if v is None else v] for k, v in row.items()})
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per regime of the last job (see the class)."""
@@ -2064,12 +2066,7 @@ class Listing(_RowsResult, List[Dict[str, Any]]):
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per entry (byte counts Int64)."""
-        rows = [_flat_profile(d) if "params" in d else dict(d) for d in self]
-        df = _frame(rows)
-        for c in df.columns:
-            if str(c).endswith("_bytes"):
-                df[c] = df[c].astype("Int64")
-        return df
+        return _bytes_int64(_frame([_flat_profile(d) if "params" in d else dict(d) for d in self]))
 
     def summary(self) -> "pd.DataFrame":
         """One row per entry: name and description (or, for file tests,

@@ -31,11 +31,12 @@
       "shortest lasting phase, as a fraction of the run")                                          \
     X(dip_depth, FLOAT, o.dip_depth, "", 0.01, 0.99, "0.2", "", 0,                                 \
       "smallest relative dip below the phase level")                                               \
-    X(ss_round_s, FLOAT, o.ss_round_s, "s", 1e-6, 1e9, "60", "", 0, "steady-state round length")  \
+    X(ss_round_s, DURATION, o.ss_round_s, "s", 1e-3, 1e8, "60", "", 0,                             \
+      "steady-state round length")                                                                 \
     X(ss_range, FLOAT, o.ss_range, "", 0, 10, "0.2", "", 0,                                        \
       "steady-state range limit, as a fraction of the mean")                                       \
     X(ss_slope, FLOAT, o.ss_slope, "", 0, 10, "0.1", "", 0, "steady-state slope-excursion limit") \
-    X(expect_cache_bps, FLOAT, o.expect_cache_bps, "B/s", 0, 1e15, "0", "", 0,                     \
+    X(expect_cache_bps, SIZE, o.expect_cache_bps, "B/s", 0, HUGE_VAL, "0", "", 0,                  \
       "when > 0: a run that never drops but stays at >= 80% of this level reports a "              \
       "right-censored cache instead of none")                                                      \
     X(exact_limit, INT, o.exact_limit, "", 64, 1e12, "2048", "", 0,                                \

@@ -14,10 +14,10 @@
 struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_fraction;
     uint64_t min_phase_samples, exact_limit; /* counts */
-    double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps;
+    double dip_depth, ss_round_s, ss_range, ss_slope;
     double noise_merge;
-    uint64_t capacity_bytes, written_before_bytes; /* sizes */
-    int precondition;                              /* enum ssd_precondition */
+    uint64_t capacity_bytes, written_before_bytes, expect_cache_bps; /* sizes */
+    int precondition;                                                /* enum ssd_precondition */
     double throttle_min_c;
     /* The bytes of the drive the run's writes address; 0: unknown (the
      * option unset, once context_of has read the series metadata) */

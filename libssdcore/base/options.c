@@ -47,15 +47,15 @@ static int word_index(const char *words, const char *word) {
     return -1;
 }
 
-/* A whole number, decimal or hex after 0x; *neg says it is below zero. */
-static int parse_int(const char *text, uint64_t *out, int *neg) {
+/* A whole number, decimal, hex after 0x, or "70%" with pct; *neg: below zero. */
+static int parse_int(const char *text, int pct, uint64_t *out, int *neg) {
     const char *p = text + strspn(text, " \t");
     *neg = *p == '-';
     int base = p[*neg] == '0' && (p[*neg + 1] == 'x' || p[*neg + 1] == 'X') ? 16 : 10;
     char *end;
     errno = 0;
     *out = *neg ? (uint64_t)strtoll(p, &end, base) : strtoull(p, &end, base);
-    return end == p || *end || errno ? SSD_EINVAL : 0;
+    return end == p || (*end && !(pct && !strcmp(end, "%"))) || errno ? SSD_EINVAL : 0;
 }
 
 static void store(void *dst, size_t width, uint64_t u) {
@@ -88,7 +88,7 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
         d = (double)u;
         break;
     case SSD_OPTION_INT:
-        if (parse_int(value, &u, &b))
+        if (parse_int(value, !strcmp(o->unit, "%"), &u, &b))
             return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a whole number", key, value);
         d = b ? (double)(int64_t)u : (double)u;
         break;

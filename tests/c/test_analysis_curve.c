@@ -490,10 +490,17 @@ Test(curve, options_by_key_are_checked) {
     }
     const char *bad[] = {"nan", "inf", "-inf"};
     for (size_t i = 0; i < 3; i++) {
-        cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", bad[i]), SSD_ERANGE, "%s",
-                     bad[i]);
-        cr_expect(strstr(ssd_analysis_errmsg(a), "expect_cache_bps") != NULL);
+        cr_expect_eq(ssd_analysis_set_option(a, "noise_merge", bad[i]), SSD_ERANGE, "%s", bad[i]);
+        cr_expect(strstr(ssd_analysis_errmsg(a), "noise_merge") != NULL);
     }
+    /* A rate and a duration take their units, as job's rate and time do:
+     * the CLI's --expect-cache-bps 500MiB and --ss-round-s 1m. */
+    cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", "500MiB"), 0);
+    cr_expect_eq(ssd_analysis_get_option(a, "expect_cache_bps", &v), 0);
+    cr_expect_float_eq(v, 500.0 * 1048576, 1e-3);
+    cr_expect_eq(ssd_analysis_set_option(a, "ss_round_s", "1m"), 0);
+    cr_expect_eq(ssd_analysis_get_option(a, "ss_round_s", &v), 0);
+    cr_expect_float_eq(v, 60.0, 1e-12);
     cr_expect_eq(ssd_analysis_set_option(a, "penalty", "2.5"),
                  0); /* fractions elsewhere are fine */
     /* The string form takes decimal text only, and leaves the value alone

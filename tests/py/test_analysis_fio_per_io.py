@@ -109,8 +109,12 @@ def test_the_interval_is_the_callers_pick(tmp_path):
     assert "0.25 s intervals" in r["input_note"]
     with pytest.raises(ssdcore.Error, match="per_io_interval"):
         ssdcore.Series.open(paths, per_io_interval_s=0.0001)
+    # a duration text, as the CLI's --per-io-interval 250ms and every
+    # duration keyword take (docs/python.md, "Sizes and durations")
+    assert ssdcore.Series.open(paths, per_io_interval_s="250ms").bytes.tolist() == s.bytes.tolist()
+    assert "0.25 s intervals" in ssdcore.analyze(paths, per_io_interval_s="250ms")["input_note"]
     with pytest.raises(TypeError, match="per_io_interval_s"):
-        ssdcore.analyze(paths, per_io_interval_s="1")
+        ssdcore.analyze(paths, per_io_interval_s=b"1")
 
 
 def test_averaged_logs_carry_no_note_and_do_not_combine_with_per_io(tmp_path):

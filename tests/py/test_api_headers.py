@@ -70,6 +70,14 @@ def test_the_headers_declare_the_handles_we_know():
     assert len(handles) >= 16
 
 
+def test_a_rate_in_a_public_struct_is_named_bps():
+    """ssd_copy_result and ssd_archive_result named their rate bytes_per_s
+    while every other struct (fio_result, job, analysis) says bw_bps,
+    level_bps...: one spelling of the unit (issue 22, round 25's audit)."""
+    for name, text in _headers().items():
+        assert not re.findall(r"\b\w+_per_s\b|\w+_mibs\b", text), name
+
+
 def test_every_handle_has_free_and_errmsg_in_its_header():
     headers = _headers()
     funcs = _functions(headers)

@@ -112,6 +112,13 @@ def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
     assert list(tmp_path.iterdir()) == []
     r = run(cli, "no-such-command")
     assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
+    # a flag where a command or verb goes is an unknown option, not an
+    # "unknown command '--no-such-flag'" (round 25's audit)
+    for p in [(), ("help",), ("trace",), ("sim",), ("catalog",)]:
+        r = run(cli, *p, "--no-such-flag")
+        where = " ".join(("ssdcore",) + p)
+        assert (r.returncode, r.stdout) == (2, ""), (p, r.stderr)
+        assert r.stderr.startswith(f"{where}: unknown option '--no-such-flag'\n"), r.stderr
 
 
 def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
@@ -344,6 +351,8 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
               ("precondition", ["sim:bx200", "--destroy-data", "--kind", "foo"], "--kind"),
               # an operand's value, as idle's DURATION (once exit 1, no Try line)
               ("trace generate", ["nosuch", "--out", str(tmp_path / "g.csv")], "SCENARIO"),
+              # mkset's SET (once "unknown set 'foo': iso, program or work")
+              ("mkset", ["foo", str(tmp_path / "set")], "SET"),
               # a built-in trace the operand names that does not exist (once exit 1)
               ("replay", ["scenario:nope", "--target", "sim:bx200"], "TRACE"),
               ("trace info", ["filetest:nope"], "TRACE"),

@@ -14,7 +14,7 @@ import pytest
 FILEOPS = [
     ("archive", "--level", "level", ["src", "a.7z"], "SRC ARCHIVE", 2),
     ("extract", "--sync", "sync", ["a.7z", "dst"], "ARCHIVE DST", 2),
-    ("mkset", "--seed", "seed", ["work", "dst"], "iso|program|work DIR", 2),
+    ("mkset", "--seed", "seed", ["work", "dst"], "SET DIR", 2),
     ("filebench", "--workers", "workers", ["dir"], "DIR", 2),
     ("copy", "--workers", "workers", ["src", "dst"], "SRC DST", 2),
 ]

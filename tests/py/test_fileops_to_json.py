@@ -67,10 +67,10 @@ def test_each_handle_gives_its_last_run_as_json(tmp_path):
     assert (fs["files"], fs["bytes"]) == (sr.files, sr.bytes) and isinstance(fs["bytes"], int)
     cp = docs["copy"]
     assert cp["bytes"]["copied"] == cr.bytes.copied == 1 << 20 and cp["failures"] == []
-    assert cp["bw_bps"] == pytest.approx(cr.bytes_per_s) and cp["robocopy_exit"] == cr.exit_bits
+    assert cp["bw_bps"] == pytest.approx(cr.bw_bps) and cp["robocopy_exit"] == cr.exit_bits
     for kind, r in (("archive", ar), ("extract", xr)):
         assert docs[kind]["operation"] == kind and docs[kind]["data_bytes"] == r.data_bytes
-        assert docs[kind]["bw_bps"] == pytest.approx(r.bytes_per_s)
+        assert docs[kind]["bw_bps"] == pytest.approx(r.bw_bps)
     assert docs["extract"]["tree"] == str(tmp_path / "x")
     # a failed run leaves no results to give
     assert lib.ssd_copy_run(c, str(tmp_path / "nope").encode(), str(tmp_path / "cp2").encode(),

@@ -58,3 +58,21 @@ def test_a_value_message_keeps_its_prefix_for_cli_bad_value(cli):
     p = subprocess.run([cli, "job", "sim:bx200", "--qd", "0"], capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 2 and p.stderr.startswith("ssdcore job: --qd: 0 is outside"), p.stderr
+
+
+def test_commands_without_size_give_no_hint_to_give_one(cli, tmp_path):
+    """`ssdcore health missing` said "give --size, e.g. 8g, to create it",
+    a flag health, identity, trim, idle, purge and precondition do not
+    take (round 25's audit): every flag a message names is the command's."""
+    missing = str(tmp_path / "none.bin")
+    for args in (["health", missing], ["trim", missing, "--destroy-data"], ["idle", missing, "1s"],
+                 ["purge", missing], ["precondition", missing]):
+        p = subprocess.run([cli, *args], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 1 and p.stdout == "", (args, p.stderr)
+        assert p.stderr == f"ssdcore {args[0]}: {missing}: no such file\n", (args, p.stderr)
+        assert "--size" not in help_of(cli, args[0]), args
+    assert not (tmp_path / "none.bin").exists()
+
+
+def help_of(cli, cmd):
+    return subprocess.run([cli, cmd, "--help"], capture_output=True, text=True, timeout=60).stdout

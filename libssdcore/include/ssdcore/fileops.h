@@ -79,15 +79,15 @@ typedef struct ssd_copy_result {
     ssd_copy_counts dirs;
     ssd_copy_counts files;
     ssd_copy_counts bytes;
-    double total_s;     /* wall time of the run, sync included */
-    double copy_s;      /* scan + copy, until the last worker finished */
-    double sync_s;      /* flushing the destination before the clock stopped */
-    double failed_s;    /* time spent in failed attempts and retry waits (summed over workers) */
-    double extras_s;    /* time spent purging extras (mirror) */
-    double bytes_per_s; /* bytes copied / total_s */
-    int exit_bits;      /* Robocopy's: 1 copied, 2 extras, 4 mismatches, 8 failures */
-    int first_error;    /* code of the first failure (0 when none) */
-    unsigned workers;   /* workers used */
+    double total_s;   /* wall time of the run, sync included */
+    double copy_s;    /* scan + copy, until the last worker finished */
+    double sync_s;    /* flushing the destination before the clock stopped */
+    double failed_s;  /* time spent in failed attempts and retry waits (summed over workers) */
+    double extras_s;  /* time spent purging extras (mirror) */
+    double bw_bps;    /* bytes copied / total_s */
+    int exit_bits;    /* Robocopy's: 1 copied, 2 extras, 4 mismatches, 8 failures */
+    int first_error;  /* code of the first failure (0 when none) */
+    unsigned workers; /* workers used */
 } ssd_copy_result;
 
 /* A decision made while scanning, for list-only output and logs. action is
@@ -158,9 +158,9 @@ typedef struct ssd_archive_result {
     double codec_s;
     double write_s;
     double sync_s;
-    double bytes_per_s; /* data_bytes / total_s */
-    uint64_t skipped;   /* FIFOs, sockets and devices left out (ssd_archive_skipped
-                           names them on archive; extract counts those it met) */
+    double bw_bps;    /* data_bytes / total_s */
+    uint64_t skipped; /* FIFOs, sockets and devices left out (ssd_archive_skipped
+                         names them on archive; extract counts those it met) */
 } ssd_archive_result;
 
 typedef struct ssd_archive ssd_archive;
