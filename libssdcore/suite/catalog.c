@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "errmsg.h"
 #include "figure_labels.h"
@@ -28,8 +29,10 @@
 struct ssd_catalog {
     sqlite3 *db;
     char *path;
-    int create; /* the create option */
-    int opened; /* ssd_catalog_open was called */
+    int create;  /* the create option */
+    int opened;  /* ssd_catalog_open was called */
+    int created; /* this handle created the file: removed on free if nothing went in */
+    int added;   /* a run went in (added or updated) */
     char err[SSD__ERRMSG_SIZE];
 };
 
@@ -240,6 +243,7 @@ int ssd_catalog_open(ssd_catalog *c, const char *path) {
             return ssd__fail(c->err, -errno, "%s: %s%s", c->path,
                              errno == ENOENT ? "no such catalog" : strerror(errno),
                              errno == ENOENT ? " (ssdcore catalog add creates it)" : "");
+        c->created = 1;
     } else if (S_ISDIR(sb.st_mode)) {
         return ssd__fail(c->err, -EISDIR, "%s: a directory, not a catalog file", c->path);
     } else if (!S_ISREG(sb.st_mode)) {
@@ -261,6 +265,11 @@ void ssd_catalog_free(ssd_catalog *c) {
     if (!c)
         return;
     sqlite3_close_v2(c->db);
+    /* A catalog this handle created and put no run into is not left
+     * behind: `catalog add` of a run that fails leaves no empty catalog
+     * for the next command to find (its directory, if made, stays). */
+    if (c->created && !c->added && c->path)
+        unlink(c->path);
     free(c->path);
     free(c);
 }
@@ -538,6 +547,7 @@ static int add_dir(ssd_catalog *c, const char *dir, const char *text) {
         return rc;
     rc = add_run(c, &r);
     run_doc_free(&r);
+    c->added |= rc > 0;
     return rc;
 }
 

@@ -197,6 +197,26 @@ def test_reading_a_catalog_that_is_not_there_creates_nothing(cli, tmp_path):
     assert not (tmp_path / "no").exists()
 
 
+def test_adding_only_runs_that_fail_leaves_no_empty_catalog(cli, tmp_path, run):
+    # `catalog add` of a directory without a run failed (exit 1) and left
+    # an empty c.sqlite behind, which the next `catalog list` then read as
+    # a catalog of no runs. A catalog that already existed stays, and one
+    # that got a run stays.
+    db = tmp_path / "c.sqlite"
+    r = _add(cli, db, tmp_path / "missing")
+    assert r.returncode == 1 and "missing" in r.stderr
+    assert not db.exists()
+    with pytest.raises(FileNotFoundError):
+        ssdcore.catalog.add(tmp_path / "missing", db)
+    assert not db.exists()
+    d = tmp_path / "run"
+    _write(d, run["bx200"])
+    r = _add(cli, db, tmp_path / "missing", d)
+    assert r.returncode == 1 and db.exists() and len(_rows(db)) == 1
+    r = _add(cli, db, tmp_path / "missing")
+    assert r.returncode == 1 and len(_rows(db)) == 1
+
+
 @pytest.mark.parametrize("steps", [5, None, "steps", {}])
 def test_a_results_file_the_report_refuses_is_refused_by_the_catalog_too(cli, tmp_path, run, steps):
     """The catalog read results.json apart from the one loader and took a
