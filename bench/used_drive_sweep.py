@@ -41,6 +41,10 @@ docs/simulator.md, "Runs over part of the drive".
 stream of their own: the same drives as without), and the runs are also
 scored on the post-cache level the drive holds after the slump and on the
 slump told as `other` (docs/simulator.md, "A slump after the cache").
+--greedy (opt-in): every enterprise-like drive's GC costs greedy write
+amplification (gc_model=greedy, as the datacenter profiles: the drop where
+the clean blocks run out, not 1-1.5 capacities later); the same drives,
+kept as s{seed}-greedy-... (docs/simulator.md, "gc" in The model).
 """
 import argparse
 import json
@@ -80,6 +84,8 @@ def main():
                     "capacity (0.01-0.1) or sizes (8g-64g)")
     ap.add_argument("--slump", action="store_true",
                     help="every drive with a cache slumps right after it (opt-in)")
+    ap.add_argument("--greedy", action="store_true",
+                    help="the enterprise-like drives' GC is greedy, gc_model=greedy (opt-in)")
     a = ap.parse_args()
     try:
         span = parse_span(a.span) if a.span else None
@@ -92,7 +98,8 @@ def main():
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []
     opts = dict(SMALL if a.small else {}, log=log, loops=a.loops, states=states,
-                analyze_args=extra, reference=a.reference, span=span, slump=a.slump)
+                analyze_args=extra, reference=a.reference, span=span, slump=a.slump,
+                greedy=a.greedy)
     if a.runs:
         os.makedirs(a.runs, exist_ok=True)
         rows = sweep(a.drives, a.seed, a.runs, keep=True, **opts)

@@ -23,6 +23,9 @@ enum ssd__sim_slc { SSD__SLC_NONE, SSD__SLC_STATIC, SSD__SLC_DYNAMIC };
 /* The state at open (`precondition=`), the values of enum ssd_precondition:
  * none (fresh), seq_fill (full), random_fill (dirty). */
 enum ssd__sim_pre { SSD__PRE_FRESH, SSD__PRE_FULL, SSD__PRE_DIRTY };
+/* How GC's cost follows the garbage (`gc_model`): the fitted power law of
+ * the seed reviews, or greedy write amplification of the effective spare. */
+enum ssd__sim_gc_model { SSD__GC_PLAIN, SSD__GC_GREEDY };
 
 /* Where host writes go right now; the order is the order of a fill. */
 enum ssd__sim_regime {
@@ -54,6 +57,7 @@ struct ssd__sim_params {
     double gc_gamma;     /* how fast GC cost approaches the floor as garbage thins */
     double gc_settle_gb; /* GC writes over which victims settle to the steady state (0: at once) */
     double gc_spread;    /* per-second lognormal sigma of the write speed under GC */
+    double gc_model;     /* enum ssd__sim_gc_model */
     double reserve_pct;  /* clean flash the drive keeps for itself, % of raw */
     double flush_mbps;   /* idle: SLC contents moved to native per second */
     double idle_gc_mbps, idle_gc_gb; /* idle GC: rate and the fast-write bytes it stops at */

@@ -18,6 +18,7 @@
 #define P(field) offsetof(struct ssd__sim_params, field)
 
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
+static const char *const gc_model_names[] = {"plain", "greedy", NULL};
 /* The drive's state at open, in the words of every other precondition
  * (precondition.h): fresh, full and dirty, this key's words before round
  * 24, are read as none, seq_fill and random_fill. */
@@ -49,6 +50,9 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
      "GiB written under GC over which victims settle to the used state (0: at once)"},
     {"gc_spread", P(gc_spread), 0, 2, NULL,
      "per-second write speed variation under GC (lognormal sigma, floored at floor_mibps)"},
+    {"gc_model", P(gc_model), 0, 1, gc_model_names,
+     "GC cost: plain (floor_mibps times (garbage share / steady share)^gc_gamma) or greedy "
+     "(greedy write amplification of the effective spare, floor_mibps at the steady state)"},
     {"reserve_pct", P(reserve_pct), 0.01, 50, NULL, "clean flash kept back for GC, % of raw"},
     {"flush_mibps", P(flush_mbps), 0.1, 1e5, NULL, "idle: SLC contents moved to native, MiB/s"},
     {"idle_gc_mibps", P(idle_gc_mbps), 0, 1e5, NULL, "idle: clean flash prepared by GC, MiB/s"},
@@ -118,6 +122,7 @@ static const char defaults[] =
     "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gib=3,slc_wa=1,"
     "slc_seq_mibps=480,slc_rand_iops=80000,native_seq_mibps=150,native_rand_mibps=100,"
     "fold_mibps=100,floor_mibps=20,gc_gamma=1.5,gc_settle_gib=0,gc_spread=0,reserve_pct=1,"
+    "gc_model=plain,"
     "flush_mibps=50,"
     "idle_gc_mibps=10,idle_gc_gib=2,read_seq_mibps=530,read_rand_iops=90000,"
     "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,native_write_lat_us=0,full_gc_load=0,"
@@ -271,7 +276,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      "gc_gamma=1.5,gc_spread=0.03,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=3051.8,"
      "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mibps=3757,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
-     "tail_frac=0.0005,tail_mult=10"},
+     "tail_frac=0.0005,tail_mult=10,gc_model=greedy"},
     /* Intel SSD D7-P5500 7.68 TB (PCIe 4.0 x4, 96L TLC, 1 DWPD), Intel's
      * launch figures as the press reported them (no datasheet): sequential
      * read 7000 MB/s, write 4300 MB/s; 4 KB random read 1,000,000 IOPS,

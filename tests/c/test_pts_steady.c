@@ -67,7 +67,8 @@ static void written(double *b, int n, double per) {
 
 Test(pts_used_steady, fresh_plateau_is_not_the_steady_state) {
     /* flat at the fresh level for 2x the capacity: the rule holds, but
-     * the drive never left its fresh state (sim:p4500-4tb until 2.3x) */
+     * the drive never left its fresh state (sim:p4500-4tb,gc_model=plain
+     * until 2.3x) */
     double y[20], b[20];
     for (int i = 0; i < 20; i++)
         y[i] = 185000 + (i % 2) * 500;

@@ -855,3 +855,45 @@ Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_
     series_free(&s);
     ssd_target_free(t);
 }
+
+/* Greedy GC (gc_model=greedy, the datacenter profiles): from fresh, GC
+ * costs write amplification as soon as the clean blocks run out (about
+ * 1.09 capacities on the P4500's 9.95 % spare), where the plain model's
+ * cost stays capped at nothing until 2.3-2.5 capacities; in the steady
+ * state (every LBA valid) both run at the floor. */
+Test(sim_model, greedy_gc_drops_where_the_clean_blocks_run_out) {
+    const char *uris[] = {"sim:p4500-4tb,capacity_gb=64,noise=0,noise_direct=0,gc_spread=0",
+                          "sim:p4500-4tb,capacity_gb=64,noise=0,noise_direct=0,gc_spread=0,"
+                          "gc_model=plain"};
+    double eff[2], at13[2], fresh[2];
+    for (int k = 0; k < 2; k++) {
+        ssd_target *t = open_sim(uris[k]);
+        double cap = (double)ssd_target_size(t);
+        struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 1e6, 1);
+        w.max_bytes = (uint64_t)(1.4 * cap);
+        struct series s = run(t, &w);
+        fresh[k] = median(s.wbps, 0, 10);
+        int i = index_at_written(&s, 1.3 * cap);
+        at13[k] = mean(s.wbps, i - 2, i + 1);
+        eff[k] = truth(t, "gc_efficiency");
+        cr_assert_eq(truth(t, "gc_start_bytes") > 1.08 * cap, 1);
+        cr_assert_eq(truth(t, "gc_start_bytes") < 1.1 * cap, 1);
+        series_free(&s);
+        ssd_target_free(t);
+    }
+    cr_assert_lt(eff[0], 0.9, "greedy: GC costs at 1.4 capacities (v %.3f)", eff[0]);
+    cr_assert_lt(at13[0], 0.85 * fresh[0], "greedy: slower at 1.3 capacities");
+    cr_assert_float_eq(eff[1], 1.0, 1e-12, "plain: v still capped at 1.4 capacities");
+    assert_near(at13[1], fresh[1], 0.03, "plain: the fresh speed at 1.3 capacities");
+    /* The steady state is the floor either way (244.14 MiB/s). */
+    for (int k = 0; k < 2; k++) {
+        char uri[256];
+        snprintf(uri, sizeof uri, "%s,precondition=random_fill", uris[k]);
+        ssd_target *t = open_sim(uri);
+        struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 60, 1);
+        struct series s = run(t, &w);
+        assert_near(mean(s.wbps, 30, 60), 244.140625 * MiB, 0.03, "steady state, model %d", k);
+        series_free(&s);
+        ssd_target_free(t);
+    }
+}

@@ -508,11 +508,18 @@ def _kept_run(spec, state, wl, path, interval, loops, keep, span=None, span_u=No
     return truth, series
 
 
-def drives(n, seed, cap_range=None, tick_s=None, slump=False):
+# The key --greedy adds to every enterprise-like drive (docs/simulator.md,
+# "gc" in The model): greedy GC's cost, as the datacenter profiles have it.
+GREEDY = ",gc_model=greedy"
+
+
+def drives(n, seed, cap_range=None, tick_s=None, slump=False, greedy=False):
     """The sweep's n drives, (kind, spec) each: draw()'s stream of seed,
     and with slump every drive with a cache given a slump (draw_slump) from
     a stream of its own, drawn for every drive whatever its kind: the same
-    drives as without, in the same order."""
+    drives as without, in the same order. greedy: every enterprise-like
+    drive's GC costs greedy write amplification (GREEDY; no draw, so the
+    drives are the same too)."""
     rng = np.random.default_rng(seed)
     srng = np.random.default_rng([seed, 0x51E9]) if slump else None
     for _ in range(n):
@@ -521,12 +528,14 @@ def drives(n, seed, cap_range=None, tick_s=None, slump=False):
             extra = draw_slump(srng)
             if "slc_type=none" not in spec:
                 spec += extra
+        if greedy and kind == "enterprise":
+            spec += GREEDY
         yield kind, spec
 
 
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
           exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
-          reference=False, span=None, slump=False):
+          reference=False, span=None, slump=False, greedy=False):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
     (drive, kind, spec, state, workload and score_run's keys). keep: the
     logs stay in workdir and a later sweep with the same workdir, seed and
@@ -537,12 +546,14 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
     named ...-span.csv); the rows then carry span_bytes and
     span_fraction. slump: every drive with a cache slumps right after it
     (draw_slump, from a stream of its own: the drives are the same as
-    without)."""
+    without). greedy: the enterprise-like drives' GC is greedy (drives();
+    the logs are named s{seed}-greedy-...)."""
     srng = np.random.default_rng([seed, SPAN_STREAM]) if span else None
     rows = []
-    for i, (kind, spec) in enumerate(drives(n, seed, cap_range, tick_s, slump)):
+    for i, (kind, spec) in enumerate(drives(n, seed, cap_range, tick_s, slump, greedy)):
         span_u = draw_span(srng) if span else None
-        tag, stag = ("-slump" if slump else ""), ("-span" if span else "")
+        tag = ("-slump" if slump else "") + ("-greedy" if greedy else "")
+        stag = "-span" if span else ""
         runs = []
         for state in states:
             for wl in WORKLOADS:
