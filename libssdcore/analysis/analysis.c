@@ -406,6 +406,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
         return rc;
+    c->capacity = cap;
     rc = ssd__curve_phases(c, o, err);
     if (rc)
         return rc;

@@ -663,6 +663,12 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         int lasting_level = len1 >= c->min_len && hi >= o->min_drop * lo &&
                             drift < (o->min_step - 1) * lo &&
                             ssd__holds_level(c, o, ph[1].first, ph[1].last + 1, log(lo));
+        /* (Nor a fresh drive's folding once the capacity has been written,
+         * however short: a quiet level of its own, ssd__fold_at_capacity.) */
+        if (!lasting_level && c->nph > 2 && len0 >= c->min_len &&
+            ssd__fold_at_capacity((struct ssd__curve *)c, o, ph[1].first, ph[1].last + 1, log(hi),
+                                  log(lo)))
+            lasting_level = 1;
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
             ph[2].last - ph[2].first + 1 >= len1 && !lasting_level &&
             (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))

@@ -42,9 +42,10 @@ struct ssd__curve {
     double duration, total;
     struct ssd_phase *ph;
     size_t nph;
-    size_t min_len; /* shortest lasting phase, samples */
-    size_t lead;    /* samples of a slower start the first phase took in (0: none) */
-    double *segsig; /* while segmenting: each segment's own noise (n + 1) */
+    size_t min_len;  /* shortest lasting phase, samples */
+    double capacity; /* the drive's capacity in bytes (NaN: unknown) */
+    size_t lead;     /* samples of a slower start the first phase took in (0: none) */
+    double *segsig;  /* while segmenting: each segment's own noise (n + 1) */
     /* While segmenting: the log-rates of each segment in sorted runs
      * (segys), run[i] 1 where a sorted run starts, 2 where an unsorted one
      * does (its level is then selected from y), 0 inside (n + 1). */
@@ -152,6 +153,8 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it), never below the run's (uses scratch). */
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
+int ssd__fold_at_capacity(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, double before_lv, double lv);
 /* Sample i's duration: t[i] - t[i - 1] (t[0] for the first), computed
  * where needed rather than kept (an array of a million cost more in page
  * faults than its few readers spend on a subtraction). */

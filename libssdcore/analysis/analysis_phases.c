@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "regimes.h"
 #include "segment.h"
 
 /* Moves a block-level boundary e (between means ma and mb) to the sample
@@ -303,6 +304,52 @@ static double trend_span(const struct ssd__curve *c, size_t a, size_t b) {
     return fabs(ssd__fit_line(c, a, b, &icpt)) * (double)(b - a);
 }
 
+/* Whether [a, b) is a quiet level a step between its neighbours: at
+ * least 2 x min_phase_samples long, a min_drop below the level before it
+ * (before_lv, log) and above the speed of the lasting phase after it,
+ * holding its level (lv, log) flat (its halves' medians within half a
+ * step: a trend the end samples, which may mix the levels either side,
+ * do not sway), and less than half as noisy as the samples after it. */
+static int quiet_step(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a, size_t b,
+                      double before_lv, double lv) {
+    double step = log(o->min_drop);
+    if ((double)(b - a) < 2 * o->min_phase_samples || b + c->min_len > c->n)
+        return 0;
+    if (!(before_lv - lv >= step && lv - ssd__level_of(c, b, b + c->min_len) >= step))
+        return 0;
+    size_t m = a + (b - a) / 2;
+    if (!ssd__holds_level(c, o, a, b, lv) ||
+        2 * fabs(ssd__level_of(c, a, m) - ssd__level_of(c, m, b)) >= log(o->min_step))
+        return 0;
+    return 2 * own_sigma(c, a, b) < own_sigma(c, b, b + c->min_len);
+}
+
+/*
+ * A fresh drive's folding once its capacity has been written: [a, b), on a
+ * drive with nothing written before the run and a known capacity, starting
+ * once the capacity has been written (GC_MIN_CAPACITY_SHARE of it), a quiet
+ * level a step below the speed before it and above the speed after it
+ * (quiet_step). A dynamic cache shrinks as the drive fills and is folded
+ * into the native blocks when the drive is full, before GC must run; it
+ * folds at the flash's program rate, one quiet level, while GC's speed
+ * scatters with how much valid data each victim block holds. A cache that
+ * wrote at the direct writes' speed is invisible (no drop ends it), but
+ * its folding is not: seed 101's drive 147 in the used-drive sweep, fresh,
+ * 2 hours: 2.73 GB/s to 272 GiB of a 288 GB drive, folding at 1.55 GB/s
+ * for 34 s (noise 2 %), then GC scattering 0.2-1.2 GB/s (noise 60 %). A
+ * lasting phase is 72 samples of that run, and the folding went into the
+ * used state, read from 272 GiB "falling from 487 MiB/s". A static cache
+ * never folds, and a drive without a cache goes from its direct writes
+ * into GC, whose first samples scatter.
+ */
+int ssd__fold_at_capacity(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, double before_lv, double lv) {
+    if (o->written_before_bytes > 0 || !(c->capacity > 0) ||
+        c->cum[a] < GC_MIN_CAPACITY_SHARE * c->capacity)
+        return 0;
+    return quiet_step(c, o, a, b, before_lv, lv);
+}
+
 /* Short segments are not phases: each joins its closer-level neighbour. The
  * first segment stays when it is above the next (it may be a short cache). */
 static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
@@ -363,6 +410,12 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
             lev[j] - ssd__level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&
             ssd__holds_level(c, o, st[j], st[j + 1], lev[j]) &&
             trend_span(c, st[j], st[j + 1]) < log(o->min_step))
+            continue;
+        /* ... and so is a fresh drive's folding once the capacity has been
+         * written, however short, after a lasting level
+         * (ssd__fold_at_capacity). */
+        if (st[j] - st[j - 1] >= c->min_len &&
+            ssd__fold_at_capacity(c, o, st[j], st[j + 1], lev[j - 1], lev[j]))
             continue;
         /* A short first segment kept as a possible cache takes in none of
          * its slower neighbours: a 7-second cache followed by a dip and

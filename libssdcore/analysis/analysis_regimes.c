@@ -452,6 +452,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (slide_k) {
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
+        } else if (g >= 2 && ssd__quiet_fold(c, o, g - 1)) {
+            /* (A quiet folding step before the used state: its end is the
+             * onset, no knee to look for inside it.) */
         } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */
@@ -660,7 +663,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * used state, and a short phase between it and the decline (the
          * drop's mixed samples) belongs to the decline. */
         if (g == 2 && S->has_cache && S->cache_bytes >= GC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
-            c->ph[1].last - c->ph[1].first + 1 < c->min_len) {
+            c->ph[1].last - c->ph[1].first + 1 < c->min_len && !ssd__quiet_fold(c, o, 1)) {
             ssd__curve_merge_next(c, 1);
             g = last = 1;
         }

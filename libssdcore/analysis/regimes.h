@@ -202,6 +202,7 @@ int ssd__ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis_o
 int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double capacity, size_t j);
 /* regimes_fold.c */
+int ssd__quiet_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j);
 size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  const struct ref_levels *rl, double capacity, double *hi,
                                  int *seen, int has_cache);

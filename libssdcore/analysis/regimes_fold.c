@@ -500,6 +500,22 @@ static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
     return 1;
 }
 
+/* Whether phase j, shorter than a lasting phase, after a lasting phase and
+ * before another, is a fresh drive's folding once its capacity has been
+ * written (ssd__fold_at_capacity), whatever the cache test found before
+ * it: the used state starts after it, not at it. (A lasting folding is
+ * the other rules' to place: there the knee finds where GC's first
+ * samples, still near the folding's level, begin; seed 127's drive 61,
+ * fresh WSAT, was read 6 % late without it.) */
+int ssd__quiet_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j) {
+    if (j == 0 || j + 1 >= c->nph || c->ph[j - 1].last - c->ph[j - 1].first + 1 < c->min_len ||
+        c->ph[j].last - c->ph[j].first + 1 >= c->min_len)
+        return 0;
+    const struct ssd_phase *p = &c->ph[j];
+    return ssd__fold_at_capacity(c, o, p->first, p->last + 1, log(c->ph[j - 1].level_bps),
+                                 log(p->level_bps));
+}
+
 /* The folding read as the direct writes' end, and GC's scatter after it
  * as the folding: a fresh drive's dynamic cache folds at a quiet level a
  * step below its direct writes, right before the used state, and a step
@@ -790,6 +806,9 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
     /* (A level the drive still wrote clean blocks at before the used
      * state, no cache found: direct writes, gc_onset_phase's
      * clean_level_before_drop.) */
+    size_t quiet_fold = g >= 2 && ssd__quiet_fold(c, o, g - 1) ? g - 1 : 0;
+    if (quiet_fold)
+        can_fold = 1;
     size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
                               ssd__clean_level_before_drop(c, o, S->capacity_bytes, g - 1)
                           ? g - 1
@@ -882,7 +901,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
                    (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
                     (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
-                    half_level_before_gc(c, o, j, g)) &&
+                    (quiet_fold && j == quiet_fold) || half_level_before_gc(c, o, j, g)) &&
                    folding_step(c, o, j, gc_from, direct)) {
             size_t e = fold_start_after_direct(c, o, j, direct);
             if (e > p->first && j > 0) {

@@ -627,6 +627,10 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
             /* (Without the reference too: a quiet level a gentle step
              * below the fast start that ends in a drop inside the clean
              * blocks; clean_level_before_drop.) */
+            if (!folding_seen && ssd__quiet_fold((struct ssd__curve *)c, o, j)) {
+                folding_seen = 1;
+                continue;
+            }
             if (!has_cache && !folding_seen && ssd__clean_level_before_drop(c, o, capacity, j)) {
                 folding_seen = 1;
                 continue;
