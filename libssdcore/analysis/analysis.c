@@ -450,6 +450,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
+    /* A run right after its reference, with the precondition not
+     * recorded: a suite's logged fill (a job, not a precondition step),
+     * from a TRIM or purge (nothing written before it), over the whole
+     * drive, and this run wrote after it and nothing else (what was
+     * written before the run is the reference's bytes, within 2 %). That
+     * fill is the precondition: sequential or random as its pattern. */
+    if (ref && !given->precondition_set && eo.precondition == SSD_PRECONDITION_UNKNOWN &&
+        ref->pattern[0] && !(ref->sum.written_before_bytes > 0) && isfinite(capacity_of(o, s)) &&
+        ref->sum.total_bytes >= 0.99 * capacity_of(o, s) &&
+        fabs(eo.written_before_bytes - ref->sum.total_bytes) <= 0.02 * ref->sum.total_bytes)
+        eo.precondition = !strncmp(ref->pattern, "rand", 4) ? SSD_PRECONDITION_RANDOM_FILL
+                                                            : SSD_PRECONDITION_SEQ_FILL;
     /* A reference of another workload (a 128K sequential fill's log as the
      * reference of a 4K random run): its levels are not this run's, so the
      * rules that read the run's levels against the reference's do not run;
