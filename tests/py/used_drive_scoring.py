@@ -515,9 +515,9 @@ def simulate_fill(spec, state, log, interval=(1, 1, 5)):
     """The preconditioning fill of `state` (seq_fill or random_fill, the
     NO_IDLE suffix ignored) logged as a user's fill is: the drive purged,
     then the fill's first capacity written as a job (128K sequential at
-    QD32 at the fill workload's interval, or 4K random at QD32 visiting
-    every block once at WSAT's), its log at `log` with nothing written
-    before it. A drive of its own: the kept used runs were filled by
+    QD32, or 4K random at QD32 visiting every block once, both at the
+    fill workload's interval: a job's default 1 s in the 200-drive sweep),
+    its log at `log` with nothing written before it. A drive of its own: the kept used runs were filled by
     prepare()'s bulk precondition, which writes the same workload and logs
     nothing (the default sweep and its kept runs stay as they were).
     Returns (truth, (t_s, bytes))."""
@@ -529,7 +529,7 @@ def simulate_fill(spec, state, log, interval=(1, 1, 5)):
                         interval=interval[0])
         else:
             opts = dict(pattern="randwrite", bs=4096, qd=32, coverage=1, seed=101,
-                        interval=interval[2])
+                        interval=interval[0])
         r = ssdcore.job(t, log=str(log), precondition="none", written_before=0, **opts)
         s = r["series"]
         return t.truth(), (np.asarray(s["t_s"], float), np.asarray(s["write_bytes"], float))
@@ -543,12 +543,13 @@ def _kept_fill(spec, state, path, interval, keep):
         with open(side) as f:
             k = json.load(f)
         if same_drive_spec(k["spec"]) == same_drive_spec(spec) and \
-                k["interval"] == list(interval):
+                k["interval"] == list(interval) and k.get("fill_interval") == interval[0]:
             return
     truth, series = simulate_fill(spec, state, path, interval)
     if keep:
         with open(side + ".tmp", "w") as f:
-            json.dump({"spec": spec, "interval": list(interval), "truth": truth,
+            json.dump({"spec": spec, "interval": list(interval), "fill_interval": interval[0],
+                       "truth": truth,
                        "t_s": series[0].tolist(), "bytes": series[1].tolist()}, f)
         os.replace(side + ".tmp", side)
 
