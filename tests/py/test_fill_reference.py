@@ -26,6 +26,13 @@ STATIC = ("sim:bx200,native_write_lat_us=0,capacity_gb=1000,op_pct=23.09,bits=3,
           "slc_seq_mibps=476,slc_rand_iops=76397,native_seq_mibps=243,native_rand_mibps=172.1,"
           "fold_mibps=243,floor_mibps=23.88,gc_gamma=1.83,link_mibps=560,iops_cap=100000,"
           "noise=0.00,noise_direct=0.08,seed=920281235,slc_gb=40,slc_wa=1.16,dip_duty=0,tick_s=2")
+# Seed 11's drive 198: an enterprise-like drive, no cache.
+NO_CACHE = ("sim:bx200,native_write_lat_us=0,capacity_gb=1141,op_pct=21.19,bits=3,slc_type=none,"
+            "slc_gb=0,native_seq_mibps=5320,native_rand_mibps=3786,fold_mibps=5320,"
+            "floor_mibps=2346.3,gc_gamma=1.59,gc_settle_gb=0,gc_spread=0.15,link_mibps=7000,"
+            "iops_cap=2000000,read_seq_mibps=6300,read_rand_iops=1000000,write_lat_us=15,"
+            "idle_gc_mibps=30,idle_gc_gb=11.3,noise=0.02,noise_direct=0.06,dip_duty=0,"
+            "seed=1030341950")
 INTERVAL = (1, 2, 4)
 
 
@@ -124,6 +131,31 @@ def test_static_cache_after_a_random_fill(tmp_path):
     a = cli(run, "--reference", fill)
     assert regimes(a) == ["cache", "gc"]
     assert abs(a["cache"]["bytes"] - cache["bytes"]) <= 0.05 * cache["bytes"]
+
+
+def test_static_cache_flushed_whole_is_left_as_clean_blocks(tmp_path):
+    """The same drive at 500 GB with a 12 GiB static cache, which 15
+    minutes of idle flush whole: the fast start is the cache and the blocks
+    idle GC cleaned after it, at the same speed, longer than the fill log's
+    cache, so its end is not the cache's: read as without a reference."""
+    spec = STATIC.replace("capacity_gb=1000", "capacity_gb=500").replace("slc_gb=40", "slc_gb=12")
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "random_fill", "fill", run, INTERVAL)
+    simulate_fill(spec, "random_fill", fill, INTERVAL)
+    assert regimes(cli(run, "--reference", fill)) == regimes(cli(run)) == ["direct", "gc"]
+
+
+def test_no_cache_in_the_fill_log_no_cache_in_the_run(tmp_path):
+    """An enterprise drive's 128K run after a 4K random fill: 10.5 GiB of
+    clean blocks, then GC, read "cache, folding" without a reference; its
+    fill's log shows no cache, so the fast start is the clean blocks."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    interval = (1, 1, 5)
+    simulate(NO_CACHE, "random_fill", "fill", run, interval)
+    simulate_fill(NO_CACHE, "random_fill", fill, interval)
+    assert regimes(cli(run)) == ["cache", "folding", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["direct", "gc"] and a["cache"] is None
 
 
 SUITE = """trim
