@@ -36,6 +36,12 @@ drawn log-uniform and the offset uniform per drive from a random stream
 of their own (the drives are the default sweep's, whose draws and kept
 runs stay the same; the span runs are kept as ...-span.csv).
 docs/simulator.md, "Runs over part of the drive".
+--fill-reference (opt-in): each filled run is analysed with its
+preconditioning fill's own log as --reference, as a SNIA PTS run or any
+user who fills a drive before a test has it: the fill's first capacity
+logged from a purged drive (kept as ...-STATE-prefill.csv beside the
+runs; the used runs themselves are the default sweep's); the fresh runs
+without one (docs/analysis.md, "The fill's own log as the reference").
 --slump (opt-in): every drive with a cache slumps right after it
 (slump_share 0.05-0.4 of the cache, slump_depth 0.3-0.75, drawn from a
 stream of their own: the same drives as without), and the runs are also
@@ -76,6 +82,9 @@ def main():
                     help="analyse with the precondition unknown")
     ap.add_argument("--reference", action="store_true",
                     help="analyse each filled run with the same drive's fresh run as reference")
+    ap.add_argument("--fill-reference", action="store_true",
+                    help="analyse each filled run with its preconditioning fill's own log "
+                    "as reference (the fill logged from a purged drive, kept beside the runs)")
     ap.add_argument("--states", default=",".join(STATES),
                     help="comma-separated subset of " + ",".join(ALL_STATES) +
                     " (the _noidle fills skip the 15-minute idle after them; "
@@ -91,6 +100,8 @@ def main():
         span = parse_span(a.span) if a.span else None
     except ValueError as e:
         ap.error(f"--span: {e}")
+    if a.reference and a.fill_reference:
+        ap.error("--reference and --fill-reference: one reference at a time")
     states = tuple(s for s in a.states.split(",") if s)
     if not states or set(states) - set(ALL_STATES):
         ap.error(f"--states: a comma-separated subset of {','.join(ALL_STATES)}")
@@ -98,8 +109,8 @@ def main():
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []
     opts = dict(SMALL if a.small else {}, log=log, loops=a.loops, states=states,
-                analyze_args=extra, reference=a.reference, span=span, slump=a.slump,
-                greedy=a.greedy)
+                analyze_args=extra, reference=a.reference, fill_reference=a.fill_reference,
+                span=span, slump=a.slump, greedy=a.greedy)
     if a.runs:
         os.makedirs(a.runs, exist_ok=True)
         rows = sweep(a.drives, a.seed, a.runs, keep=True, **opts)

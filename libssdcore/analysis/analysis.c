@@ -452,6 +452,28 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
+    /* A run right after its reference, with the precondition not
+     * recorded: a suite's logged fill (a job, not a precondition step),
+     * from a TRIM or purge (nothing written before it), over the whole
+     * drive, and this run wrote after it and nothing else (what was
+     * written before the run is the reference's bytes, within 2 %). That
+     * fill is the precondition: sequential or random as its pattern. */
+    if (ref && !given->precondition_set && eo.precondition == SSD_PRECONDITION_UNKNOWN &&
+        ref->pattern[0] && !(ref->sum.written_before_bytes > 0) && isfinite(capacity_of(o, s)) &&
+        ref->sum.total_bytes >= 0.99 * capacity_of(o, s) &&
+        fabs(eo.written_before_bytes - ref->sum.total_bytes) <= 0.02 * ref->sum.total_bytes)
+        eo.precondition = !strncmp(ref->pattern, "rand", 4) ? SSD_PRECONDITION_RANDOM_FILL
+                                                            : SSD_PRECONDITION_SEQ_FILL;
+    /* A reference of another workload (a 128K sequential fill's log as the
+     * reference of a 4K random run): its levels are not this run's, so the
+     * rules that read the run's levels against the reference's do not run;
+     * what it showed of the cache does (ref_kind, ssd__ref_kind_of). */
+    if (ref && ssd__other_workload(res, ref)) {
+        res->ref_other_workload = 1;
+        res->ref_kind = ssd__ref_kind_of(ref, capacity_of(o, s), &res->ref_kind_cache_bytes);
+        ref = NULL;
+    } else
+        res->ref_kind_cache_bytes = NAN;
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;
@@ -567,6 +589,10 @@ static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref,
         R->folding_level_bps = ssd__jv_num(r, "folding_level_bps", NAN);
         R->has_gc = ssd__jv_true(r, "has_gc");
         ref->lowest_phase_bps = ssd__jv_num(r, "lowest_phase_bps", INFINITY);
+        const char *pat = ssd__jv_str(r, "pattern");
+        if (pat && strlen(pat) < sizeof ref->pattern)
+            strcpy(ref->pattern, pat);
+        ref->block_size = ssd__jv_num(r, "block_size", NAN);
         *source = dup_text(src ? src : "");
         found = *source ? 1 : SSD_ENOMEM;
     }
@@ -681,8 +707,27 @@ SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *sourc
     ssd__jw_knum(&w, "folding_level_bps", S->folding_level_bps);
     ssd__jw_kbool(&w, "has_gc", S->has_gc);
     ssd__jw_knum(&w, "lowest_phase_bps", a->res.lowest_phase_bps);
+    /* (The reference's workload, when its log recorded one: a run analysed
+     * later against these figures reads another workload's as
+     * ssd__other_workload says.) */
+    if (a->res.pattern[0])
+        ssd__jw_kstr(&w, "pattern", a->res.pattern);
+    if (a->res.block_size > 0)
+        ssd__jw_knum(&w, "block_size", a->res.block_size);
     ssd__jw_end_object(&w);
     return ssd__jw_finish(&w, out_json);
+}
+
+/* The pattern's kind: 1 random ("rand..."), 0 sequential, -1 unknown. */
+static int random_pattern(const char *p) {
+    return !p[0] ? -1 : !strncmp(p, "rand", 4) ? 1 : 0;
+}
+
+int ssd__other_workload(const struct ssd__result *run, const struct ssd__result *ref) {
+    int a = random_pattern(run->pattern), b = random_pattern(ref->pattern);
+    if (a >= 0 && b >= 0 && a != b)
+        return 1;
+    return run->block_size > 0 && ref->block_size > 0 && run->block_size != ref->block_size;
 }
 
 int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {

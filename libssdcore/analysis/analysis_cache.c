@@ -910,6 +910,13 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
     double ref_hi, thr;
     res->had_reference = 1;
     res->recovery_note = NULL;
+    if (res->ref_other_workload) {
+        S->has_recovery = 0;
+        S->recovered_bytes = S->reference_level_bps = NAN;
+        res->recovery_note = "the reference run is another workload (its pattern or block "
+                             "size differs), so its speeds are no fast level to recover";
+        return;
+    }
     if (!R->has_cache && !(ref->lowest_phase_bps < R->post_cache_bps / o->min_drop)) {
         /* Recovery is the volume written again at the fresh drive's fast
          * speed. A reference with no cache that never slows down lastingly

@@ -113,9 +113,35 @@ struct ssd__result {
     /* The workload the series metadata records (DESIGN.md, "The analysis
      * context travels with the run"); pattern "" when it records none. */
     char pattern[16];
-    char temp_source[32]; /* the metadata's temp_source: where temp_c was read */
+    /* The run's reference was logged with another workload (its pattern,
+     * sequential or random, or its block size differs: ssd__other_workload):
+     * its speeds do not carry over, so the run's levels are not read
+     * against them and no recovery is measured; what the drive's cache is
+     * (none, static or dynamic, ref_kind) still does. */
+    int ref_other_workload;
+    int ref_kind;                /* enum ssd__ref_kind: what the reference showed of the cache */
+    double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
+    char temp_source[32];        /* the metadata's temp_source: where temp_c was read */
     double block_size, queue_depth;
 };
+
+/* What a reference showed of the drive's cache, whatever its workload. */
+enum ssd__ref_kind {
+    SSD__REF_KIND_UNKNOWN = 0,
+    SSD__REF_KIND_NONE,    /* no cache, in a run long enough to rule one out */
+    SSD__REF_KIND_STATIC,  /* a cache, no folding after it, under the dynamic share */
+    SSD__REF_KIND_DYNAMIC, /* a cache that folded, or one the size of a dynamic cache */
+};
+
+/* Whether ref was logged with another workload than run: both record their
+ * pattern and one is sequential, the other random (a pattern starting
+ * "rand" is random), or both record a block size and they differ. 0 when
+ * either records nothing (a reference recorded in a run's metadata before
+ * its workload was: today's same-workload reading). */
+int ssd__other_workload(const struct ssd__result *run, const struct ssd__result *ref);
+/* What ref showed of the cache (enum ssd__ref_kind) on a drive of this
+ * capacity (NaN: unknown); *cache_bytes its cache's size (NaN: none). */
+int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cache_bytes);
 
 struct ssd_analysis {
     struct ssd__analysis_opts o;

@@ -304,6 +304,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(c, res);
         clean_start = 1;
     }
+    /* (The same when a reference of another workload, whose levels are not
+     * this run's, showed that the drive has no cache: ref_kind none, as
+     * ref_levels.none for a reference of the same workload. An enterprise
+     * drive's 128K sequential run after a 4K random fill: 10.5 GiB of
+     * clean blocks, then GC, read "cache" and "folding", seed 11's drive
+     * 198.) */
+    if (!rl.known && res->ref_kind == SSD__REF_KIND_NONE && S->has_cache && c->nph >= 2 &&
+        o->written_before_bytes > 0) {
+        no_cache(c, res);
+        clean_start = 1;
+    }
     /* A used drive's clean blocks shorter than a lasting phase, whose
      * first phase the segmentation made mostly of the used state after
      * them (28 samples at 75 MB/s, then 75 of GC at 23 in one phase, its
@@ -348,7 +359,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * folding: no later folding step to split off the used state.) */
     int seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
                            ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
-                           ssd__dynamic_cache(S);
+                           (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (SHORT_LEVEL samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
@@ -406,6 +417,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         else
             g = 2;
     }
+    /* A reference of another workload (the fill's own log: a 4K random
+     * fill before a 128K sequential run) that showed a static SLC cache:
+     * a static cache survives any fill and the idle time before the run
+     * flushes it, while a random fill leaves no clean spare area for
+     * direct writes after it, so a fast start the cache test found a
+     * cache, that dropped once straight into the used state on a drive
+     * randomly written full, is that cache, not the clean blocks (one
+     * curve cannot tell them apart: random_fill_one_drop_note). No larger
+     * than the reference's cache (STATIC_REF_CACHE_OVER: a static cache
+     * is a fixed area, and idle time empties part of it), and not right
+     * after a write (idle time 0: the cache still holds the fill's data).
+     * (Not after a sequential fill: the spare area it left clean is
+     * written at the direct level after the cache, and a fast start that
+     * dropped once is those clean blocks: seed 2026's drive 18, 86 GiB at
+     * 1.3 GB/s after a 2.3 GiB static cache.) */
+    if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        S->cache_bytes <= STATIC_REF_CACHE_OVER * res->ref_kind_cache_bytes)
+        clean_room = 0;
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */

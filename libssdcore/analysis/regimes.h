@@ -26,6 +26,15 @@
 #define FOLD_BYTES_PER_CACHED 3.0
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
+/* A used drive's static cache is no larger than the fresh cache a reference
+ * of another workload showed, within this (the sample its end falls in). A
+ * fast start longer than that cache is the cache, fully flushed, and the
+ * blocks idle GC cleaned after it at the same speed: its end is not the
+ * drop's (seeds 2026-53, 128K after a random fill: every fast start read
+ * right was 0.18-1.02 times the fill log's cache, the partly flushed 19.2
+ * GiB; those 1.05-1.22 times it were the cache and 1.6-1.9 GiB more, and
+ * at 1.25 three runs read right without a reference were read long). */
+#define STATIC_REF_CACHE_OVER 1.04
 /* Without a capacity, a decline is the used state only when it falls at
  * least this much from its start to the end of the run. */
 #define SHAPE_MIN_FALL 2.0

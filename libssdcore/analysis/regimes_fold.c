@@ -852,13 +852,14 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                                       S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       c->ph[2].start_bytes);
     int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
-    int fold_first =
-        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
-        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && ssd__dynamic_cache(S)) ||
-         folds_cache || slow_level) &&
-        !hidden_cache && !slight && !split_direct && g == 2 &&
-        c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    int fold_first = !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+                     !ssd__seq_overwrites(o, res) &&
+                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                       (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
+                      folds_cache || slow_level) &&
+                     !hidden_cache && !slight && !split_direct && g == 2 &&
+                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
+                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     /* (The folding seq_fill_slow_level found is one lasting level between
      * the cache and GC's scatter: its boundaries are the segmentation's,
      * not its flattest run's, which a noisy folding ends early.) */

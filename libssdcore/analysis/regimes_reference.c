@@ -574,3 +574,24 @@ int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__a
     return c->ph[j + 1].start_bytes <= ssd__clean_room_max(o, capacity) &&
            c->ph[k].level_bps * o->min_drop <= p->level_bps;
 }
+
+int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cache_bytes) {
+    const struct ssd_analysis_summary *R = &ref->sum;
+    *cache_bytes = NAN;
+    /* (A fresh run of any workload shows the cache's kind: folding follows
+     * a dynamic cache and nothing else, and a cache the size of a dynamic
+     * one is one; a cache test's cache without either is a static cache,
+     * whose size is the same in bytes at any block size.) */
+    if (R->has_cache && R->cache_censored != SSD_CENSOR_RIGHT)
+        *cache_bytes = R->cache_bytes;
+    if (R->has_folding)
+        return SSD__REF_KIND_DYNAMIC;
+    if (R->has_cache && R->cache_censored != SSD_CENSOR_RIGHT)
+        return isfinite(capacity) && R->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity
+                   ? SSD__REF_KIND_DYNAMIC
+                   : SSD__REF_KIND_STATIC;
+    if (!R->has_cache && (R->has_gc || (isfinite(capacity) &&
+                                        R->total_bytes >= MAX_CACHE_CAPACITY_SHARE * capacity)))
+        return SSD__REF_KIND_NONE;
+    return SSD__REF_KIND_UNKNOWN;
+}

@@ -131,12 +131,20 @@ static int record_reference(ssd_suite *s, int i, ssd_job *j, char **msg) {
     if (!st->def.log[0])
         return 0;
     const char *stem = NULL;
+    int analyzed = 0;
     for (int k = i + 1; k < s->res.nsteps && !stem; k++) {
         const struct ssd__step *an = &s->res.steps[k];
-        if (an->def.kind == SSD__STEP_ANALYZE && an->def.reference[0] &&
-            !strcmp(an->def.series, st->def.log))
-            stem = an->def.reference;
+        if (an->def.kind == SSD__STEP_ANALYZE && !strcmp(an->def.series, st->def.log)) {
+            analyzed = 1;
+            if (an->def.reference[0])
+                stem = an->def.reference;
+        }
     }
+    /* (An analyze step that names no reference takes the log of the fill
+     * this job followed, ssd__suite_fill_log: recorded too.) */
+    const struct ssd__step *fill = !stem && analyzed ? ssd__suite_fill_log(&s->res, i) : NULL;
+    if (fill)
+        stem = fill->def.log;
     if (!stem)
         return 0;
     char path[4096], source[SSD__NAME_MAX + 8];

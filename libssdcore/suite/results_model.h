@@ -203,6 +203,14 @@ int ssd__replay_is_file_test(const struct ssd__step *st);
 const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);
+/* The logged fill job `job` (a job step's index) follows: the first
+ * logged job that wrote from a whole-target TRIM or purge (nothing
+ * written since when it began) at least the target's size, with no TRIM, purge, precondition or PTS
+ * step between it and `job`, which wrote after it; NULL when there is
+ * none. Its log shows the drive's fresh cache: the reference an analyze
+ * step of job's log takes when it names none (docs/analysis.md, "The
+ * fill's own log as the reference"). */
+const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int job);
 /* The job step called name if it finished (done), else NULL. */
 const struct ssd__step *ssd__suite_find_done(const struct ssd__results *r, const char *name);
 /* 1 when st is a finished job on curve `group` at an x its axis can show

@@ -238,6 +238,30 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
     return NULL;
 }
 
+/* A fill writes the whole drive: at least this share of its size (a size
+ * given rounded, "512g" on a 512 GB drive, is more; a shorter logged job
+ * after a TRIM, lab2016's sequential tests, is no fill). */
+#define FILL_LOG_MIN_SHARE 0.99
+
+const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int job) {
+    int fill = -1;
+    for (int i = 0; i < job && i < r->nsteps; i++) {
+        const struct ssd__step *st = &r->steps[i];
+        int kind = st->def.kind;
+        if (kind == SSD__STEP_TRIM || kind == SSD__STEP_PURGE || kind == SSD__STEP_PRECONDITION ||
+            kind == SSD__STEP_PTS)
+            fill = -1;
+        else if (kind == SSD__STEP_JOB && fill < 0 && st->def.log[0] &&
+                 ssd__written_since_trim(r, i) == 0 &&
+                 ssd__written_since_trim(r, i + 1) >= FILL_LOG_MIN_SHARE * (double)r->target_size)
+            fill = i;
+    }
+    return fill >= 0 && job < r->nsteps && r->steps[job].def.kind == SSD__STEP_JOB &&
+                   ssd__written_since_trim(r, job) > 0
+               ? &r->steps[fill]
+               : NULL;
+}
+
 /* ssd_suite_prepare on a target not open yet: opening a new file target
  * lays it out, which may take minutes, and a typo in the suite file or out
  * must not cost that. The options and steps are checked on a stand-in
@@ -459,14 +483,21 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     ssd_analysis *a = NULL;
     char msg[SSD__ERRMSG_SIZE];
     int rc = open_series(s, st->def.series, st->def.ddir, &ser, msg, sizeof msg);
-    if (!rc && st->def.reference[0])
-        rc = open_series(s, st->def.reference, st->def.ddir, &ref, msg, sizeof msg);
+    const struct ssd__step *job = ssd__suite_find_log(&s->res, st->def.series, i);
+    /* The reference: the step's own, else the log of the fill the run
+     * followed in this suite (from a TRIM or purge: it shows the drive's
+     * fresh cache), else none. */
+    const struct ssd__step *fill = st->def.reference[0] || !job
+                                       ? NULL
+                                       : ssd__suite_fill_log(&s->res, (int)(job - s->res.steps));
+    const char *ref_stem = st->def.reference[0] ? st->def.reference : fill ? fill->def.log : NULL;
+    if (!rc && ref_stem)
+        rc = open_series(s, ref_stem, st->def.ddir, &ref, msg, sizeof msg);
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     /* A run on a drive this suite already wrote (a recovery run after the
      * 2-hour test) may reach the used state early; the step's own
      * written_before_bytes= wins. */
-    const struct ssd__step *job = ssd__suite_find_log(&s->res, st->def.series, i);
     /* A job step's own written_before= is in its log's metadata, where the
      * analysis reads it: the runner's count must not override it. */
     int own = 0;

@@ -137,8 +137,12 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
             assert {x: y for x, y in dict(paths[k]).items() if x != "source"} == whole, k
         # The suite's runs are its own (after a TRIM) but the same
         # deterministic drive: the same samples, the same verdict.
+        # (The used run follows the fresh one, a logged random pass over
+        # the whole drive from the TRIM: its analyze step takes that log as
+        # its reference and that pass as its precondition, random_fill;
+        # docs/analysis.md, "The fill's own log as the reference".)
         s_want = dict(want)
-        s_want["precondition"] = "none" if name == "fresh" else "unknown"
+        s_want["precondition"] = "none" if name == "fresh" else "random_fill"
         for label, an in (("suite analyze step", suite_an[f"{name}.csv"]),
                           ("suite reloaded", reload_an[f"{name}.csv"]),
                           ("SuiteResult.job().analyze()", res.job(name).analyze()),

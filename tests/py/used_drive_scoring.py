@@ -508,6 +508,53 @@ def _kept_run(spec, state, wl, path, interval, loops, keep, span=None, span_u=No
     return truth, series
 
 
+FILL_LOG = "prefill"
+
+
+def simulate_fill(spec, state, log, interval=(1, 1, 5)):
+    """The preconditioning fill of `state` (seq_fill or random_fill, the
+    NO_IDLE suffix ignored) logged as a user's fill is: the drive purged,
+    then the fill's first capacity written as a job (128K sequential at
+    QD32, or 4K random at QD32 visiting every block once, both at the
+    fill workload's interval: a job's default 1 s in the 200-drive sweep),
+    its log at `log` with nothing written before it. A drive of its own:
+    the kept used runs were filled by prepare()'s bulk precondition, which
+    writes the same workload and logs nothing (the default sweep and its
+    kept runs stay as they were).
+    Returns (truth, (t_s, bytes))."""
+    state = state.removesuffix(NO_IDLE)
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        if state == "seq_fill":
+            opts = dict(pattern="write", bs=131072, qd=32, bytes=t.size_bytes,
+                        interval=interval[0])
+        else:
+            opts = dict(pattern="randwrite", bs=4096, qd=32, coverage=1, seed=101,
+                        interval=interval[0])
+        r = ssdcore.job(t, log=str(log), precondition="none", written_before=0, **opts)
+        s = r["series"]
+        return t.truth(), (np.asarray(s["t_s"], float), np.asarray(s["write_bytes"], float))
+
+
+def _kept_fill(spec, state, path, interval, keep):
+    """simulate_fill(), or the fill log kept in path by an earlier sweep
+    with keep=True (path + ".json": its spec, interval and truth)."""
+    side = path + ".json"
+    if keep and os.path.exists(path) and os.path.exists(side):
+        with open(side) as f:
+            k = json.load(f)
+        if same_drive_spec(k["spec"]) == same_drive_spec(spec) and \
+                k["interval"] == list(interval) and k.get("fill_interval") == interval[0]:
+            return
+    truth, series = simulate_fill(spec, state, path, interval)
+    if keep:
+        with open(side + ".tmp", "w") as f:
+            json.dump({"spec": spec, "interval": list(interval), "fill_interval": interval[0],
+                       "truth": truth,
+                       "t_s": series[0].tolist(), "bytes": series[1].tolist()}, f)
+        os.replace(side + ".tmp", side)
+
+
 # The key --greedy adds to every enterprise-like drive (docs/simulator.md,
 # "gc" in The model): greedy GC's cost, as the datacenter profiles have it.
 GREEDY = ",gc_model=greedy"
@@ -535,7 +582,7 @@ def drives(n, seed, cap_range=None, tick_s=None, slump=False, greedy=False):
 
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
           exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
-          reference=False, span=None, slump=False, greedy=False):
+          reference=False, span=None, slump=False, greedy=False, fill_reference=False):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
     (drive, kind, spec, state, workload and score_run's keys). keep: the
     logs stay in workdir and a later sweep with the same workdir, seed and
@@ -547,7 +594,10 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
     span_fraction. slump: every drive with a cache slumps right after it
     (draw_slump, from a stream of its own: the drives are the same as
     without). greedy: the enterprise-like drives' GC is greedy (drives();
-    the logs are named s{seed}-greedy-...)."""
+    the logs are named s{seed}-greedy-...). fill_reference: each filled run is
+    analysed with its fill's own log as --reference (simulate_fill: the first
+    capacity from a purged drive, kept as ...-STATE-prefill.csv beside the
+    runs); the fresh runs without one."""
     srng = np.random.default_rng([seed, SPAN_STREAM]) if span else None
     rows = []
     for i, (kind, spec) in enumerate(drives(n, seed, cap_range, tick_s, slump, greedy)):
@@ -569,7 +619,23 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
             rows.append({"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
                          "log": path if keep else None, "too_short": True, "problems": []})
         runs = [r for r in runs if len(r[4][1]) >= MIN_SAMPLES]
-        if reference and "fresh" in states:
+        if fill_reference:
+            # The filled runs with their preconditioning's log as their
+            # reference: one call per filled state.
+            fresh = [r[2] for r in runs if r[0] == "fresh"]
+            got = dict(zip(fresh, analyze_logs(fresh, exe, analyze_args))) if fresh else {}
+            for state in states:
+                used = [r[2] for r in runs if r[0] == state]
+                if state == "fresh" or not used:
+                    continue
+                fl = os.path.join(workdir, f"s{seed}{tag}-d{i}-{state.removesuffix(NO_IDLE)}-"
+                                  f"{FILL_LOG}.csv")
+                _kept_fill(spec, state, fl, interval, keep)
+                got.update(zip(used, analyze_logs(used, exe, [*analyze_args, "--reference", fl])))
+                if not keep:
+                    os.remove(fl)
+            analyses = [got[r[2]] for r in runs]
+        elif reference and "fresh" in states:
             # The filled runs with the same drive's fresh run of the same
             # workload as their reference (its cache and direct levels):
             # one call per workload for the filled runs.

@@ -208,7 +208,12 @@ SSD_API const ssd_option_info *ssd_analysis_options(size_t *n);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery), and whose levels
- * tell a used drive's SLC cache from its clean blocks. Without one, the
+ * tell a used drive's SLC cache from its clean blocks. It may be the log of
+ * the fill that preconditioned the drive (from a purge or TRIM) and of
+ * another workload: when both series' metadata name their pattern or block
+ * size and they differ, its levels are not used (nor recovery measured),
+ * only whether it showed no cache, a static or a dynamic one
+ * (docs/analysis.md, "The fill's own log as the reference"). Without one, the
  * reference the series' metadata records under "reference" (a run made
  * with a reference: ssd_analysis_reference_json) is used; a reference
  * given here wins over it (the result's "reference" object says which). The
@@ -223,7 +228,8 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
  * gives with this reference: {"source", "total_bytes", "post_cache_bps",
  * "has_cache", "cache_bytes", "cache_level_bps", "cache_censored",
  * "cache_uncertainty_bytes", "has_folding", "folding_level_bps",
- * "has_gc", "lowest_phase_bps"}. source names the reference's log (NULL:
+ * "has_gc", "lowest_phase_bps", and "pattern" and "block_size" when its
+ * log recorded them}. source names the reference's log (NULL:
  * the series' own source). flags: enum ssd_json_flags (base.h; a job's
  * "reference" option takes either style and keeps it compact). A malloc'd
  * string the caller frees with ssd_free. Returns 0, SSD_EINVAL (NULL, an

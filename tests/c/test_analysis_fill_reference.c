@@ -1,0 +1,112 @@
+/* A used run analysed against the log of the fill that preconditioned its
+ * drive, of another workload (docs/analysis.md, "The fill's own log as the
+ * reference"): its speeds are not the run's, what it showed of the cache
+ * (a dynamic one here) is. Curves built here, exact levels. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+/* Levels: n[k] one-second samples at bps[k] each, the metadata meta. */
+static ssd_series *levels(const size_t *n, const double *bps, size_t k, const char *meta) {
+    size_t total = 0;
+    for (size_t i = 0; i < k; i++)
+        total += n[i];
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    size_t j = 0;
+    for (size_t i = 0; i < k; i++)
+        for (size_t m = 0; m < n[i]; m++, j++) {
+            t[j] = (double)(j + 1);
+            /* (a small fixed ripple: no two samples alike) */
+            b[j] = bps[i] * (1 + 0.01 * sin(0.7 * (double)j));
+        }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, total), 0);
+    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* The fill: 128K sequential from a purge, a 120 GB cache at 2 GB/s (12 %
+ * of the 1 TB drive: a dynamic cache's size), then 600 MB/s. */
+static ssd_series *fill_log(const char *pattern) {
+    const size_t n[] = {60, 1400};
+    const double bps[] = {2e9, 6e8};
+    char meta[256];
+    snprintf(meta, sizeof meta,
+             "{\"capacity_bytes\":1e12,\"written_before_bytes\":0,\"precondition\":\"none\"%s}",
+             pattern);
+    return levels(n, bps, 2, meta);
+}
+
+/* The run: 4K random after that fill (2 TB written), its cache shrunk to
+ * 12 GB at 400 MB/s, then 150 MB/s for 90 GB, then GC at 30. */
+static ssd_series *used_run(void) {
+    const size_t n[] = {30, 600, 3000};
+    const double bps[] = {4e8, 1.5e8, 3e7};
+    return levels(n, bps, 3,
+                  "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
+                  "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                  "\"pattern\":\"randwrite\",\"block_size\":4096}");
+}
+
+static struct ssd_analysis_summary analysed(ssd_series *run, ssd_series *ref, char **json,
+                                            int *phase1) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, run, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary S = {.size = sizeof S};
+    cr_assert_eq(ssd_analysis_summary(a, &S), 0);
+    struct ssd_phase p = {.size = sizeof p};
+    cr_assert(ssd_analysis_phase_count(a) >= 2);
+    cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
+    *phase1 = p.regime;
+    cr_assert_eq(ssd_analysis_to_json(a, "run.csv", 0, json), 0);
+    ssd_analysis_free(a);
+    return S;
+}
+
+Test(fill_reference, another_workloads_dynamic_cache_makes_the_level_after_it_folding) {
+    ssd_series *run = used_run(), *fill = fill_log(",\"pattern\":\"write\",\"block_size\":131072");
+    char *json = NULL;
+    int regime;
+    /* Alone: a cache too small for a dynamic one, then direct writes. */
+    struct ssd_analysis_summary S = analysed(run, NULL, &json, &regime);
+    cr_assert(S.has_cache && S.has_gc);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    cr_expect_not(S.has_folding);
+    double cache = S.cache_bytes, onset = S.gc_start_bytes;
+    ssd_free(json);
+    /* Against the fill's log: the level after the cache is its folding;
+     * the cache and the onset stay; no recovery against 128K speeds. */
+    S = analysed(run, fill, &json, &regime);
+    cr_expect_eq(regime, SSD_REGIME_FOLDING, "%s", json);
+    cr_expect(S.has_folding);
+    cr_expect_eq(S.cache_bytes, cache);
+    cr_expect_eq(S.gc_start_bytes, onset);
+    cr_expect_not(S.has_recovery);
+    cr_expect(strstr(json, "another workload"), "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
+
+Test(fill_reference, a_reference_without_a_workload_is_read_as_the_same_workload) {
+    /* No pattern in the fill's metadata: read for its levels, as before
+     * (its 2 GB/s cache is no level of this run: the recovery is measured
+     * against it, and no note says another workload). */
+    ssd_series *run = used_run(), *fill = fill_log("");
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect(S.has_recovery, "%s", json);
+    cr_expect_null(strstr(json, "another workload"), "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}

@@ -1,0 +1,219 @@
+"""The preconditioning fill's own log as a used run's reference (issue 21;
+docs/analysis.md, "The fill's own log as the reference"): the fill ran from
+a purged drive, so its log shows the fresh cache and whether it is static
+or dynamic, whatever the run's workload. Each path: the C analysis (through
+Python's analyze, which calls ssd_analysis_run), the CLI's --reference, and
+a suite whose analyze step takes the log of the fill its run followed.
+Small simulated drives (two of the used-drive sweep's, seed 2026's drives
+34 and 7, at 120 and 1000 GB): a few seconds each."""
+import json
+import re
+import subprocess
+
+import pytest
+
+import ssdcore
+from used_drive_scoring import simulate, simulate_fill
+
+# Seed 2026's drive 34 (a dynamic cache, MLC) at 120 GB, and its drive 7
+# (a static cache of 79.7 GiB on 2993 GB) at 1000 GB with a 40 GiB one, which
+# 15 minutes of idle flush only in part (19 GiB).
+DYNAMIC = ("sim:bx200,native_write_lat_us=0,capacity_gb=120,op_pct=10.73,bits=2,slc_type=dynamic,"
+           "slc_seq_mibps=522,slc_rand_iops=105972,native_seq_mibps=127,native_rand_mibps=65.6,"
+           "fold_mibps=81,floor_mibps=9.05,gc_gamma=0.93,link_mibps=560,iops_cap=100000,"
+           "noise=0.00,noise_direct=0.12,seed=1032281515,slc_gb=381,slc_wa=1,dip_duty=0,tick_s=2")
+STATIC = ("sim:bx200,native_write_lat_us=0,capacity_gb=1000,op_pct=23.09,bits=3,slc_type=static,"
+          "slc_seq_mibps=476,slc_rand_iops=76397,native_seq_mibps=243,native_rand_mibps=172.1,"
+          "fold_mibps=243,floor_mibps=23.88,gc_gamma=1.83,link_mibps=560,iops_cap=100000,"
+          "noise=0.00,noise_direct=0.08,seed=920281235,slc_gb=40,slc_wa=1.16,dip_duty=0,tick_s=2")
+# Seed 11's drive 198: an enterprise-like drive, no cache.
+NO_CACHE = ("sim:bx200,native_write_lat_us=0,capacity_gb=1141,op_pct=21.19,bits=3,slc_type=none,"
+            "slc_gb=0,native_seq_mibps=5320,native_rand_mibps=3786,fold_mibps=5320,"
+            "floor_mibps=2346.3,gc_gamma=1.59,gc_settle_gb=0,gc_spread=0.15,link_mibps=7000,"
+            "iops_cap=2000000,read_seq_mibps=6300,read_rand_iops=1000000,write_lat_us=15,"
+            "idle_gc_mibps=30,idle_gc_gb=11.3,noise=0.02,noise_direct=0.06,dip_duty=0,"
+            "seed=1030341950")
+INTERVAL = (1, 2, 4)
+
+
+def cli(*args):
+    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def regimes(a):
+    return [p["regime"] for p in a["phases"]]
+
+
+@pytest.fixture(scope="module")
+def seq_fill_run(tmp_path_factory):
+    """The dynamic drive's 2-hour 4K random run after a sequential fill, and
+    the fill's own log (128K sequential from a purge: another workload)."""
+    d = tmp_path_factory.mktemp("fillref")
+    run, fill = d / "run.csv", d / "fill.csv"
+    simulate(DYNAMIC, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(DYNAMIC, "seq_fill", fill, INTERVAL)
+    return run, fill
+
+
+def test_dynamic_cache_folds_after_a_sequential_fill(seq_fill_run):
+    """Without a reference the level after the shrunken cache reads as
+    direct writes, a note saying it may be folding; the fill's log showed a
+    dynamic cache (it folded), so it is the folding. The reference's speeds
+    (128K) are not the run's (4K random): no recovery is measured."""
+    run, fill = seq_fill_run
+    alone = cli(run)
+    assert regimes(alone) == ["cache", "direct", "gc"]
+    assert "may be a dynamic cache's folding" in alone["regime_note"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] == alone["cache"]["bytes"]
+    assert a["gc"]["start_bytes"] == alone["gc"]["start_bytes"]
+    assert a["recovery"] is None and "another workload" in a["recovery_note"]
+    assert a["reference"] == {"source": str(fill), "from": "argument"}
+
+
+def test_python_and_c_read_the_fill_log_alike(seq_fill_run):
+    """ssdcore.analyze (ssd_analysis_run with the reference series) gives
+    the CLI's verdict, from paths and from DataFrames (their metadata, the
+    workload included, in attrs)."""
+    run, fill = seq_fill_run
+    want = cli(run, "--reference", fill)
+    for got in (ssdcore.analyze(str(run), reference=str(fill)),
+                ssdcore.analyze(ssdcore.read_series(str(run), as_frame=True),
+                                reference=ssdcore.read_series(str(fill), as_frame=True))):
+        assert regimes(got) == regimes(want)
+        assert got["folding"]["start_bytes"] == want["folding"]["start_bytes"]
+
+
+def test_metadata_reference_without_workload_reads_as_before(seq_fill_run, suite_run, tmp_path):
+    """A run's metadata records its reference's workload (pattern and
+    block size) beside its figures, and the figures of another workload
+    are read for the cache's kind only; a recorded reference without a
+    workload (logs made before it was recorded) is read as before: the
+    same workload."""
+    out, _ = suite_run
+    with open(out / "steady.csv") as f:
+        f.readline()
+        ref = json.loads(f.readline()[2:])["reference"]
+    assert ref["pattern"] == "write" and ref["block_size"] == 131072
+    run, _ = seq_fill_run
+    with open(run) as f:
+        head, meta, rest = f.readline(), f.readline(), f.read()
+    m = json.loads(meta[2:])
+    got = {}
+    for name, r in (("with", ref), ("without", {k: v for k, v in ref.items()
+                                                 if k not in ("pattern", "block_size")})):
+        m["reference"] = r
+        p = tmp_path / (name + ".csv")
+        p.write_text(head + "# " + json.dumps(m) + "\n" + rest)
+        got[name] = cli(p)
+        assert got[name]["reference"]["from"] == "metadata"
+    assert regimes(got["with"]) == ["cache", "folding", "gc"]
+    assert "another workload" in got["with"]["recovery_note"]
+    assert "another workload" not in (got["without"].get("recovery_note") or "")
+
+
+def test_static_cache_after_a_random_fill(tmp_path):
+    """A 128K sequential run after a 4K random fill: its fast start dropped
+    once straight into GC, which one curve reads as clean blocks (with a
+    note that a static cache reads the same); the fill's log showed a
+    static cache, which survives a fill and which the idle time emptied:
+    the fast start is that cache."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, _, _, _ = simulate(STATIC, "random_fill", "fill", run, INTERVAL)
+    simulate_fill(STATIC, "random_fill", fill, INTERVAL)
+    cache = truth["phases"][0]
+    assert cache["regime"] == "slc"
+    alone = cli(run)
+    assert regimes(alone) == ["direct", "gc"] and alone["cache"] is None
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "gc"]
+    assert abs(a["cache"]["bytes"] - cache["bytes"]) <= 0.05 * cache["bytes"]
+
+
+def test_static_cache_flushed_whole_is_left_as_clean_blocks(tmp_path):
+    """The same drive at 500 GB with a 12 GiB static cache, which 15
+    minutes of idle flush whole: the fast start is the cache and the blocks
+    idle GC cleaned after it, at the same speed, longer than the fill log's
+    cache, so its end is not the cache's: read as without a reference."""
+    spec = STATIC.replace("capacity_gb=1000", "capacity_gb=500").replace("slc_gb=40", "slc_gb=12")
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "random_fill", "fill", run, INTERVAL)
+    simulate_fill(spec, "random_fill", fill, INTERVAL)
+    assert regimes(cli(run, "--reference", fill)) == regimes(cli(run)) == ["direct", "gc"]
+
+
+def test_no_cache_in_the_fill_log_no_cache_in_the_run(tmp_path):
+    """An enterprise drive's 128K run after a 4K random fill: 10.5 GiB of
+    clean blocks, then GC, read "cache, folding" without a reference; its
+    fill's log shows no cache, so the fast start is the clean blocks."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    interval = (1, 1, 5)
+    simulate(NO_CACHE, "random_fill", "fill", run, interval)
+    simulate_fill(NO_CACHE, "random_fill", fill, interval)
+    assert regimes(cli(run)) == ["cache", "folding", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["direct", "gc"] and a["cache"] is None
+
+
+SUITE = """trim
+idle 15m
+job name=fill pattern=write bs=128k qd=32 bytes={fill} log=fill
+idle 15m
+job name=steady pattern=randwrite bs=4k qd=32 time=2h interval=2s log=steady
+analyze steady{ref}
+"""
+
+
+def run_suite(tmp_path, fill="120g", ref="", extra=""):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    sf = tmp_path / "fill.suite"
+    text = SUITE.format(fill=fill, ref=ref)
+    if extra:
+        text = extra + "\n" + text
+    sf.write_text(text)
+    out = tmp_path / "r"
+    subprocess.run(["ssdcore", "suite", DYNAMIC, "--suite-file", str(sf), "--out", str(out)],
+                   check=True, capture_output=True, text=True)
+    res = json.load(open(out / "results.json"))
+    return out, next(s for s in res["steps"] if s["kind"] == "analyze")["analysis"]
+
+
+@pytest.fixture(scope="module")
+def suite_run(tmp_path_factory):
+    return run_suite(tmp_path_factory.mktemp("suite"))
+
+
+def test_suite_takes_the_fill_log(suite_run):
+    """The issue's fill.suite with its fill logged (and 15 minutes of idle
+    after it, as lab2016 and the sweep give): the analyze step of the
+    run after it takes the fill's log as its reference by itself, and the
+    run's log records it, so `ssdcore analyze steady.csv` alone agrees."""
+    out, a = suite_run
+    assert a["reference"]["source"].endswith("fill.csv")
+    assert regimes(a) == ["cache", "folding", "gc"]
+    alone = cli(out / "steady.csv")
+    assert alone["reference"] == {"source": "fill.csv", "from": "metadata"}
+    assert regimes(alone) == regimes(a)
+
+
+def test_suite_explicit_reference_wins_and_no_fill_no_reference(tmp_path):
+    """An analyze step's own reference= wins; a logged job shorter than the
+    drive is no fill (lab2016's sequential tests after a TRIM)."""
+    out, a = run_suite(tmp_path / "own", ref=" reference=other",
+                       extra="job name=other pattern=write bs=128k qd=32 bytes=8g log=other")
+    assert a["reference"]["source"].endswith("other.csv")
+    out, a = run_suite(tmp_path / "short", fill="10g")
+    assert "reference" not in a
+
+
+def test_pts_suite_has_no_analyze_after_a_fill():
+    """The PTS suite's tests purge and precondition inside their own steps
+    (in bulk on a sim:, unlogged), and its WSAT, the one logged run, starts
+    from a purge: it has no analyze step after a logged fill to give one."""
+    out = subprocess.run(["ssdcore", "suite", "sim:bx200", "--suite", "pts", "--list"],
+                         check=True, capture_output=True, text=True).stdout
+    assert "pts test=wsat" in out
+    assert not re.search(r"^\s*\d+\s+(analyze|job)\b", out, re.M)
