@@ -68,3 +68,19 @@ def test_setup_runs_either_half_alone(tmp_path):
     subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, check=True,
                    env={**env, "SSD_SETUP_ONLY": "python", "SSD_SETUP_NO_BUILD": "1"})
     assert not calls.exists()
+
+
+def test_valgrind_and_the_format_check_run_in_the_lane_after_the_build():
+    """The whole commands under valgrind run the -Werror build's CLI and the
+    format check reads only the sources: they run in the lane, after its
+    wait for that build, beside pytest (in the CPU its workers leave idle),
+    not after pytest on the main line; the tally still counts valgrind's
+    commands, and a failure there fails the command (the lane's status)."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    at = text.index
+    lane = text[at("sanitizer_lane() {"):at("lane=$!")]
+    main = text[at("lane=$!"):]
+    waits = lane.index('"$logs/build.done"')
+    assert waits < lane.index("bash scripts/valgrind_smoke.sh build") < lane.index("check_format")
+    assert "valgrind_smoke" not in main and "check_format" not in main
+    assert "count valgrind.log" in main and 'if [ "$lane_rc" -ne 0 ]' in main
