@@ -4,7 +4,8 @@
 # pip test, whose build reuses this build's objects); beside them, from the
 # start, the sanitizer lane: the C tests again under ASan/UBSan, a short run
 # of each fuzz target, then (once the -Werror build is there) the real
-# commands under valgrind and a formatting check. Stops at the first failing
+# commands under valgrind and a formatting check, which the main line runs
+# after pytest instead if the lane has not reached them. Stops at the first failing
 # stage (the lane's failure is reported when the main line ends); the last
 # line tallies every test run. docs/testing.md says how the stages are kept
 # fast.
@@ -78,6 +79,17 @@ stage() {
     return 0
 }
 
+# late_checks WHO: the whole commands under valgrind and the formatting
+# check, run by the first of the lane and the main line to call it (mkdir
+# is atomic); the other skips them. Their logs are in $logs either way.
+late_checks() {
+    mkdir "$logs/late-checks.claim" 2>/dev/null || return 0
+    echo "$1" >"$logs/late-checks.claim/by"
+    stage "whole commands under valgrind"
+    bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
+    stage "formatting (clang-format)"
+    check_format
+}
 check_format() {
     local unformatted
     unformatted=$(git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep -c 'warning:' || true)
@@ -131,11 +143,11 @@ sanitizer_lane() {
     # the -Werror build's CLI and the sources: here, beside pytest, they
     # take CPU its workers leave idle (waiting on children, kills and
     # Chromium) instead of running after it on the main line (about 10-19 s
-    # of wall there on 2 CPUs).
-    stage "whole commands under valgrind"
-    bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
-    stage "formatting (clang-format)"
-    check_format
+    # of wall there on 2 CPUs). Whichever of the lane and the main line
+    # gets to them first runs them (late_checks): on a machine busy with
+    # other work the niced lane is still at ASan when pytest ends, and the
+    # main line then runs them at its own priority, as before.
+    late_checks "(sanitizer lane)"
     stage ""
     printf '%s  (sanitizer lane)\n' "${times[@]}" >"$logs/lane.times"
     times >"$logs/.times.$BASHPID" # its own CPU and its children's, for stage()
@@ -145,6 +157,7 @@ sanitizer_lane() {
 # In its own process group (set -m while it starts), so that a failing
 # stage or Ctrl-C stops all of it (the EXIT trap).
 rm -f "$logs/lane.times" "$logs/lane.cpu" "$logs/build.done"
+rm -rf "$logs/late-checks.claim"
 set -m
 (
     # 10 below this shell's priority (at most 19): renice -n sets a nice
@@ -195,6 +208,9 @@ env -u PYTHONDONTWRITEBYTECODE \
     SSD_BUILD_DIR="$PWD/build" PYTHONPATH="$PWD/build/python" PATH="$PWD/build:$PATH" \
     .venv/bin/python -m pytest -q -n "$((jobs + 1))" --dist loadfile --no-loadscope-reorder \
     --durations=15 --junitxml="$logs/pytest.xml" tests/py | tee "$logs/pytest.log"
+
+# valgrind and the format check, unless the lane has already started them
+late_checks "(main line)"
 
 stage ""
 # The lane's output, once it has ended (it failed if its status says so).
