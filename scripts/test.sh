@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite: set-up, the -Werror build, the C tests (ctest), the
 # Python tests (pytest, on every CPU: they include the layer check and the
-# pip test, whose build reuses this build's objects), the real commands under
-# valgrind and a formatting check; beside them, from the build on, the
-# sanitizer lane: the C tests again under ASan/UBSan and a short run of each
-# fuzz target. Stops at the first failing stage; the last line tallies every
-# test run. docs/testing.md says how the stages are kept fast.
+# pip test, whose build reuses this build's objects); beside them, from the
+# start, the sanitizer lane: the C tests again under ASan/UBSan, a short run
+# of each fuzz target, then (once the -Werror build is there) the real
+# commands under valgrind and a formatting check, which the main line runs
+# after pytest instead if the lane has not reached them. Stops at the first failing
+# stage (the lane's failure is reported when the main line ends); the last
+# line tallies every test run. docs/testing.md says how the stages are kept
+# fast.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Debian packages here; .venv (below) once the sanitizer lane, which
@@ -76,6 +79,28 @@ stage() {
     return 0
 }
 
+# late_checks WHO: the whole commands under valgrind and the formatting
+# check, run by the first of the lane and the main line to call it (mkdir
+# is atomic); the other skips them. Their logs are in $logs either way.
+late_checks() {
+    mkdir "$logs/late-checks.claim" 2>/dev/null || return 0
+    echo "$1" >"$logs/late-checks.claim/by"
+    stage "whole commands under valgrind"
+    bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
+    stage "formatting (clang-format)"
+    check_format
+}
+check_format() {
+    local unformatted
+    unformatted=$(git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep -c 'warning:' || true)
+    if [ "$unformatted" -ne 0 ]; then
+        git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep 'warning:' | cut -d: -f1 | sort -u
+        echo "formatting: run clang-format -i on the files above"
+        return 1
+    fi
+    echo "formatting: ok"
+}
+
 # The sanitizer lane runs beside the stages below, niced, from the start:
 # it needs neither .venv nor the -Werror build (but for the fuzz seeds'
 # CLI, which it waits for), so it fills the CPU that the set-up of .venv
@@ -114,6 +139,15 @@ sanitizer_lane() {
     FUZZ_SECONDS=${FUZZ_SECONDS:-2} FUZZ_RUNS=${FUZZ_RUNS:-500} FUZZ_JOBS=$jobs FUZZ_SEED_CLI=build/ssdcore \
         bash scripts/fuzz.sh |
         tee "$logs/fuzz.log"
+    # The whole commands under valgrind and the formatting check need only
+    # the -Werror build's CLI and the sources: here, beside pytest, they
+    # take CPU its workers leave idle (waiting on children, kills and
+    # Chromium) instead of running after it on the main line (about 10-19 s
+    # of wall there on 2 CPUs). Whichever of the lane and the main line
+    # gets to them first runs them (late_checks): on a machine busy with
+    # other work the niced lane is still at ASan when pytest ends, and the
+    # main line then runs them at its own priority, as before.
+    late_checks "(sanitizer lane)"
     stage ""
     printf '%s  (sanitizer lane)\n' "${times[@]}" >"$logs/lane.times"
     times >"$logs/.times.$BASHPID" # its own CPU and its children's, for stage()
@@ -123,6 +157,7 @@ sanitizer_lane() {
 # In its own process group (set -m while it starts), so that a failing
 # stage or Ctrl-C stops all of it (the EXIT trap).
 rm -f "$logs/lane.times" "$logs/lane.cpu" "$logs/build.done"
+rm -rf "$logs/late-checks.claim"
 set -m
 (
     # 10 below this shell's priority (at most 19): renice -n sets a nice
@@ -174,17 +209,8 @@ env -u PYTHONDONTWRITEBYTECODE \
     .venv/bin/python -m pytest -q -n "$((jobs + 1))" --dist loadfile --no-loadscope-reorder \
     --durations=15 --junitxml="$logs/pytest.xml" tests/py | tee "$logs/pytest.log"
 
-stage "whole commands under valgrind"
-bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
-
-stage "formatting (clang-format)"
-unformatted=$(git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep -c 'warning:' || true)
-if [ "$unformatted" -ne 0 ]; then
-    git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep 'warning:' | cut -d: -f1 | sort -u
-    echo "formatting: run clang-format -i on the files above"
-    exit 1
-fi
-echo "formatting: ok"
+# valgrind and the format check, unless the lane has already started them
+late_checks "(main line)"
 
 stage ""
 # The lane's output, once it has ended (it failed if its status says so).

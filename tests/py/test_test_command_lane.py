@@ -68,3 +68,38 @@ def test_setup_runs_either_half_alone(tmp_path):
     subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, check=True,
                    env={**env, "SSD_SETUP_ONLY": "python", "SSD_SETUP_NO_BUILD": "1"})
     assert not calls.exists()
+
+
+def test_valgrind_and_the_format_check_run_once_by_the_lane_or_after_pytest():
+    """The whole commands under valgrind run the -Werror build's CLI and the
+    format check reads only the sources: the lane runs them after its wait
+    for that build, beside pytest (in the CPU its workers leave idle),
+    unless the main line, done with pytest first (a busy machine starves
+    the niced lane), has claimed them. Each runs once; the tally still
+    counts valgrind's commands, and a failure in the lane fails the
+    command (its status)."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    at = text.index
+    lane = text[at("sanitizer_lane() {"):at("lane=$!")]
+    main = text[at("lane=$!"):]
+    assert lane.index('"$logs/build.done"') < lane.index("late_checks ")
+    assert main.index("tests/py | tee") < main.index("late_checks ") < main.index('wait "$lane"')
+    checks = text[at("late_checks() {"):at("check_format() {")]
+    assert checks.index('mkdir "$logs/late-checks.claim"') < checks.index("valgrind_smoke.sh")
+    assert 'rm -rf "$logs/late-checks.claim"' in text[:at("lane=$!")]
+    assert text.count("valgrind_smoke.sh") == 1 and text.count("\n    check_format\n") == 1
+    assert "count valgrind.log" in main and 'if [ "$lane_rc" -ne 0 ]' in main
+
+
+def test_late_checks_run_once_whoever_comes_first(tmp_path):
+    """Two callers at once: one runs the checks, the other skips them."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    fn = text[text.index("late_checks() {"):text.index("check_format() {")]
+    script = (f"logs={tmp_path}\nstage() {{ :; }}\ncheck_format() {{ echo fmt-$1; }}\n"
+              + fn.replace("bash scripts/valgrind_smoke.sh build", "echo valgrind")
+              .replace("check_format\n", "check_format $1\n")
+              + "late_checks a > $logs/a.out & late_checks b > $logs/b.out & wait\n")
+    subprocess.run(["bash", "-c", script], check=True)
+    outs = [(tmp_path / f"{w}.out").read_text() for w in "ab"]
+    assert sorted(outs) == ["", "valgrind\nfmt-" + ("a" if outs[0] else "b") + "\n"]
+    assert (tmp_path / "late-checks.claim" / "by").read_text().strip() in ("a", "b")
