@@ -25,6 +25,14 @@ static int level_above(const struct ssd__curve *c, size_t a, size_t b, double hi
     return 4 * above >= 3 * (b - a);
 }
 
+/* Whether y[a, b) is quiet from sample to sample (ssd__quiet_noise
+ * within half a step, 4 samples or more): one level or a few, as direct
+ * writes, a folding or a slump are, not the used state's scatter. */
+int ssd__quiet_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b) {
+    return b >= a + 4 && ssd__quiet_noise(c, a, b) <= 0.5 * log(o->min_step);
+}
+
 /* level_above on phase j's samples but its first and last, which may hold
  * the drops into and out of it, against its own level and lo (B/s). */
 int ssd__holds_above(const struct ssd__curve *c, size_t j, double lo) {
@@ -376,8 +384,10 @@ int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analys
      * and 2-3x it before it settles (79, 34, 58, 61, 32, 24, 35, 55, 66,
      * 59 MB/s after 2 GiB of clean blocks at 130, then GC around 25): a
      * level holds above the midpoint to the level after it
-     * (level_above).) */
-    if (!level_above(c, f + 1, arg - 1, l1, l2))
+     * (level_above), or, two levels (a slump after the cache, then its
+     * folding: 20 samples at 19 MB/s, then 37 at 48, GC at 17), is quiet
+     * from sample to sample (ssd__quiet_noise within half a step).) */
+    if (!level_above(c, f + 1, arg - 1, l1, l2) && !ssd__quiet_level(c, o, f + 1, arg - 1))
         return 0;
     return ssd__curve_split(c, 1, arg) == 0;
 }

@@ -167,3 +167,25 @@ def test_three_flat_samples_of_gc_bursting_are_no_folding(tmp_path):
     s = score_run(truth, series, a)
     assert not s["false_cache"] and not s["problems"], s["problems"]
     assert a["cache"] is None
+
+
+# The --slump sweep's drive 36 (seed 2026): 351 GB MLC, dynamic cache, its
+# cache slumping after it; after a random fill: 2 GiB at 408 MB/s, the slump
+# at 19 for 20 samples, folding at 48 for 37, then GC at 17.
+SLUMP_2026_36 = (
+    "sim:bx200,native_write_lat_us=0,capacity_gb=351,op_pct=23.76,bits=2,slc_type=dynamic,"
+    "slc_seq_mibps=389,slc_rand_iops=76266,native_seq_mibps=101,native_rand_mibps=45.6,"
+    "fold_mibps=46,floor_mibps=6.66,gc_gamma=1.64,link_mibps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.12,seed=314881430,slc_gb=65,slc_wa=1,dip_duty=0,slump_share=0.187,"
+    "slump_depth=0.40")
+
+
+def test_a_slump_then_its_folding_is_levels_not_gc_scatter(tmp_path):
+    """The slump and the folding after the cache hold no level above the
+    midpoint to GC between them (a third of the stretch is the slump), but
+    they are quiet from sample to sample, as GC's first scatter is not
+    (ssd__quiet_level): the cache stays ('cache of 2.00 GiB missed' when
+    only level_above was asked)."""
+    a, s = _run(SLUMP_2026_36, tmp_path)
+    assert a["cache"] is not None, s["problems"]
+    assert not s["false_cache"]
