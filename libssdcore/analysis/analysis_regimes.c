@@ -362,13 +362,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (SHORT_LEVEL samples or more, min_drop below
-     * the cache and 2x above the used state): the direct writes, so the
-     * cache was one. (Not when the fast start ended in a slide
+     * the cache and 2x above the used state, its samples held above the
+     * midpoint to it: holds_above): the direct writes, so the cache was
+     * one. (Not when the fast start ended in a slide
      * (slide_off_fast_start): that phase is the used state's start, which
-     * the segmentation cut into steps.) */
+     * the segmentation cut into steps; nor when its samples scatter about
+     * the midpoint, GC's first seconds bursting before they settle.) */
     if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= SHORT_LEVEL &&
         c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps &&
         c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps &&
+        ssd__holds_above(c, 1, c->ph[2].level_bps) &&
         !ssd__slide_off_fast_start(c, o, S->cache_level_bps, c->ph[1].first))
         clean_room = 0;
     /* (Other short phases between the fast start and the decline are

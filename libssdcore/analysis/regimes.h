@@ -128,6 +128,10 @@ size_t ssd__two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t km
                        double *l1, double *l2, double *gain);
 double ssd__median3(double a, double b, double c);
 int ssd__flat_level(const struct ssd__curve *c, double min_step, size_t a, size_t b);
+int ssd__flat3(const struct ssd__curve *c, double min_step, size_t a);
+int ssd__holds_above(const struct ssd__curve *c, size_t j, double lo);
+int ssd__quiet_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b);
 size_t ssd__knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, size_t b,
                  size_t min_len);
 size_t ssd__slide_start(const struct ssd__curve *c, size_t a, size_t lo, size_t k);

@@ -661,9 +661,15 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
  * there hold mostly valid pages, a write amplification of 2 or more with
  * the spare area a drive has). So after a random fill, no reference: a
  * first phase of 1-2 samples min_drop above a flat level (each sample
- * within half a step of their median, 4 or more) that lasts 1, 2 or 3
- * times what the first sample cached (lasts_a_fold_of, the midpoint of
- * its bounds) and steps down min_step or more into a stretch that
+ * within half a step of their median, 3 or more: a 2 GiB cache's folding
+ * at 0.5-0.9 GB/s lasts 2.5-4 of 1 s samples, and clean blocks running
+ * out pass through samples that fall, never a flat run) that lasts 1, 2
+ * or 3 times what the first sample cached for some size within its
+ * bounds (lasts_a_fold_of; the cache ended somewhere inside the first
+ * sample, and the bounds' midpoint made a 2x folding 2.3x: seed 11's
+ * drive 157, 2303 MB/s, then 7 samples at 599, then GC at 402, the
+ * cache 1.70-2.30 GB for the model's 2.15) and steps down min_step or
+ * more into a stretch that
  * scatters as GC does (a tenth of its first lasting stretch a step off
  * its median, SEQ_FILL_GC_SCATTER_EVERY; folding and direct writes hold
  * a level): the cache, its folding, then the used state. Splits phase 1
@@ -693,7 +699,8 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     size_t k = s;
     while (k < end && fabs(c->y[k] - lv) < half)
         k++;
-    if (k < s + 4 || k > e1 || !ssd__flat_level(c, o->min_step, s, k) || end < k + ml)
+    int flat = k == s + 3 ? ssd__flat3(c, o->min_step, s) : ssd__flat_level(c, o->min_step, s, k);
+    if (k < s + 3 || k > e1 || !flat || end < k + ml)
         return 0;
     double lo = exp(ssd__level_of(c, s, k));
     if (c->r[0] < lo * o->min_drop)
@@ -705,6 +712,14 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
         off += fabs(c->y[i] - m) >= log(o->min_step);
     if (log(lo) - m < log(o->min_step) || off * SEQ_FILL_GC_SCATTER_EVERY < ge - k)
         return 0;
+    /* (Three samples are a level only SHAPE_MIN_FALL above GC: clean
+     * blocks running out pass through samples up to 1.7x above the used
+     * state, and GC's first bursts may hold three samples flat there
+     * (seen seed 101's drive 111, no SLC, WSAT: 2 GiB of clean blocks in
+     * two 5 s samples, then 534, 554, 574 MB, then GC around 420, read
+     * as a cache and its folding when three samples were let through).) */
+    if (k == s + 3 && log(lo) - m < log(SHAPE_MIN_FALL))
+        return 0;
     /* (A second sample that still held cache, a step above the level,
      * means the first was cache all through: at least all it wrote and
      * the second's excess; a 2 GiB cache at 1418 MB/s, then 772 holding
@@ -713,8 +728,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
                           : (c->r[0] - lo) * ssd__curve_dt(c, 0),
            upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !(upper >= lower) ||
-        !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+    if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
         return 0;
     if (s != a)
         ssd__curve_move_boundary(c, 1, s);

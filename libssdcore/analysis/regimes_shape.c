@@ -110,6 +110,16 @@ int ssd__flat_level(const struct ssd__curve *c, double min_step, size_t a, size_
     return 1;
 }
 
+/* ssd__flat_level's test on the 3 samples from a: each within half of
+ * min_step of their median. */
+int ssd__flat3(const struct ssd__curve *c, double min_step, size_t a) {
+    double m = ssd__median3(c->y[a], c->y[a + 1], c->y[a + 2]);
+    for (size_t i = a; i < a + 3; i++)
+        if (fabs(c->y[i] - m) >= 0.5 * log(min_step))
+            return 0;
+    return 1;
+}
+
 double ssd__median3(double a, double b, double c) {
     return fmax(fmin(a, b), fmin(fmax(a, b), c));
 }

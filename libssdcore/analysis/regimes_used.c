@@ -9,20 +9,46 @@
 
 #include "regimes.h"
 
-/* Whether phase j's samples (but its first and last, which may hold the
- * drops into and out of it) sit above the midpoint (in log-rate) between
- * its level and the lower level lo three times in four or more: a level of
- * its own above lo, as direct writes to clean blocks are (they run at one
- * speed; a drive's periodic dips take a fifth of the time at most), not
- * the used state's scatter between lo and bursts above it. */
-static int holds_above(const struct ssd__curve *c, size_t j, double lo) {
-    size_t a = c->ph[j].first + 1, b = c->ph[j].last, above = 0;
-    if (b < a + 3)
+/* Whether y[a, b) sits above the midpoint (in log-rate) between the
+ * level hi and the lower level lo (both log B/s) three times in four or
+ * more: a level of its own above lo, as direct writes to clean blocks and
+ * folding are (they run at one speed; a drive's periodic dips take a
+ * fifth of the time at most), not the used state's scatter between lo and
+ * bursts above it. Fewer than 4 samples: 1 (too few to tell). */
+static int level_above(const struct ssd__curve *c, size_t a, size_t b, double hi, double lo) {
+    if (b < a + 4)
         return 1;
-    double mid = 0.5 * (log(c->ph[j].level_bps) + log(lo));
+    size_t above = 0;
+    double mid = 0.5 * (hi + lo);
     for (size_t i = a; i < b; i++)
         above += c->y[i] > mid;
     return 4 * above >= 3 * (b - a);
+}
+
+/* Whether y[a, b) is quiet from sample to sample (ssd__quiet_noise
+ * within half a step, 4 samples or more): one level or a few, as direct
+ * writes, a folding or a slump are, not the used state's scatter. */
+int ssd__quiet_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b) {
+    return b >= a + 4 && ssd__quiet_noise(c, a, b) <= 0.5 * log(o->min_step);
+}
+
+/* level_above on phase j's samples but its first and last, which may hold
+ * the drops into and out of it, against its own level and lo (B/s). */
+int ssd__holds_above(const struct ssd__curve *c, size_t j, double lo) {
+    size_t a = c->ph[j].first + 1, b = c->ph[j].last;
+    if (b < a + 3)
+        return 1;
+    return level_above(c, a, b, log(c->ph[j].level_bps), log(lo));
+}
+
+/* Whether phase j starts with a flat level: its 4 samples after its
+ * first (which may hold the drop into it) each within half a step of
+ * their median (ssd__flat_level). Direct writes and folding run at one
+ * speed from their first sample; the used state's first samples burst. */
+static int starts_flat(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j) {
+    size_t a = c->ph[j].first + 1;
+    return a + 4 <= c->ph[j].last + 1 && ssd__flat_level(c, o->min_step, a, a + 4);
 }
 
 /* Whether the speed left the level lv (log B/s) gently in or before
@@ -197,7 +223,15 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
  * up to 2-5x it, and settles lower a lasting phase later (a sequential
  * fill after a random fill, no cache: 2 GiB of clean blocks in the first
  * sample, then GC at 143 MB/s, half its samples at GC's 106 and the rest
- * bursting, then 111: read as a 1.9 GiB cache, direct writes, GC). */
+ * bursting, then 111: read as a 1.9 GiB cache, direct writes, GC). A
+ * step of min_drop or more counts below a level of its own too, or below
+ * a phase that starts flat (starts_flat: the segmentation may give GC's
+ * first bursts to a folding's phase, 26 samples at 83 MB/s, then 44
+ * bursting 59-129, then GC at 63), but not below GC's first scatter
+ * alone: 2 GiB of clean blocks in the first sample at 2.3 GB/s, then GC
+ * bursting 350-940 MB/s for 80 s (639, 531, 390, 350, ...), its phase at
+ * 447 MiB/s 1.31x above the 342 it settled at, read as a 1.7 GiB cache,
+ * direct writes, GC (seed 97's drive 39, a drive with no SLC). */
 static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   double capacity, int ref_known, size_t j) {
     if (ref_known || !(ssd__fresh_room(o, capacity) <= 0))
@@ -222,8 +256,8 @@ static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__
     for (size_t k = j + 1; k < c->nph; k++)
         if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
             c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
-            (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps ||
-             holds_above(c, j, c->ph[k].level_bps)))
+            (ssd__holds_above(c, j, c->ph[k].level_bps) ||
+             (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps && starts_flat(c, o, j))))
             return 0;
     return 1;
 }
@@ -345,6 +379,15 @@ int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analys
     /* (A level: the used state's start sliding down from the cache's
      * level is none.) */
     if (slides_off(c, o, log(c->ph[0].level_bps), f, arg))
+        return 0;
+    /* (Nor is the used state's first scatter, bursting between GC's level
+     * and 2-3x it before it settles (79, 34, 58, 61, 32, 24, 35, 55, 66,
+     * 59 MB/s after 2 GiB of clean blocks at 130, then GC around 25): a
+     * level holds above the midpoint to the level after it
+     * (level_above), or, two levels (a slump after the cache, then its
+     * folding: 20 samples at 19 MB/s, then 37 at 48, GC at 17), is quiet
+     * from sample to sample (ssd__quiet_noise within half a step).) */
+    if (!level_above(c, f + 1, arg - 1, l1, l2) && !ssd__quiet_level(c, o, f + 1, arg - 1))
         return 0;
     return ssd__curve_split(c, 1, arg) == 0;
 }
