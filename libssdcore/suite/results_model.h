@@ -208,7 +208,7 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const 
  * given rounded, "512g" on a 512 GB drive, is more; a shorter logged job
  * after a TRIM, lab2016's sequential tests, is no fill). The parser keeps
  * the log of a job meant to write that much after a whole-target TRIM or
- * purge, so that the rule below finds it. */
+ * purge, when a logged run follows it, so that the rule below finds it. */
 #define SSD__FILL_MIN_SHARE 0.99
 /* The logged fill job `job` (a job step's index) follows: the first
  * logged job that wrote from a whole-target TRIM or purge (nothing

@@ -371,17 +371,34 @@ static int fresh_before(const struct ssd__results *r, int i) {
     return 0;
 }
 
-/* A job that writes the whole target after a whole-target TRIM or purge
- * keeps its series as if log=NAME were given (unless log=none): a later
- * analyze without reference= takes that fill's log as its reference
- * (ssd__suite_fill_log), and a fill.suite without log=fill had none. A
- * name that is no file stem, or is another job's log, keeps none. */
+/* Whether a logged job follows step i on the drive i left, with no TRIM,
+ * purge, precondition or PTS step between: a run whose analysis takes the
+ * fill before it as its reference (ssd__suite_fill_log), in the suite or
+ * later by hand. */
+static int logged_run_after(const struct ssd__results *r, int i) {
+    for (int k = i + 1; k < r->nsteps; k++) {
+        int kind = r->steps[k].def.kind;
+        if (kind == SSD__STEP_TRIM || kind == SSD__STEP_PURGE || kind == SSD__STEP_PRECONDITION ||
+            kind == SSD__STEP_PTS)
+            return 0;
+        if (kind == SSD__STEP_JOB && r->steps[k].def.log[0])
+            return 1;
+    }
+    return 0;
+}
+
+/* A job that writes the whole target after a whole-target TRIM or purge,
+ * with a logged run after it, keeps its series as if log=NAME were given
+ * (unless log=none): that run's analysis takes the fill's log as its
+ * reference (ssd__suite_fill_log), and a fill.suite without log=fill had
+ * none. A fill no logged run follows (lab2016's preparing fills) keeps
+ * none, nor does a name that is no file stem or is another job's log. */
 static void keep_fill_logs(struct ssd__results *r) {
     for (int i = 0; i < r->nsteps; i++) {
         struct ssd__step *st = &r->steps[i];
         if (st->def.kind != SSD__STEP_JOB || st->def.log[0] || st->def.log_off ||
             !valid_stem(st->def.name) || ssd__suite_find_log(r, st->def.name, r->nsteps) ||
-            !fresh_before(r, i) || !writes_whole_target(r, st))
+            !fresh_before(r, i) || !writes_whole_target(r, st) || !logged_run_after(r, i))
             continue;
         strcpy(st->def.log, st->def.name);
     }

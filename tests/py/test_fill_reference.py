@@ -259,13 +259,16 @@ def test_suite_keeps_an_unlogged_fill_log(tmp_path):
 def test_suite_log_none_and_no_fill_keep_nothing(tmp_path):
     """log=none keeps no log, not even a fill's (nor a none.csv); a job that
     does not write the whole drive, or one after something else wrote since
-    the TRIM, or after a partial TRIM, keeps none either."""
+    the TRIM, or after a partial TRIM, or one no logged run follows before
+    the next TRIM (lab2016's preparing fills), keeps none either."""
     cases = {
         "none": ISSUE_SUITE.replace("bytes=512g", "bytes=512g log=none"),
         "short": ISSUE_SUITE.replace("bytes=512g", "bytes=400g"),
         "written": ISSUE_SUITE.replace("idle 15m", "job name=w pattern=write bs=128k bytes=1g"),
         "part": ISSUE_SUITE.replace("trim", "trim length=400g", 1),
         "timed": ISSUE_SUITE.replace("bytes=512g", "time=1h"),
+        # No logged run after it on that drive: nothing needs the fill's log.
+        "trimmed": ISSUE_SUITE.replace("\njob name=steady", "\ntrim\njob name=steady"),
     }
     for name, text in cases.items():
         sf = tmp_path / f"{name}.suite"
