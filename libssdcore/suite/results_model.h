@@ -53,6 +53,7 @@ struct ssd__step_def {
     int nopts;
     char *keys[SSD__STEP_MAX_OPTS], *values[SSD__STEP_MAX_OPTS];
     char log[SSD__NAME_MAX]; /* series file stem, "" = none */
+    int log_off;             /* log=none: not even a fill's own log */
     /* trim */
     uint64_t offset, length; /* length 0 = to the end of the target */
     /* idle */
@@ -203,6 +204,12 @@ int ssd__replay_is_file_test(const struct ssd__step *st);
 const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);
+/* A fill writes the whole drive: at least this share of its size (a size
+ * given rounded, "512g" on a 512 GB drive, is more; a shorter logged job
+ * after a TRIM, lab2016's sequential tests, is no fill). The parser keeps
+ * the log of a job meant to write that much after a whole-target TRIM or
+ * purge, when a logged run follows it, so that the rule below finds it. */
+#define SSD__FILL_MIN_SHARE 0.99
 /* The logged fill job `job` (a job step's index) follows: the first
  * logged job that wrote from a whole-target TRIM or purge (nothing
  * written since when it began) at least the target's size, with no TRIM, purge, precondition or PTS

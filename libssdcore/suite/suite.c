@@ -238,11 +238,6 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
     return NULL;
 }
 
-/* A fill writes the whole drive: at least this share of its size (a size
- * given rounded, "512g" on a 512 GB drive, is more; a shorter logged job
- * after a TRIM, lab2016's sequential tests, is no fill). */
-#define FILL_LOG_MIN_SHARE 0.99
-
 const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int job) {
     int fill = -1;
     for (int i = 0; i < job && i < r->nsteps; i++) {
@@ -253,7 +248,7 @@ const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int jo
             fill = -1;
         else if (kind == SSD__STEP_JOB && fill < 0 && st->def.log[0] &&
                  ssd__written_since_trim(r, i) == 0 &&
-                 ssd__written_since_trim(r, i + 1) >= FILL_LOG_MIN_SHARE * (double)r->target_size)
+                 ssd__written_since_trim(r, i + 1) >= SSD__FILL_MIN_SHARE * (double)r->target_size)
             fill = i;
     }
     return fill >= 0 && job < r->nsteps && r->steps[job].def.kind == SSD__STEP_JOB &&

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "numfmt.h"
 #include "grow.h"
@@ -233,7 +234,10 @@ static int parse_job(ssd_suite *s, struct ssd__step *st, char **tok, int n, cons
             if (end == v || *end || errno || !isfinite(st->def.x))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: x: not a number: '%s'", where, v);
         } else if (!strcmp(k, "log")) {
-            if (!valid_stem(v))
+            /* A fill keeps its log unasked (keep_fill_logs): "none" says no. */
+            if (!strcmp(v, "none"))
+                st->def.log_off = 1, st->def.log[0] = 0;
+            else if (!valid_stem(v))
                 rc = ssd__fail(s->err, SSD_EINVAL,
                                "%s: job: log: '%s' is not a file stem (letters, digits, - _ .)",
                                where, v);
@@ -308,6 +312,96 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
     ssd_analysis_free(a);
     snprintf(st->def.name, sizeof st->def.name, "analyze-%s", st->def.series);
     return rc;
+}
+
+/* The value of a job option as a yes: what the job's parser took as 1. */
+static int option_yes(const char *v) {
+    return v && (!strcmp(v, "1") || !strcasecmp(v, "true") || !strcasecmp(v, "yes") ||
+                 !strcasecmp(v, "on"));
+}
+
+/* Whether job step st is meant to write the whole target: a sequential or
+ * random write of bytes= or coverage=1 over a test area of at least the
+ * share of the target the reference rule counts as a fill
+ * (ssd__suite_fill_log; a job limited by time alone may or may not). */
+static int writes_whole_target(const struct ssd__results *r, const struct ssd__step *st) {
+    const char *pattern = ssd__step_option(st, "pattern");
+    if (!pattern || (strcmp(pattern, "write") && strcmp(pattern, "randwrite")))
+        return 0;
+    double need = SSD__FILL_MIN_SHARE * (double)r->target_size;
+    uint64_t bytes = 0, offset = 0, span = 0;
+    const char *b = ssd__step_option(st, "bytes"), *o = ssd__step_option(st, "offset"),
+               *sp = ssd__step_option(st, "span");
+    if (b && !ssd_parse_size(b, &bytes) && (double)bytes >= need)
+        return 1;
+    if (!option_yes(ssd__step_option(st, "coverage")))
+        return 0;
+    if (o && ssd_parse_size(o, &offset))
+        return 0;
+    if (sp && ssd_parse_size(sp, &span))
+        return 0;
+    if (!sp)
+        span = offset < r->target_size ? r->target_size - offset : 0;
+    return (double)span >= need;
+}
+
+/* Whether step i begins on a target the suite left fresh: a whole-target
+ * TRIM or a purge came before it, and nothing since wrote (idle, analyze,
+ * read jobs). */
+static int fresh_before(const struct ssd__results *r, int i) {
+    for (int k = i - 1; k >= 0; k--) {
+        const struct ssd__step *st = &r->steps[k];
+        const char *pattern = ssd__step_option(st, "pattern");
+        switch (st->def.kind) {
+        case SSD__STEP_PURGE:
+            return 1;
+        case SSD__STEP_TRIM:
+            return st->def.offset == 0 && (!st->def.length || st->def.length >= r->target_size);
+        case SSD__STEP_IDLE:
+        case SSD__STEP_ANALYZE:
+            continue;
+        case SSD__STEP_JOB:
+            if (pattern && (!strcmp(pattern, "read") || !strcmp(pattern, "randread")))
+                continue;
+            return 0;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* Whether a logged job follows step i on the drive i left, with no TRIM,
+ * purge, precondition or PTS step between: a run whose analysis takes the
+ * fill before it as its reference (ssd__suite_fill_log), in the suite or
+ * later by hand. */
+static int logged_run_after(const struct ssd__results *r, int i) {
+    for (int k = i + 1; k < r->nsteps; k++) {
+        int kind = r->steps[k].def.kind;
+        if (kind == SSD__STEP_TRIM || kind == SSD__STEP_PURGE || kind == SSD__STEP_PRECONDITION ||
+            kind == SSD__STEP_PTS)
+            return 0;
+        if (kind == SSD__STEP_JOB && r->steps[k].def.log[0])
+            return 1;
+    }
+    return 0;
+}
+
+/* A job that writes the whole target after a whole-target TRIM or purge,
+ * with a logged run after it, keeps its series as if log=NAME were given
+ * (unless log=none): that run's analysis takes the fill's log as its
+ * reference (ssd__suite_fill_log), and a fill.suite without log=fill had
+ * none. A fill no logged run follows (lab2016's preparing fills) keeps
+ * none, nor does a name that is no file stem or is another job's log. */
+static void keep_fill_logs(struct ssd__results *r) {
+    for (int i = 0; i < r->nsteps; i++) {
+        struct ssd__step *st = &r->steps[i];
+        if (st->def.kind != SSD__STEP_JOB || st->def.log[0] || st->def.log_off ||
+            !valid_stem(st->def.name) || ssd__suite_find_log(r, st->def.name, r->nsteps) ||
+            !fresh_before(r, i) || !writes_whole_target(r, st) || !logged_run_after(r, i))
+            continue;
+        strcpy(st->def.log, st->def.name);
+    }
 }
 
 int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
@@ -407,5 +501,6 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
     }
     if (s->res.nsteps == 0)
         return ssd__fail(s->err, SSD_ENODATA, "%s: no steps", source);
+    keep_fill_logs(&s->res);
     return 0;
 }

@@ -217,3 +217,66 @@ def test_pts_suite_has_no_analyze_after_a_fill():
                          check=True, capture_output=True, text=True).stdout
     assert "pts test=wsat" in out
     assert not re.search(r"^\s*\d+\s+(analyze|job)\b", out, re.M)
+
+
+# Issue 21's own fill.suite, exactly as written: its fill has no log=fill.
+ISSUE_SUITE = """trim
+idle 15m
+job name=fill pattern=write bs=128k qd=32 bytes=512g
+job name=steady pattern=randwrite bs=4k qd=32 bytes=1024g interval=1s log=steady
+analyze steady
+"""
+DYNAMIC_512 = DYNAMIC.replace("capacity_gb=120,", "capacity_gb=512,")
+
+
+def steps_by_name(res):
+    return {s["name"]: s for s in res["steps"]}
+
+
+def test_suite_keeps_an_unlogged_fill_log(tmp_path):
+    """A job that writes the whole drive after a whole-drive TRIM keeps its
+    series as if log=NAME were given (fill.csv, listed in results.json as a
+    log is), so the issue's suite, which does not ask for it, has its fill
+    as the steady run's reference; from the CLI and from Python alike
+    (the library keeps it)."""
+    sf = tmp_path / "fill.suite"
+    sf.write_text(ISSUE_SUITE)
+    out = tmp_path / "cli"
+    subprocess.run(["ssdcore", "suite", DYNAMIC_512, "--suite-file", str(sf), "--out", str(out)],
+                   check=True, capture_output=True, text=True)
+    res = json.load(open(out / "results.json"))
+    py = ssdcore.suite(DYNAMIC_512, tmp_path / "py", suite_file=sf, report=False)
+    for d, r in ((out, res), (tmp_path / "py", py)):
+        assert (d / "fill.csv").is_file()
+        st = steps_by_name(r)
+        assert st["fill"]["log"] == "fill.csv"
+        assert st["analyze-steady"]["analysis"]["reference"]["source"].endswith("fill.csv")
+    assert sorted(p.name for p in out.glob("*.csv")) == ["fill.csv", "steady.csv"]
+    alone = cli(out / "steady.csv")
+    assert alone["reference"] == {"source": "fill.csv", "from": "metadata"}
+
+
+def test_suite_log_none_and_no_fill_keep_nothing(tmp_path):
+    """log=none keeps no log, not even a fill's (nor a none.csv); a job that
+    does not write the whole drive, or one after something else wrote since
+    the TRIM, or after a partial TRIM, or one no logged run follows before
+    the next TRIM (lab2016's preparing fills), keeps none either."""
+    cases = {
+        "none": ISSUE_SUITE.replace("bytes=512g", "bytes=512g log=none"),
+        "short": ISSUE_SUITE.replace("bytes=512g", "bytes=400g"),
+        "written": ISSUE_SUITE.replace("idle 15m", "job name=w pattern=write bs=128k bytes=1g"),
+        "part": ISSUE_SUITE.replace("trim", "trim length=400g", 1),
+        "timed": ISSUE_SUITE.replace("bytes=512g", "time=1h"),
+        # No logged run after it on that drive: nothing needs the fill's log.
+        "trimmed": ISSUE_SUITE.replace("\njob name=steady", "\ntrim\njob name=steady"),
+    }
+    for name, text in cases.items():
+        sf = tmp_path / f"{name}.suite"
+        sf.write_text(text)
+        out = tmp_path / name
+        subprocess.run(["ssdcore", "suite", DYNAMIC_512, "--suite-file", str(sf), "--out",
+                        str(out)], check=True, capture_output=True, text=True)
+        res = json.load(open(out / "results.json"))
+        assert sorted(p.name for p in out.glob("*.csv")) == ["steady.csv"], name
+        assert steps_by_name(res)["fill"]["log"] is None, name
+        assert "reference" not in steps_by_name(res)["analyze-steady"]["analysis"], name
