@@ -130,6 +130,27 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
     ssd__text_add(t, ".</p>\n");
 }
 
+/* The reference a run was analysed against when the suite chose it (the
+ * log of the whole-drive fill the run followed, ssd__suite_fill_log): the
+ * step names none, so without this line a reader of the page would not
+ * know the verdict leans on another log. */
+static void reference_line(struct ssd__text *t, const struct ssd__step *an) {
+    struct ssd__jv a;
+    char msg[32];
+    if (an->def.reference[0] || !an->res.analysis_json ||
+        ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
+        return;
+    const char *src = ssd__jv_str(ssd__jv_get(&a, "reference"), "source");
+    if (src && *src) {
+        const char *base = strrchr(src, '/');
+        ssd__text_html_in(t, "<p class=\"consistency\"><b>", an->def.series, ":</b> analysed ");
+        ssd__text_html_in(t, "against <code>", base ? base + 1 : src,
+                          "</code>, the log of the whole-drive fill it followed (the fresh "
+                          "drive's cache as that fill shows it).</p>\n");
+    }
+    ssd__jv_free(&a);
+}
+
 static void write_curve(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an) {
     struct ssd__write_curve d;
@@ -141,6 +162,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     double total = d.x[d.n - 1], zx = ssd__write_curve_zoom(&l, 1, total, 0.1);
     ssd__write_curve_chart(t, title, NULL, &l, 1, total, 0, 1);
     consistency_line(t, an, &d);
+    reference_line(t, an);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     if (zx > 0) {

@@ -252,6 +252,9 @@ def test_suite_keeps_an_unlogged_fill_log(tmp_path):
         assert st["fill"]["log"] == "fill.csv"
         assert st["analyze-steady"]["analysis"]["reference"]["source"].endswith("fill.csv")
     assert sorted(p.name for p in out.glob("*.csv")) == ["fill.csv", "steady.csv"]
+    # The page says which log the verdict leans on: the step names none.
+    assert "steady:</b> analysed against <code>fill.csv</code>" in \
+        (out / "report.html").read_text()
     alone = cli(out / "steady.csv")
     assert alone["reference"] == {"source": "fill.csv", "from": "metadata"}
 
@@ -280,3 +283,4 @@ def test_suite_log_none_and_no_fill_keep_nothing(tmp_path):
         assert sorted(p.name for p in out.glob("*.csv")) == ["steady.csv"], name
         assert steps_by_name(res)["fill"]["log"] is None, name
         assert "reference" not in steps_by_name(res)["analyze-steady"]["analysis"], name
+        assert "analysed against" not in (out / "report.html").read_text(), name
