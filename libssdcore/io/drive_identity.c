@@ -383,8 +383,11 @@ int ssd__drive_identity_json(const char *target, int hash_serial, int text, uint
         return ssd__jw_finish(&w, out);
     }
     struct stat sb;
-    if (stat(target, &sb))
-        return identity_fail(out, -errno, target, strerror(errno));
+    if (stat(target, &sb)) {
+        /* A missing target in the words every command uses for it. */
+        int e = errno;
+        return identity_fail(out, -e, target, e == ENOENT ? "no such file" : strerror(e));
+    }
     /* A device node of another kind, a FIFO or a socket names no drive:
      * the disk its node sits on is not the one meant. */
     if (!S_ISBLK(sb.st_mode) && !S_ISREG(sb.st_mode)) {

@@ -116,7 +116,10 @@ def test_unknown_is_null_never_a_failure(afile, tmp_path, monkeypatch, cli):
     assert e.value.name == "ENOENT"
     r = subprocess.run([cli, "identity", str(tmp_path / "nosuch")], capture_output=True,
                        text=True)
-    assert r.returncode == 1 and "nosuch" in r.stderr
+    # In the words health, trim and the other commands use for a missing
+    # target (it said strerror's "No such file or directory").
+    assert r.returncode == 1 and r.stderr.endswith("nosuch: no such file\n"), r.stderr
+    assert "nosuch: no such file" in str(e.value)
 
 
 def test_a_sim_drive_has_its_user_capacity_in_bytes():
