@@ -600,6 +600,53 @@ static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref,
     return found;
 }
 
+/* Whether a workload pattern moves no write (read, randread): such a log
+ * shows no write cache, so it is no reference for a write run. */
+static int read_only_pattern(const char *p) {
+    return !strcmp(p, "read") || !strcmp(p, "randread");
+}
+
+/* Why the caller's reference cannot be the run's (NULL: it can): the run
+ * itself (the same samples), another drive (the capacities both logs
+ * record, or the option gives the run, differ by over 1 %), or a read
+ * workload's log for a run that writes. Each gave a verdict without a
+ * word: the run as its own reference read the used state as another
+ * workload's, a 1000 GB drive's fill read a 120 GB drive's cache by the
+ * 120 GB's share, and a read log, a fresh drive with no cache, vetoed
+ * the run's real cache and inferred a sequential fill (round 26's
+ * audit). */
+static const char *reference_misfit(const struct ssd__analysis_opts *o, const ssd_series *s,
+                                    const ssd_series *reference, char *why, size_t len) {
+    size_t n = ssd_series_count(s);
+    if (n && n == ssd_series_count(reference) &&
+        !memcmp(ssd_series_t_s(s), ssd_series_t_s(reference), n * sizeof(double)) &&
+        !memcmp(ssd_series_bytes(s), ssd_series_bytes(reference), n * sizeof(double))) {
+        snprintf(why, len,
+                 "it is the run itself (the same samples): a reference is another "
+                 "log of the drive, its fresh run or the fill before the run");
+        return why;
+    }
+    double cap = capacity_of(o, s), rcap = metadata_number(reference, "capacity_bytes");
+    if (isfinite(cap) && cap > 0 && isfinite(rcap) && rcap > 0 && fabs(rcap - cap) > 0.01 * cap) {
+        snprintf(why, len,
+                 "it is another drive's log: its capacity is %.0f bytes (%.1f GB), the run's "
+                 "%.0f bytes (%.1f GB); a reference is a log of the same drive",
+                 rcap, rcap / 1e9, cap, cap / 1e9);
+        return why;
+    }
+    char run_pat[16], ref_pat[16];
+    if (!metadata_word(reference, "pattern", ref_pat, sizeof ref_pat) &&
+        read_only_pattern(ref_pat) &&
+        (metadata_word(s, "pattern", run_pat, sizeof run_pat) || !read_only_pattern(run_pat))) {
+        snprintf(why, len,
+                 "it is a %s workload's log, which shows no write cache: a reference is a log "
+                 "of writes on the drive, its fresh run or the fill before the run",
+                 ref_pat);
+        return why;
+    }
+    return NULL;
+}
+
 /* Records which reference the run used (a->ref_*). */
 static int note_reference(ssd_analysis *a, const char *source, const char *from,
                           const char *overridden) {
@@ -654,6 +701,10 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
                              src, why)
              : have_ref < 0 ? ssd__fail(a->err, have_ref, "out of memory")
                             : 0;
+    char misfit[256];
+    if (!rc && reference && reference_misfit(&a->o, s, reference, misfit, sizeof misfit))
+        rc =
+            ssd__fail(a->err, SSD_EINVAL, "reference %s: %s", ssd_series_source(reference), misfit);
     if (!rc && reference) {
         struct ssd__curve rc_curve;
         memset(&rc_curve, 0, sizeof rc_curve);
@@ -738,6 +789,15 @@ int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
     a->o.span_bytes = 0;
     int rc = ssd_analysis_run(a, fresh, NULL);
     a->o = keep;
+    /* (A read log shows no write cache: recorded as a job's reference, it
+     * would read as a drive with none and veto the run's cache.) */
+    if (!rc && read_only_pattern(a->res.pattern)) {
+        a->have = 0;
+        rc = ssd__fail(a->err, SSD_EINVAL,
+                       "it is a %s workload's log, which shows no write cache: a reference is "
+                       "a log of writes on the drive, its fresh run or the fill before the run",
+                       a->res.pattern);
+    }
     return rc;
 }
 

@@ -87,6 +87,38 @@ def test_python_and_c_read_the_fill_log_alike(seq_fill_run):
         assert got["folding"]["start_bytes"] == want["folding"]["start_bytes"]
 
 
+def test_a_reference_that_cannot_be_the_run_s_is_refused(seq_fill_run, tmp_path):
+    """A reference must be another log of writes on the same drive. The
+    run itself, another drive's fill (its metadata's capacity differs)
+    and a read job's log each gave a verdict without a word (round 26's
+    audit: the 1000 GB drive's fill read a 120 GB drive's cache by the
+    wrong share; the read log, a drive with no cache, vetoed the run's
+    cache and inferred a sequential fill). Each is refused, naming the
+    reference and why, by the CLI and Python alike."""
+    run, fill = seq_fill_run
+    other = tmp_path / "other-drive.csv"
+    with open(fill) as f, open(other, "w") as g:
+        g.write(f.readline())
+        meta = json.loads(f.readline()[1:])
+        meta["capacity_bytes"] *= 8
+        g.write("# " + json.dumps(meta) + "\n")
+        g.write(f.read())
+    read = tmp_path / "read.csv"
+    ssdcore.job(DYNAMIC, pattern="read", bs="128k", qd=32, time="2m", log=str(read))
+    cases = [(run, [], "it is the run itself"),
+             (other, [], "it is another drive's log"),
+             (read, ["--ddir", "any"], "it is a read workload's log")]
+    for ref, extra, why in cases:
+        p = subprocess.run(["ssdcore", "analyze", str(run), "--reference", str(ref), *extra],
+                           capture_output=True, text=True)
+        assert p.returncode == 1 and f"reference {ref}: {why}" in p.stderr, p.stderr
+        with pytest.raises(ssdcore.InvalidArgument, match=why):
+            ssdcore.analyze(str(run), reference=str(ref),
+                            **({"ddir": "any"} if extra else {}))
+    # The same drive's fill still is one.
+    assert cli(run, "--reference", fill)["reference"]["from"] == "argument"
+
+
 def test_metadata_reference_without_workload_reads_as_before(seq_fill_run, suite_run, tmp_path):
     """A run's metadata records its reference's workload (pattern and
     block size) beside its figures, and the figures of another workload
