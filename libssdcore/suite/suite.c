@@ -13,6 +13,7 @@
 #include "ssdcore/datasets.h"
 #include "ssdcore/sim.h"
 #include "options.h"
+#include "series_build.h"
 #include "step_options.h"
 #include "suite_impl.h"
 
@@ -488,6 +489,21 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     const char *ref_stem = st->def.reference[0] ? st->def.reference : fill ? fill->def.log : NULL;
     if (!rc && ref_stem)
         rc = open_series(s, ref_stem, st->def.ddir, &ref, msg, sizeof msg);
+    /* results.json names the reference as it names the run, by its file
+     * in the results directory ("fill.csv"), not by the path it was read
+     * from ("r/fill.csv" from the CLI, "/home/.../r/fill.csv" from
+     * Python: the same run's JSON differed by where it was made). */
+    if (!rc && ref_stem) {
+        char *name = malloc(strlen(ref_stem) + 5);
+        if (!name) {
+            rc = SSD_ENOMEM;
+            snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
+        } else {
+            sprintf(name, "%s.csv", ref_stem);
+            free(ref->source);
+            ref->source = name;
+        }
+    }
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     /* A run on a drive this suite already wrote (a recovery run after the
