@@ -8,7 +8,9 @@ Small simulated drives (two of the used-drive sweep's, seed 2026's drives
 34 and 7, at 120 and 1000 GB): a few seconds each."""
 import json
 import re
+import shutil
 import subprocess
+import warnings
 
 import pytest
 
@@ -232,6 +234,40 @@ def test_suite_takes_the_fill_log(suite_run):
     alone = cli(out / "steady.csv")
     assert alone["reference"] == {"source": "fill.csv", "from": "metadata"}
     assert regimes(alone) == regimes(a)
+
+
+def test_a_results_directory_without_the_fill_log_keeps_its_verdict(suite_run, tmp_path):
+    """fill.csv deleted (a whole drive's log, kept to save space) or not
+    copied: the run's log records the fill's figures, so the report, a
+    reloaded suite and the compare and catalog paths that reload it
+    recompute the verdict with them (before: "cannot recompute", the
+    stored analysis kept, exit 1). A run's log without those figures
+    still keeps the stored analysis and says so."""
+    out, a = suite_run
+    d = tmp_path / "nofill"
+    d.mkdir()
+    for f in ("results.json", "steady.csv"):
+        shutil.copy(out / f, d / f)
+    p = subprocess.run(["ssdcore", "report", str(d), "--json"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    step = next(s for s in json.loads(p.stdout)["steps"] if s["kind"] == "analyze")
+    assert step["analysis"]["reference"] == {"source": "fill.csv", "from": "metadata"}
+    assert regimes(step["analysis"]) == regimes(a)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = ssdcore.report(d, out=tmp_path / "nofill.html")
+    assert regimes(r.step("analyze-steady")["analysis"]) == regimes(a)
+    # Without the figures in the run's log: the stored analysis, a warning.
+    with open(out / "steady.csv") as f, open(d / "steady.csv", "w") as g:
+        g.write(f.readline())
+        meta = json.loads(f.readline()[1:])
+        del meta["reference"]
+        g.write("# " + json.dumps(meta) + "\n")
+        g.write(f.read())
+    p = subprocess.run(["ssdcore", "report", str(d), "--json"], capture_output=True, text=True)
+    assert p.returncode == 1 and "fill.csv: cannot open" in p.stderr
+    step = next(s for s in json.loads(p.stdout)["steps"] if s["kind"] == "analyze")
+    assert regimes(step["analysis"]) == regimes(a)
 
 
 def test_suite_explicit_reference_wins_and_no_fill_no_reference(tmp_path):
