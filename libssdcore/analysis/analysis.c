@@ -607,7 +607,7 @@ static int read_only_pattern(const char *p) {
 }
 
 /* Why the caller's reference cannot be the run's (NULL: it can): the run
- * itself (the same samples), another drive (the capacities both logs
+ * itself (the same samples and metadata), another drive (the capacities both logs
  * record, or the option gives the run, differ by over 1 %), or a read
  * workload's log for a run that writes. Each gave a verdict without a
  * word: the run as its own reference read the used state as another
@@ -617,12 +617,16 @@ static int read_only_pattern(const char *p) {
  * audit). */
 static const char *reference_misfit(const struct ssd__analysis_opts *o, const ssd_series *s,
                                     const ssd_series *reference, char *why, size_t len) {
+    /* (The samples alone do not tell: a simulated drive with no cache
+     * writes its sequential fill after a sequential fill sample for
+     * sample as it did fresh; its metadata says what was written before.) */
     size_t n = ssd_series_count(s);
-    if (n && n == ssd_series_count(reference) &&
+    const char *m = ssd_series_metadata(s), *rm = ssd_series_metadata(reference);
+    if (n && n == ssd_series_count(reference) && !strcmp(m ? m : "", rm ? rm : "") &&
         !memcmp(ssd_series_t_s(s), ssd_series_t_s(reference), n * sizeof(double)) &&
         !memcmp(ssd_series_bytes(s), ssd_series_bytes(reference), n * sizeof(double))) {
         snprintf(why, len,
-                 "it is the run itself (the same samples): a reference is another "
+                 "it is the run itself (the same samples and metadata): a reference is another "
                  "log of the drive, its fresh run or the fill before the run");
         return why;
     }

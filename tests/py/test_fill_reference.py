@@ -117,8 +117,19 @@ def test_a_reference_that_cannot_be_the_run_s_is_refused(seq_fill_run, tmp_path)
         with pytest.raises(ssdcore.InvalidArgument, match=why):
             ssdcore.analyze(str(run), reference=str(ref),
                             **({"ddir": "any"} if extra else {}))
-    # The same drive's fill still is one.
+    # The same drive's fill still is one; so is a log with the fill's
+    # samples but another past (the used-drive sweep's drive 4 of seed
+    # 2026, no cache: its sequential fill after a sequential fill is,
+    # sample for sample, its fresh fill; its metadata says so).
     assert cli(run, "--reference", fill)["reference"]["from"] == "argument"
+    again = tmp_path / "fill-again.csv"
+    with open(fill) as f, open(again, "w") as g:
+        g.write(f.readline())
+        meta = json.loads(f.readline()[1:])
+        meta.update(written_before_bytes=meta["capacity_bytes"], precondition="seq_fill")
+        g.write("# " + json.dumps(meta) + "\n")
+        g.write(f.read())
+    assert cli(again, "--reference", fill)["reference"]["from"] == "argument"
 
 
 def test_metadata_reference_without_workload_reads_as_before(seq_fill_run, suite_run, tmp_path):
