@@ -130,11 +130,16 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
     ssd__text_add(t, ".</p>\n");
 }
 
-/* The reference a run was analysed against when the suite chose it (the
- * log of the whole-drive fill the run followed, ssd__suite_fill_log): the
- * step names none, so without this line a reader of the page would not
- * know the verdict leans on another log. */
-static void reference_line(struct ssd__text *t, const struct ssd__step *an) {
+/* The reference a run was analysed against when its analyze step names
+ * none: the log of the whole-drive fill the run followed, which the suite
+ * chose (ssd__suite_fill_log), or the reference the run's log records
+ * (another analyze step of the same log named it), so without this line
+ * a reader of the page would not know the verdict leans on another log.
+ * Only the fill's log is called one: a second `analyze used` after
+ * `analyze used reference=fresh` read "analysed against fresh.csv, the
+ * log of the whole-drive fill it followed" (round 26's audit). */
+static void reference_line(struct ssd__text *t, const struct ssd__results *s,
+                           const struct ssd__step *an) {
     struct ssd__jv a;
     char msg[32];
     if (an->def.reference[0] || !an->res.analysis_json ||
@@ -143,10 +148,18 @@ static void reference_line(struct ssd__text *t, const struct ssd__step *an) {
     const char *src = ssd__jv_str(ssd__jv_get(&a, "reference"), "source");
     if (src && *src) {
         const char *base = strrchr(src, '/');
+        base = base ? base + 1 : src;
+        const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+        const struct ssd__step *fill = job ? ssd__suite_fill_log(s, (int)(job - s->steps)) : NULL;
+        size_t n = fill ? strlen(fill->def.log) : 0;
+        int is_fill = fill && !strncmp(base, fill->def.log, n) && !strcmp(base + n, ".csv");
         ssd__text_html_in(t, "<p class=\"consistency\"><b>", an->def.series, ":</b> analysed ");
-        ssd__text_html_in(t, "against <code>", base ? base + 1 : src,
-                          "</code>, the log of the whole-drive fill it followed (the fresh "
-                          "drive's cache as that fill shows it).</p>\n");
+        ssd__text_html_in(t, "against <code>", base,
+                          is_fill
+                              ? "</code>, the log of the whole-drive fill it followed (the "
+                                "fresh drive's cache as that fill shows it).</p>\n"
+                              : "</code>, the reference the run's log records (the figures "
+                                "of that log, which another analysis of this run named).</p>\n");
     }
     ssd__jv_free(&a);
 }
@@ -162,7 +175,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     double total = d.x[d.n - 1], zx = ssd__write_curve_zoom(&l, 1, total, 0.1);
     ssd__write_curve_chart(t, title, NULL, &l, 1, total, 0, 1);
     consistency_line(t, an, &d);
-    reference_line(t, an);
+    reference_line(t, s, an);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     if (zx > 0) {

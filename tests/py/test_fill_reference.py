@@ -366,3 +366,28 @@ def test_suite_log_none_and_no_fill_keep_nothing(tmp_path):
         assert steps_by_name(res)["fill"]["log"] is None, name
         assert "reference" not in steps_by_name(res)["analyze-steady"]["analysis"], name
         assert "analysed against" not in (out / "report.html").read_text(), name
+
+
+def test_the_report_calls_only_the_fill_s_log_a_fill(tmp_path):
+    """An analyze step that names no reference and follows no fill, on a
+    log whose metadata records another step's reference= (a fresh run),
+    was described as "analysed against fresh.csv, the log of the
+    whole-drive fill it followed". The page names that log as the
+    reference the run's log records."""
+    sf = tmp_path / "two.suite"
+    sf.write_text("trim\n"
+                  "job name=fresh pattern=randwrite bs=4k qd=32 time=10m log=fresh\n"
+                  "trim\n"
+                  "job name=used pattern=randwrite bs=4k qd=32 time=10m log=used\n"
+                  "analyze used reference=fresh\n"
+                  "analyze used\n")
+    out = tmp_path / "r"
+    subprocess.run(["ssdcore", "suite", "sim:bx200", "--suite-file", str(sf), "--out", str(out)],
+                   check=True, capture_output=True, text=True)
+    res = json.load(open(out / "results.json"))
+    second = [s for s in res["steps"] if s["kind"] == "analyze"][1]
+    assert second["analysis"]["reference"] == {"source": "fresh.csv", "from": "metadata"}
+    page = (out / "report.html").read_text()
+    assert "the log of the whole-drive fill it followed" not in page
+    assert ("used:</b> analysed against <code>fresh.csv</code>, the reference the run's log "
+            "records") in page
