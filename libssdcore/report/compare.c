@@ -783,6 +783,10 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         char attrs[32];
         snprintf(attrs, sizeof attrs, " data-drive=\"d%d\"", ls[k].drive);
         ssd__write_curve_chart(t, ls[k].label, attrs, &ls[k], 1, xhi, yhi * 1.08, 1);
+        /* Which log the verdict leans on when the suite chose it, as the
+         * drive's report says: a drive analysed against its fill's log
+         * and one without a reference read by other rules. */
+        ssd__reference_line(t, ls[k].r, ls[k].an, ls[k].label);
     }
     if (nl)
         ssd__text_add(t, "</div>\n");

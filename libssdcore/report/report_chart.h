@@ -81,6 +81,14 @@ void ssd__write_curve_chart(struct ssd__text *t, const char *title, const char *
                             const struct ssd__curve_line *ls, size_t nl, double xhi, double yhi,
                             int detail);
 
+/* report_html.c: the line under a write curve that names the reference
+ * its analysis leaned on when the analyze step names none (the log of the
+ * whole-drive fill the run followed, or the reference the run's log
+ * records), led by who in bold (the series on a drive's report, the
+ * drive on the compare page); nothing when the step names its own. */
+void ssd__reference_line(struct ssd__text *t, const struct ssd__results *s,
+                         const struct ssd__step *an, const char *who);
+
 /* The x range of a zoom of the curves' start: three times the largest
  * cache that is a sliver (under that share) of [0, xhi] GiB, and at least
  * 8 samples; 0 when no cache needs one. */

@@ -138,8 +138,8 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
  * Only the fill's log is called one: a second `analyze used` after
  * `analyze used reference=fresh` read "analysed against fresh.csv, the
  * log of the whole-drive fill it followed" (round 26's audit). */
-static void reference_line(struct ssd__text *t, const struct ssd__results *s,
-                           const struct ssd__step *an) {
+void ssd__reference_line(struct ssd__text *t, const struct ssd__results *s,
+                         const struct ssd__step *an, const char *who) {
     struct ssd__jv a;
     char msg[32];
     if (an->def.reference[0] || !an->res.analysis_json ||
@@ -153,7 +153,7 @@ static void reference_line(struct ssd__text *t, const struct ssd__results *s,
         const struct ssd__step *fill = job ? ssd__suite_fill_log(s, (int)(job - s->steps)) : NULL;
         size_t n = fill ? strlen(fill->def.log) : 0;
         int is_fill = fill && !strncmp(base, fill->def.log, n) && !strcmp(base + n, ".csv");
-        ssd__text_html_in(t, "<p class=\"consistency\"><b>", an->def.series, ":</b> analysed ");
+        ssd__text_html_in(t, "<p class=\"consistency\"><b>", who, ":</b> analysed ");
         ssd__text_html_in(t, "against <code>", base,
                           is_fill
                               ? "</code>, the log of the whole-drive fill it followed (the "
@@ -175,7 +175,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     double total = d.x[d.n - 1], zx = ssd__write_curve_zoom(&l, 1, total, 0.1);
     ssd__write_curve_chart(t, title, NULL, &l, 1, total, 0, 1);
     consistency_line(t, an, &d);
-    reference_line(t, s, an);
+    ssd__reference_line(t, s, an, an->def.series);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     if (zx > 0) {

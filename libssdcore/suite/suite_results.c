@@ -380,6 +380,25 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
             free(text);
         }
     }
+    /* The log the verdict leaned on, by its file in the results directory
+     * (null: none): the step's reference=, the whole-drive fill the run
+     * followed, or the one the run's log records. The catalog and the
+     * compare page read the headline: without it they could not tell a
+     * curve read against its fill's log from one read without (round
+     * 26's audit). */
+    {
+        struct ssd__jv a;
+        char msg[32];
+        const char *src = NULL;
+        int parsed =
+            st->res.analysis_json && !ssd__jr_parse(st->res.analysis_json, &a, msg, sizeof msg);
+        if (parsed)
+            src = ssd__jv_str(ssd__jv_get(&a, "reference"), "source");
+        const char *base = src && *src ? strrchr(src, '/') : NULL;
+        ssd__jw_kstr(w, "reference", src && *src ? (base ? base + 1 : src) : NULL);
+        if (parsed)
+            ssd__jv_free(&a);
+    }
     /* "right": the run never slowed, the figure is a lower bound. */
     if (st->def.reference[0])
         ssd__jw_kstr(w, "recovery_censored",

@@ -9,6 +9,7 @@ Small simulated drives (two of the used-drive sweep's, seed 2026's drives
 import json
 import re
 import shutil
+import sqlite3
 import subprocess
 import warnings
 
@@ -279,6 +280,29 @@ def test_a_results_directory_without_the_fill_log_keeps_its_verdict(suite_run, t
     assert p.returncode == 1 and "fill.csv: cannot open" in p.stderr
     step = next(s for s in json.loads(p.stdout)["steps"] if s["kind"] == "analyze")
     assert regimes(step["analysis"]) == regimes(a)
+
+
+def test_the_headline_catalog_and_compare_know_the_fill_s_log(suite_run, tmp_path):
+    """The headline's write curve names the log its verdict leaned on
+    (the catalog keeps the headline; compare reads it), and the compare
+    page says under the drive's curve, as its report does, that it was
+    analysed against its fill's log: a curve read against its fill and one
+    read without had looked alike there."""
+    out, a = suite_run
+    res = json.load(open(out / "results.json"))
+    assert res["headline"]["write_curves"]["steady"]["reference"] == "fill.csv"
+    cat = tmp_path / "cat.sqlite"
+    subprocess.run(["ssdcore", "catalog", "add", str(out), "--catalog", str(cat)], check=True,
+                   capture_output=True, text=True)
+    with sqlite3.connect(cat) as db:
+        head = json.loads(db.execute("SELECT headline FROM runs").fetchone()[0])
+    assert head["write_curves"]["steady"]["reference"] == "fill.csv"
+    cmp = tmp_path / "cmp"
+    subprocess.run(["ssdcore", "compare", str(out), str(out), "--label", "a", "--label", "b",
+                    "--out", str(cmp)], check=True, capture_output=True, text=True)
+    page = (cmp / "compare.html").read_text()
+    assert ("<b>a:</b> analysed against <code>fill.csv</code>, the log of the whole-drive "
+            "fill it followed") in page
 
 
 def test_suite_explicit_reference_wins_and_no_fill_no_reference(tmp_path):
