@@ -593,6 +593,7 @@ static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref,
         if (pat && strlen(pat) < sizeof ref->pattern)
             strcpy(ref->pattern, pat);
         ref->block_size = ssd__jv_num(r, "block_size", NAN);
+        R->capacity_bytes = ssd__jv_num(r, "capacity_bytes", NAN);
         *source = dup_text(src ? src : "");
         found = *source ? 1 : SSD_ENOMEM;
     }
@@ -726,7 +727,18 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
                                 have_ref > 0 ? meta_source : NULL);
         have_ref = 1;
     } else if (!rc && have_ref > 0) {
-        rc = note_reference(a, meta_source, "metadata", NULL);
+        /* (A recorded reference of another drive: the job refuses to record
+         * one; a log edited by hand or written before it may hold one.) */
+        double cap = capacity_of(&a->o, s), rcap = ref->sum.capacity_bytes;
+        if (isfinite(cap) && cap > 0 && isfinite(rcap) && rcap > 0 && fabs(rcap - cap) > 0.01 * cap)
+            rc = ssd__fail(a->err, SSD_EFORMAT,
+                           "%s: the metadata's reference (the fresh run this log was made "
+                           "with): it is another drive's log: its capacity is %.0f bytes "
+                           "(%.1f GB), the run's %.0f bytes (%.1f GB); give a reference to "
+                           "analyse it against another",
+                           src, rcap, rcap / 1e9, cap, cap / 1e9);
+        else
+            rc = note_reference(a, meta_source, "metadata", NULL);
     }
     free(meta_source);
     if (!rc)
@@ -762,6 +774,10 @@ SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *sourc
     ssd__jw_knum(&w, "folding_level_bps", S->folding_level_bps);
     ssd__jw_kbool(&w, "has_gc", S->has_gc);
     ssd__jw_knum(&w, "lowest_phase_bps", a->res.lowest_phase_bps);
+    /* (The drive's capacity, when known: a run of another drive is refused
+     * this reference, by the job that would record it and the analysis.) */
+    if (S->capacity_bytes > 0)
+        ssd__jw_knum(&w, "capacity_bytes", S->capacity_bytes);
     /* (The reference's workload, when its log recorded one: a run analysed
      * later against these figures reads another workload's as
      * ssd__other_workload says.) */

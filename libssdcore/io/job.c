@@ -394,6 +394,23 @@ static int check_workload(ssd_job *j) {
         return ssd__fail(j->err, SSD_EINVAL,
                          "option warmup: needs a time to measure after it (time=), and no "
                          "bytes or coverage");
+    /* A reference of another drive (its figures record the capacity its
+     * log had) would be recorded and read as this drive's: refused, as
+     * ssd_analysis_run refuses that log (round 26's audit). */
+    if (j->reference && t->size > 0) {
+        struct ssd__jv v = {0};
+        char msg[64];
+        double cap = NAN;
+        if (!ssd__jr_parse(j->reference, &v, msg, sizeof msg))
+            cap = ssd__jv_num(&v, "capacity_bytes", NAN);
+        ssd__jv_free(&v);
+        if (cap > 0 && fabs(cap - (double)t->size) > 0.01 * (double)t->size)
+            return ssd__fail(j->err, SSD_EINVAL,
+                             "option reference: it is another drive's log: its capacity is %.0f "
+                             "bytes (%.1f GB), the target's %llu bytes (%.1f GB); a reference "
+                             "is a log of the same drive",
+                             cap, cap / 1e9, (unsigned long long)t->size, (double)t->size / 1e9);
+    }
     return check_samples(j);
 }
 

@@ -16,6 +16,7 @@ import warnings
 import pytest
 
 import ssdcore
+from suite_helpers import series_metadata
 from used_drive_scoring import simulate, simulate_fill
 
 # Seed 2026's drive 34 (a dynamic cache, MLC) at 120 GB, and its drive 7
@@ -118,6 +119,28 @@ def test_a_reference_that_cannot_be_the_run_s_is_refused(seq_fill_run, tmp_path)
         with pytest.raises(ssdcore.InvalidArgument, match=why):
             ssdcore.analyze(str(run), reference=str(ref),
                             **({"ddir": "any"} if extra else {}))
+    # A job does not record another drive's log as its reference (its
+    # figures carry the capacity), and a log that records one by hand is
+    # refused unless a reference is given.
+    with pytest.raises(ssdcore.InvalidArgument, match="another drive's log"):
+        ssdcore.job(DYNAMIC, pattern="randwrite", bs="4k", qd=32, time="1m",
+                    reference=str(other))
+    # (The suite's run records its fill's figures, with the capacity.)
+    out, _ = run_suite(tmp_path / "suite")
+    steady, sfill = out / "steady.csv", out / "fill.csv"
+    assert series_metadata(steady)["reference"]["capacity_bytes"] == \
+        series_metadata(sfill)["capacity_bytes"]
+    edited = tmp_path / "edited.csv"
+    with open(steady) as f, open(edited, "w") as g:
+        g.write(f.readline())
+        meta = json.loads(f.readline()[1:])
+        meta["reference"]["capacity_bytes"] *= 8
+        g.write("# " + json.dumps(meta) + "\n")
+        g.write(f.read())
+    p = subprocess.run(["ssdcore", "analyze", str(edited)], capture_output=True, text=True)
+    assert p.returncode == 1 and "the metadata's reference" in p.stderr and \
+        "another drive's log" in p.stderr
+    assert cli(edited, "--reference", sfill)["reference"]["from"] == "argument"
     # The same drive's fill still is one; so is a log with the fill's
     # samples but another past (the used-drive sweep's drive 4 of seed
     # 2026, no cache: its sequential fill after a sequential fill is,
