@@ -300,6 +300,27 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                         const struct ssd__step *st) {
     const struct ssd_analysis_summary *m = &st->res.sum;
     int lost = ssd__analysis_lost(st);
+    /* The log the verdict leaned on, by its file in the results directory
+     * (null: none): the step's reference=, the whole-drive fill the run
+     * followed, or the one the run's log records. The catalog and the
+     * compare page read the headline: without it they could not tell a
+     * curve read against its fill's log from one read without (round
+     * 26's audit). */
+    char ref_buf[SSD__NAME_MAX + 8];
+    const char *ref_name = NULL;
+    {
+        struct ssd__jv a;
+        char msg[32];
+        if (st->res.analysis_json && !ssd__jr_parse(st->res.analysis_json, &a, msg, sizeof msg)) {
+            const char *src = ssd__jv_str(ssd__jv_get(&a, "reference"), "source");
+            const char *base = src && *src ? strrchr(src, '/') : NULL;
+            if (src && *src) {
+                snprintf(ref_buf, sizeof ref_buf, "%s", base ? base + 1 : src);
+                ref_name = ref_buf;
+            }
+            ssd__jv_free(&a);
+        }
+    }
     ssd__jw_kbegin_object(w, st->def.series);
     /* A preparation write (CrystalDiskMark's test file, the area written
      * before read tests) measures nothing: its curve stays, marked, and the
@@ -362,7 +383,14 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         {"throttled_s", THROTTLE, m->throttled_s},
         {"recovered_bytes", RECOVERY, m->recovered_bytes},
     };
-    size_t nfigs = sizeof figs / sizeof figs[0] - !st->def.reference[0];
+    /* The recovery against the step's reference, or one measured against
+     * the fill's log of the same workload the suite chose (a 4K random
+     * fill before a 4K random run: "15 GiB written again at full speed" in
+     * the analysis and the text, no figure in the headline). A fill of
+     * another workload measures none (recovery_note): no figure, rather
+     * than one the compare page would read as "none". */
+    int recovery = st->def.reference[0] || (ref_name && !lost && m->has_recovery);
+    size_t nfigs = sizeof figs / sizeof figs[0] - !recovery;
     for (size_t k = 0; k < nfigs; k++) {
         double v = lost || !has[figs[k].phase] ? NAN : figs[k].v;
         if (ssd__ends_with(figs[k].key, "_bytes")) /* whole bytes (issue #22) */
@@ -380,27 +408,9 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
             free(text);
         }
     }
-    /* The log the verdict leaned on, by its file in the results directory
-     * (null: none): the step's reference=, the whole-drive fill the run
-     * followed, or the one the run's log records. The catalog and the
-     * compare page read the headline: without it they could not tell a
-     * curve read against its fill's log from one read without (round
-     * 26's audit). */
-    {
-        struct ssd__jv a;
-        char msg[32];
-        const char *src = NULL;
-        int parsed =
-            st->res.analysis_json && !ssd__jr_parse(st->res.analysis_json, &a, msg, sizeof msg);
-        if (parsed)
-            src = ssd__jv_str(ssd__jv_get(&a, "reference"), "source");
-        const char *base = src && *src ? strrchr(src, '/') : NULL;
-        ssd__jw_kstr(w, "reference", src && *src ? (base ? base + 1 : src) : NULL);
-        if (parsed)
-            ssd__jv_free(&a);
-    }
+    ssd__jw_kstr(w, "reference", ref_name);
     /* "right": the run never slowed, the figure is a lower bound. */
-    if (st->def.reference[0])
+    if (recovery)
         ssd__jw_kstr(w, "recovery_censored",
                      !lost && m->has_recovery ? ssd__censor_name(m->recovery_censored) : NULL);
     /* What each figure is (docs/compare.md): measured, none (the analysis

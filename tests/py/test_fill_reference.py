@@ -438,3 +438,28 @@ def test_the_report_calls_only_the_fill_s_log_a_fill(tmp_path):
     assert "the log of the whole-drive fill it followed" not in page
     assert ("used:</b> analysed against <code>fresh.csv</code>, the reference the run's log "
             "records") in page
+
+
+def test_a_recovery_against_the_fill_s_log_is_in_the_headline(tmp_path):
+    """A 4K random fill before a 4K random run is the same workload: the
+    analysis measures the recovery against the fill's log (15 GiB written
+    again at full speed, in the analysis and the text), which the headline,
+    and so the catalog and compare, left out (only a step's reference=
+    gave it). A fill of another workload measures none and gives no
+    figure (not a "none" the compare page would show)."""
+    out, a = run_suite(tmp_path / "rand", fill="120g")
+    res = json.load(open(out / "results.json"))
+    assert "recovered_bytes" not in res["headline"]["write_curves"]["steady"]  # 128K fill
+    sf = tmp_path / "rr.suite"
+    sf.write_text(SUITE.format(fill="120g", ref="").replace(
+        "job name=fill pattern=write bs=128k", "job name=fill pattern=randwrite bs=4k"))
+    out = tmp_path / "rr"
+    subprocess.run(["ssdcore", "suite", DYNAMIC, "--suite-file", str(sf), "--out", str(out)],
+                   check=True, capture_output=True, text=True)
+    res = json.load(open(out / "results.json"))
+    rec = next(s for s in res["steps"] if s["kind"] == "analyze")["analysis"]["recovery"]
+    curve = res["headline"]["write_curves"]["steady"]
+    assert rec["recovered_bytes"] > 0
+    assert curve["recovered_bytes"] == rec["recovered_bytes"]
+    assert curve["recovery_censored"] == rec["censored"]
+    assert curve["state"]["recovered_bytes"] == "measured"
