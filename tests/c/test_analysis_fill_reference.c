@@ -110,3 +110,48 @@ Test(fill_reference, a_reference_without_a_workload_is_read_as_the_same_workload
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* The analysis of run against ref fails with SSD_EINVAL and a message
+ * holding why. */
+static void refused(ssd_series *run, ssd_series *ref, const char *why) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_expect_eq(ssd_analysis_run(a, run, ref), SSD_EINVAL);
+    cr_expect(strstr(ssd_analysis_errmsg(a), why), "%s", ssd_analysis_errmsg(a));
+    ssd_analysis_free(a);
+}
+
+Test(fill_reference, what_is_no_reference_is_refused) {
+    /* The run itself, another drive's fill (8 TB), a read job's log: each
+     * gave a verdict without a word (round 26's audit). */
+    ssd_series *run = used_run(), *self = used_run();
+    refused(run, run, "it is the run itself");
+    refused(run, self, "it is the run itself");
+    const size_t n[] = {60, 1400};
+    const double bps[] = {2e9, 6e8};
+    ssd_series *other = levels(n, bps, 2,
+                               "{\"capacity_bytes\":8e12,\"written_before_bytes\":0,"
+                               "\"pattern\":\"write\",\"block_size\":131072}");
+    refused(run, other, "it is another drive's log");
+    ssd_series *read = levels(n, bps, 2,
+                              "{\"capacity_bytes\":1e12,\"pattern\":\"read\","
+                              "\"block_size\":131072}");
+    refused(run, read, "it is a read workload's log");
+    /* The same samples with another past are another run (a simulated
+     * drive with no cache fills alike fresh and after a fill). */
+    const size_t m[] = {30, 600, 3000};
+    const double lv[] = {4e8, 1.5e8, 3e7};
+    ssd_series *again = levels(m, lv, 3,
+                               "{\"capacity_bytes\":1e12,\"written_before_bytes\":0,"
+                               "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                               "\"block_size\":4096}");
+    char *json = NULL;
+    int regime;
+    analysed(run, again, &json, &regime);
+    ssd_free(json);
+    ssd_series_free(again);
+    ssd_series_free(read);
+    ssd_series_free(other);
+    ssd_series_free(self);
+    ssd_series_free(run);
+}
