@@ -36,6 +36,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
     res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
+    ssd__set_undecided(res, NULL, NULL, NULL);
     int clean_start = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */
@@ -965,6 +966,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             held += rl.cache_bytes;
         if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
             S->gc_may_be_folding = 1;
+            ssd__set_undecided(res, "folding_or_used_state", "used_state", "longer_run");
             res->regime_note =
                 "the used state found may be, in part or to the end, the dynamic cache's "
                 "folding, which can run at the same speed; a run writing past 3 bytes per byte "

@@ -139,8 +139,15 @@ Test(random_fill, one_drop_after_a_random_fill_says_a_static_cache_reads_the_sam
                   r.has_gc);
         const char *note = ssd_analysis_regime_note(a);
         cr_expect(note && strstr(note, "read as clean blocks") &&
-                      strstr(note, "static SLC cache") && strstr(note, "would read the same"),
+                      strstr(note, "static SLC cache") && strstr(note, "would read the same") &&
+                      strstr(note, "fill's own log"),
                   "run %d: %s", k, note ? note : "(none)");
+        /* (And in fields: what is undecided, how it was read, what decides.) */
+        const char *read_as = NULL, *by = NULL;
+        const char *u = ssd_analysis_undecided(a, &read_as, &by);
+        cr_expect(u && !strcmp(u, "cache_or_clean_blocks") && read_as &&
+                      !strcmp(read_as, "clean_blocks") && by && !strcmp(by, "reference"),
+                  "run %d: %s / %s / %s", k, u ? u : "-", read_as ? read_as : "-", by ? by : "-");
         ssd_analysis_free(a);
         free(b);
     }
@@ -206,3 +213,4 @@ Test(random_fill, a_two_sample_cache_ends_in_its_second_without_a_reference) {
     ssd_analysis_free(a);
     free(b);
 }
+
