@@ -103,6 +103,7 @@ static void print_undecided(FILE *f, const ssd_analysis *a) {
         {"cache_or_clean_blocks", "a cache or clean blocks"},
         {"direct_or_folding", "direct writes or folding"},
         {"folding_or_used_state", "folding or the used state"},
+        {"cache_or_direct", "a cache or direct writes"},
         {"cache", "a cache"},
         {"clean_blocks", "clean blocks"},
         {"direct", "direct writes"},

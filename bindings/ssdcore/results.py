@@ -668,8 +668,9 @@ class AnalysisResult(Result):
                          "larger than the run would not show), or the capacity is unknown.")
     undecided = _field("undecided.between", _str, None,
                        "What this one run cannot decide, or None when its labels are\n"
-                       "decided: \"cache_or_clean_blocks\", \"direct_or_folding\" or\n"
-                       "\"folding_or_used_state\" (regime_note says it in words).")
+                       "decided: \"cache_or_clean_blocks\", \"direct_or_folding\",\n"
+                       "\"folding_or_used_state\" or \"cache_or_direct\" (regime_note says\n"
+                       "it in words).")
     undecided_read_as = _field("undecided.read_as", _str, None,
                                "The reading the labels took of what is undecided: \"cache\",\n"
                                "\"clean_blocks\", \"direct\", \"folding\" or \"used_state\".")
@@ -792,6 +793,7 @@ class AnalysisResult(Result):
             words = {"cache_or_clean_blocks": "a cache or clean blocks",
                      "direct_or_folding": "direct writes or folding",
                      "folding_or_used_state": "folding or the used state",
+                     "cache_or_direct": "a cache or direct writes",
                      "clean_blocks": "clean blocks", "used_state": "the used state",
                      "direct": "direct writes", "cache": "a cache", "folding": "folding",
                      "reference": "the fill's own log or the drive's fresh run as reference "

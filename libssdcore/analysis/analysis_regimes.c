@@ -1021,7 +1021,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * contract has no "unknown" regime, so the phase stays direct and the
      * note says what cannot be told. */
     if (flat && !(isfinite(S->capacity_bytes) &&
-                  S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
+                  S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes)) {
+        ssd__set_undecided(res, "cache_or_direct", "direct",
+                           isfinite(S->capacity_bytes) ? "longer_run" : "capacity");
         res->regime_note =
             isfinite(S->capacity_bytes)
                 ? "the speed never dropped: the level may be an SLC cache larger than this "
@@ -1029,6 +1031,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 : "the speed never dropped: the level may be an SLC cache larger than this "
                   "run wrote; the drive's capacity is unknown (give it), so no run length "
                   "tells";
+    }
     /* Steps at or after the used state's start are GC, not steps. */
     if (g) {
         size_t k = 0;

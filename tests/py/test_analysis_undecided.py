@@ -143,3 +143,16 @@ def test_the_reference_decides(tmp_path):
                     int(296e9), "seq_fill", int(592e9))
     a = ssdcore.analyze(log, reference=ref)
     assert a.undecided is None, (a.undecided, a.regime_note)
+
+
+def test_a_run_that_never_dropped_leaves_cache_or_direct_undecided(tmp_path):
+    """One speed through a run shorter than any cache (1 GiB at 2 GB/s on
+    a 1 TB drive): its level may be a cache larger than the run; a run
+    writing 64 % of the capacity decides (without the capacity, giving it)."""
+    b = 2e9 * np.exp(0.01 * np.random.default_rng(1).standard_normal(60)) / 120
+    log = write_log(tmp_path / "short.csv", b, int(1e12), "none", 0)
+    a = ssdcore.analyze(log)
+    assert (a.undecided, a.undecided_read_as, a.decided_by) == \
+        ("cache_or_direct", "direct", "longer_run"), a.regime_note
+    a = ssdcore.analyze((np.arange(1, 61, dtype=float), b))
+    assert (a.undecided, a.decided_by) == ("cache_or_direct", "capacity"), a.regime_note

@@ -274,8 +274,9 @@ SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);
  * decided: "cache_or_clean_blocks" (a fast start that is a cache or the
  * clean blocks a fill or idle time left), "direct_or_folding" (the level
  * after a cache: a static cache's direct writes or a dynamic cache's
- * folding) or "folding_or_used_state" (a dynamic cache's folding or the
- * used state). When not NULL, *read_as (if read_as is not NULL) is the
+ * folding), "folding_or_used_state" (a dynamic cache's folding or the
+ * used state) or "cache_or_direct" (a run that never dropped: its one level
+ * may be a cache larger than the run). When not NULL, *read_as (if read_as is not NULL) is the
  * reading the labels took ("cache", "clean_blocks", "direct", "folding",
  * "used_state") and *decided_by what would decide it: "reference" (the
  * fill's own log or the drive's fresh run, ssd_analysis_run's ref, the
