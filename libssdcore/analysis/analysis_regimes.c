@@ -353,7 +353,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_RIGHT || no_used
             ? 0
             : ssd__gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
-    int one_drop = clean_room == 2;
+    int one_drop = clean_room == 2, outlast = clean_room == 1;
     /* (A dynamic cache on a drive written full sequentially, no
      * reference: it took the spare area's clean blocks, so it folds right
      * after it fills (fold_first below), and the used state follows the
@@ -942,7 +942,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
     }
     ssd__regime_notes(c, o, res, g, rl.known, fast_lv, fold_note, slow_fold,
-                      one_drop && clean_room);
+                      !clean_room ? 0
+                      : one_drop  ? 2
+                      : outlast   ? 1
+                                  : 0);
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds
      * in SLC mode, so after the cache it folds before GC runs (folding a

@@ -87,7 +87,8 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
 /* The note on what the run cannot tell, after the labels (the last that
  * applies wins). fold_note: a level read as a dynamic cache's folding by
  * its length; slow_fold: by its speed (seq_fill_slow_level); one_drop: a
- * fast start read as clean blocks (one_drop_on_full_drive). */
+ * fast start read as clean blocks (2: one_drop_on_full_drive; 1: the level
+ * after it outlasts the clean room). */
 void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                        struct ssd__result *res, size_t g, int ref_known, double fast_lv,
                        int fold_note, int slow_fold, int one_drop) {
@@ -199,12 +200,36 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     /* A drive written full whose fast start dropped once, into the used
      * state, read as its clean blocks (one_drop_on_full_drive): a static
      * cache or one folding at the used state's speed reads the same. */
-    if (one_drop && !S->has_cache && S->has_gc) {
+    if (one_drop == 2 && !S->has_cache && S->has_gc) {
         ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
         res->regime_note =
             "the fast start is read as the clean blocks a fill or idle time left, but a static "
             "SLC cache or a dynamic one folding at the used state's speed would read the "
             "same; " REF_TELLS;
+    }
+    /* A drive written full, no reference, whose fast start is read as its
+     * clean blocks because the level after it outlasts any clean room
+     * (one_drop 1: outlasts_clean_room, so no direct writes): a dynamic
+     * cache whose folding starts that level reads the same, its folding at
+     * or near GC's speed or sliding into it (seed 11's drive 64, 2 hours
+     * after a sequential fill: 16.6 GiB of cache at 2.74 GB/s, folding at
+     * 985 MiB/s sliding into GC at 208, read as clean blocks and a sliding
+     * used state; seed 13's drive 107: folding at 112 MiB/s, GC at 117).
+     * Keeping such a fast start as a cache when it is shorter than any
+     * clean room a sequential fill leaves was tried in round 26 and broke
+     * 11 right dev runs (a cache and direct writes at its speed read as
+     * one cache): the labels stay, the field says it is open. */
+    /* (Only a fast start no larger than a dynamic cache a fill left can
+     * be: what the largest spare area, 28 % of the capacity, holds in SLC
+     * mode on TLC, a third of it; a longer one is the clean blocks.) */
+    if (one_drop == 1 && !ref_known && res->ref_kind == SSD__REF_KIND_UNKNOWN && !S->has_cache &&
+        S->has_gc && g == 1 && c->nph > 1 && c->ph[0].regime == SSD_REGIME_DIRECT &&
+        isfinite(S->capacity_bytes) &&
+        c->ph[1].start_bytes <= (RAW_MAX_CAPACITY_SHARE - 1) / 3 * S->capacity_bytes) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
+        res->regime_note = "the fast start is read as clean blocks (the level after it outlasts "
+                           "any clean blocks, so it is no direct writes), but a dynamic SLC "
+                           "cache whose folding starts that level would read the same; " REF_TELLS;
     }
     /* (After a random fill, what reads the same is said more exactly:
      * random_fill_one_drop_note.) */

@@ -745,10 +745,13 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                          * 16.6 GiB of cache at 380 MiB/s on a 358 GB
                          * drive after a sequential fill, folding at 27,
                          * GC over a 47 GiB span at 32).) */
-                        *clean_room = (outlasts_clean_room(c, o, capacity, j) &&
-                                       ssd__span_whole(o, &res->sum) != 0) ||
-                                              ssd__slide_off_fast_start(
-                                                  c, o, res->sum.cache_level_bps, c->ph[1].first)
+                        /* (3: by the slide, 1: by the level outlasting
+                         * the clean room, the regime note's cases.) */
+                        *clean_room = ssd__slide_off_fast_start(c, o, res->sum.cache_level_bps,
+                                                                c->ph[1].first)
+                                          ? 3
+                                      : outlasts_clean_room(c, o, capacity, j) &&
+                                              ssd__span_whole(o, &res->sum) != 0
                                           ? 1
                                           : 2;
                         return j;

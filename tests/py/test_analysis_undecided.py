@@ -77,7 +77,26 @@ def random_fill_one_drop(rng):
     return b
 
 
+def seq_fill_fold_at_gc_speed(rng):
+    """A 2-hour run after a sequential fill shaped as seed 13's drive 107
+    (355 GiB): a dynamic cache of 24 GiB at 1260 MiB/s, then its folding at
+    112 MiB/s and GC at 117, one level to the end. Read as the clean
+    blocks a fill left (the level after them outlasts any clean room, so
+    it is no direct writes), which a cache folding at GC's speed reads
+    the same as."""
+    n, cache, hi = 7200, 24 * GIB, 1260 * MIB
+    b, w = np.empty(n), 0.0
+    for i in range(n):
+        t = min(1.0, max(0.0, (cache - w) / hi))
+        b[i] = t * hi * math.exp(0.005 * rng.standard_normal()) + \
+            (1 - t) * 114 * MIB * math.exp(0.02 * rng.standard_normal())
+        w += b[i]
+    return b
+
+
 CASES = {
+    "seq_fill_outlast": (seq_fill_fold_at_gc_speed, 355 * GIB, "seq_fill",
+                         "cache_or_clean_blocks", "clean_blocks"),
     # (curve, capacity, precondition, between, read_as)
     "seq_fill": (seq_fill_fold_as_used_state, 296e9, "seq_fill", "folding_or_used_state",
                  "used_state"),
