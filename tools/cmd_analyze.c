@@ -92,6 +92,40 @@ static void print_note(FILE *f, const char *note) {
     }
 }
 
+/* What one curve cannot decide (ssd_analysis_undecided), in one line: the
+ * two readings, the one taken, and what decides. */
+static void print_undecided(FILE *f, const ssd_analysis *a) {
+    const char *read_as = NULL, *by = NULL;
+    const char *u = ssd_analysis_undecided(a, &read_as, &by);
+    if (!u)
+        return;
+    static const char *const words[][2] = {
+        {"cache_or_clean_blocks", "a cache or clean blocks"},
+        {"direct_or_folding", "direct writes or folding"},
+        {"folding_or_used_state", "folding or the used state"},
+        {"cache_or_direct", "a cache or direct writes"},
+        {"cache", "a cache"},
+        {"clean_blocks", "clean blocks"},
+        {"direct", "direct writes"},
+        {"folding", "folding"},
+        {"used_state", "the used state"},
+        {"reference", "the fill's own log or the drive's fresh run as --reference FILE decides"},
+        {"capacity", "the drive's capacity (--capacity) decides"},
+        {"past", "what was written before (--precondition, --written-before) decides"},
+        {"capacity_and_past", "the capacity and what was written before decide"},
+        {"longer_run", "a longer run decides"},
+    };
+    const char *w[3] = {u, read_as, by};
+    for (size_t k = 0; k < 3; k++)
+        for (size_t i = 0; w[k] && i < sizeof words / sizeof words[0]; i++)
+            if (!strcmp(w[k], words[i][0])) {
+                w[k] = words[i][1];
+                break;
+            }
+    fprintf(f, "  cannot tell: %s from this run alone (read as %s); %s\n", w[0], w[1] ? w[1] : "?",
+            w[2] ? w[2] : "?");
+}
+
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
@@ -195,6 +229,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
         print_note(f, rnote);
+    print_undecided(f, a);
     if (s.has_recovery && s.recovery_censored == SSD_CENSOR_RIGHT)
         fprintf(f,
                 "  recovery:    at least %s (the drive never slowed: all the run wrote, at "

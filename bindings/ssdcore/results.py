@@ -493,7 +493,8 @@ _ANALYSIS_COLUMNS = _columns(
     "folding_start_bytes:Int64 folding_level_bps:float64 gc_start_bytes:Int64 "
     "gc_level_bps:float64 gc_end_level_bps:float64 gc_start_level_bps:float64 "
     "gc_slope_bps_per_gib:float64 "
-    "regime_note:string recovered_bytes:Int64 recovery_censored:string "
+    "regime_note:string undecided:string undecided_read_as:string decided_by:string "
+    "recovered_bytes:Int64 recovery_censored:string "
     "recovery_reference_level_bps:float64 recovery_note:string steady_state_start_s:float64 "
     "steady_state_bps:float64 mean_bps:float64 cv:float64 p1_over_mean:float64 "
     "p5_over_mean:float64 dips_period_s:float64 dips_depth:float64 dips_duty:float64 "
@@ -531,6 +532,7 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
     cache, gc, rec = _sub(d, "cache"), _sub(d, "gc"), _sub(d, "recovery")
     cons, fold, steady = _sub(d, "consistency"), _sub(d, "folding"), _sub(d, "steady_state")
     lat, dips = _sub(d, "latency"), _sub(_sub(d, "consistency"), "dips")
+    und = _sub(d, "undecided")
     phases = d.get("phases")
     g = d.get
     return (
@@ -545,6 +547,7 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
         _int(gc.get("start_bytes")), _float(gc.get("level_bps")),
         _float(gc.get("end_level_bps")), _float(gc.get("start_level_bps")),
         _float(gc.get("slope_bps_per_gib")), _str(g("regime_note")),
+        _str(und.get("between")), _str(und.get("read_as")), _str(und.get("decided_by")),
         _int(rec.get("recovered_bytes")), _str(rec.get("censored")),
         _float(rec.get("reference_level_bps")), g("recovery_note") or None,
         _float(steady.get("start_s")), _float(steady.get("mean_bps")),
@@ -663,6 +666,19 @@ class AnalysisResult(Result):
     regime_note = _field("regime_note", _str, None,
                          "What the regimes cannot tell: the speed never dropped (a cache\n"
                          "larger than the run would not show), or the capacity is unknown.")
+    undecided = _field("undecided.between", _str, None,
+                       "What this one run cannot decide, or None when its labels are\n"
+                       "decided: \"cache_or_clean_blocks\", \"direct_or_folding\",\n"
+                       "\"folding_or_used_state\" or \"cache_or_direct\" (regime_note says\n"
+                       "it in words).")
+    undecided_read_as = _field("undecided.read_as", _str, None,
+                               "The reading the labels took of what is undecided: \"cache\",\n"
+                               "\"clean_blocks\", \"direct\", \"folding\" or \"used_state\".")
+    decided_by = _field("undecided.decided_by", _str, None,
+                        "What would decide it: \"reference\" (the fill's own log or the\n"
+                        "drive's fresh run, analyze(run, reference=...)), \"capacity\",\n"
+                        "\"past\" (precondition or written_before), \"capacity_and_past\"\n"
+                        "or \"longer_run\".")
     recovered_bytes = _field("recovery.recovered_bytes", _int, None,
                              "Bytes of cache recovered after the idle pause.")
     recovery_censored = _field("recovery.censored", _str, None,
@@ -773,6 +789,21 @@ class AnalysisResult(Result):
                          "(the drive never slowed)")
         if self.regime_note:
             lines.append(f"  note: {self.regime_note}")
+        if self.undecided:
+            words = {"cache_or_clean_blocks": "a cache or clean blocks",
+                     "direct_or_folding": "direct writes or folding",
+                     "folding_or_used_state": "folding or the used state",
+                     "cache_or_direct": "a cache or direct writes",
+                     "clean_blocks": "clean blocks", "used_state": "the used state",
+                     "direct": "direct writes", "cache": "a cache", "folding": "folding",
+                     "reference": "the fill's own log or the drive's fresh run as reference "
+                                  "decides", "capacity": "the drive's capacity decides",
+                     "past": "what was written before decides",
+                     "capacity_and_past": "the capacity and what was written before decide",
+                     "longer_run": "a longer run decides"}
+            w = [words.get(x, x) for x in (self.undecided, self.undecided_read_as or "?",
+                                          self.decided_by or "?")]
+            lines.append(f"  cannot tell: {w[0]} from this run alone (read as {w[1]}); {w[2]}")
         return lines
 
 

@@ -846,6 +846,16 @@ SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a) {
     return a && a->have ? a->res.regime_note : NULL;
 }
 
+SSD_API const char *ssd_analysis_undecided(const ssd_analysis *a, const char **read_as,
+                                           const char **decided_by) {
+    const char *u = a && a->have ? a->res.undecided : NULL;
+    if (read_as)
+        *read_as = u ? a->res.undecided_read_as : NULL;
+    if (decided_by)
+        *decided_by = u ? a->res.decided_by : NULL;
+    return u;
+}
+
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {
     return a && a->have ? a->c.nph : 0;
 }

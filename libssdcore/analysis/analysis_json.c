@@ -316,6 +316,13 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     put_context(&w, r);
     if (r->regime_note)
         ssd__jw_kstr(&w, "regime_note", r->regime_note);
+    if (r->undecided) {
+        ssd__jw_kbegin_object(&w, "undecided");
+        ssd__jw_kstr(&w, "between", r->undecided);
+        ssd__jw_kstr(&w, "read_as", r->undecided_read_as);
+        ssd__jw_kstr(&w, "decided_by", r->decided_by);
+        ssd__jw_end_object(&w);
+    }
     put_steps_and_bursts(&w, r);
     put_reference(&w, a);
     put_recovery(&w, r);

@@ -36,6 +36,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
     res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
+    ssd__set_undecided(res, NULL, NULL, NULL);
     int clean_start = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */
@@ -352,7 +353,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_RIGHT || no_used
             ? 0
             : ssd__gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
-    int one_drop = clean_room == 2;
+    int one_drop = clean_room == 2, outlast = clean_room == 1;
     /* (A dynamic cache on a drive written full sequentially, no
      * reference: it took the spare area's clean blocks, so it folds right
      * after it fills (fold_first below), and the used state follows the
@@ -941,7 +942,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
     }
     ssd__regime_notes(c, o, res, g, rl.known, fast_lv, fold_note, slow_fold,
-                      one_drop && clean_room);
+                      !clean_room ? 0
+                      : one_drop  ? 2
+                      : outlast   ? 1
+                                  : 0);
     /* Folding or the used state, which no curve tells apart. A drive
      * written full has no clean blocks but those its dynamic cache holds
      * in SLC mode, so after the cache it folds before GC runs (folding a
@@ -965,6 +969,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             held += rl.cache_bytes;
         if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
             S->gc_may_be_folding = 1;
+            ssd__set_undecided(res, "folding_or_used_state", "used_state", "longer_run");
             res->regime_note =
                 "the used state found may be, in part or to the end, the dynamic cache's "
                 "folding, which can run at the same speed; a run writing past 3 bytes per byte "
@@ -1019,7 +1024,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * contract has no "unknown" regime, so the phase stays direct and the
      * note says what cannot be told. */
     if (flat && !(isfinite(S->capacity_bytes) &&
-                  S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
+                  S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes)) {
+        ssd__set_undecided(res, "cache_or_direct", "direct",
+                           isfinite(S->capacity_bytes) ? "longer_run" : "capacity");
         res->regime_note =
             isfinite(S->capacity_bytes)
                 ? "the speed never dropped: the level may be an SLC cache larger than this "
@@ -1027,6 +1034,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 : "the speed never dropped: the level may be an SLC cache larger than this "
                   "run wrote; the drive's capacity is unknown (give it), so no run length "
                   "tells";
+    }
     /* Steps at or after the used state's start are GC, not steps. */
     if (g) {
         size_t k = 0;

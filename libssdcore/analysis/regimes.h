@@ -245,6 +245,16 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
  * Every note: its first clause the finding, then what would tell; the why
  * is in docs/analysis.md, "Regime notes" (round 23's audit: notes of up to
  * 560 characters that argued their case). */
+/* Sets what the run cannot decide (ssd__result's undecided fields):
+ * between the two readings, read_as the one the labels took, by what
+ * decides. */
+static inline void ssd__set_undecided(struct ssd__result *res, const char *between,
+                                      const char *read_as, const char *by) {
+    res->undecided = between;
+    res->undecided_read_as = read_as;
+    res->decided_by = by;
+}
+
 #define CAPACITY_UNKNOWN_NOTE_HEAD                                                                 \
     "the drive's capacity is unknown: a flat used state reads as folding"
 #define CAPACITY_UNKNOWN_NOTE CAPACITY_UNKNOWN_NOTE_HEAD "; give the capacity"

@@ -6,6 +6,12 @@
 
 #include "regimes.h"
 
+/* What decides what one curve of a used drive cannot: the same drive's
+ * log from before the used state, the fill's own log (it ran from a purged
+ * drive and shows the fresh cache: "The fill's own log as the reference")
+ * or its fresh run, given as the reference. */
+#define REF_TELLS "the fill's own log or the drive's fresh run as reference (--reference) tells"
+
 /* The note on a drive written full, no reference, whose cache (too small
  * to be only a dynamic one) is followed by direct writes, then the used
  * state. A dynamic cache the fill shrank folds there instead, at a level
@@ -25,9 +31,9 @@ static const char *small_cache_direct_note(const struct ssd__analysis_opts *o) {
     if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
         return "the level after the cache is read as direct writes (a static SLC cache) but "
                "may be a dynamic cache's folding; the cache and the used state's onset hold "
-               "either way; the drive's fresh run as reference tells";
+               "either way; " REF_TELLS;
     return "the level after the cache is read as direct writes (a static SLC cache) but may "
-           "be a dynamic cache's folding; the drive's fresh run as reference tells";
+           "be a dynamic cache's folding; " REF_TELLS;
 }
 
 /* Whether the run's writes addressed the whole drive (1: a span within
@@ -75,31 +81,36 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
         return NULL;
     return "the fast start is read as clean blocks (the spare area a single random pass left "
            "clean, or what idle GC prepared), but a static SLC cache or a dynamic one folding "
-           "at the used state's speed would read the same; the drive's fresh run as reference "
-           "tells";
+           "at the used state's speed would read the same; " REF_TELLS;
 }
 
 /* The note on what the run cannot tell, after the labels (the last that
  * applies wins). fold_note: a level read as a dynamic cache's folding by
  * its length; slow_fold: by its speed (seq_fill_slow_level); one_drop: a
- * fast start read as clean blocks (one_drop_on_full_drive). */
+ * fast start read as clean blocks (2: one_drop_on_full_drive; 1: the level
+ * after it outlasts the clean room). */
 void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                        struct ssd__result *res, size_t g, int ref_known, double fast_lv,
                        int fold_note, int slow_fold, int one_drop) {
     const struct ssd_analysis_summary *S = &res->sum;
     /* (A static cache whose direct writes happen to last 1, 2 or 3 times
      * its size reads the same as that folding: the note says so.) */
-    if (fold_note && !((int)o->precondition == SSD_PRECONDITION_SEQ_FILL))
+    if (fold_note && !((int)o->precondition == SSD_PRECONDITION_SEQ_FILL)) {
+        ssd__set_undecided(res, "direct_or_folding", "folding", "reference");
         res->regime_note =
             "the level after the cache is read as a dynamic cache's folding (it lasted 1-3 "
             "times the cache), but direct writes after a static SLC cache that happen to last "
-            "as long would read the same; the drive's fresh run as reference tells";
+            "as long would read the same; " REF_TELLS;
+    }
+    if (slow_fold && ssd__span_whole(o, S) != 1)
+        ssd__set_undecided(res, "folding_or_used_state", "folding", "reference");
+    else if (slow_fold)
+        ssd__set_undecided(res, NULL, NULL, NULL);
     if (slow_fold)
         res->regime_note = ssd__span_whole(o, S) == 1 ? SLOW_FOLD_NOTE
                                                       : SLOW_FOLD_NOTE
                                ", but random writes over part of the drive (the run's span is "
-                               "not known) would read the same; the drive's fresh run as "
-                               "reference tells";
+                               "not known) would read the same; " REF_TELLS;
     /* A drive written full, no reference, a cache smaller than any a
      * dynamic one must be, then direct writes before the used state: a
      * static cache does that, but a dynamic cache that the fill shrank to
@@ -109,29 +120,35 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * writes. The note says so. */
     if (!ref_known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
         c->ph[1].regime == SSD_REGIME_DIRECT && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-        !ssd__seq_overwrites(o, res) && !ssd__dynamic_cache(S))
+        !ssd__seq_overwrites(o, res) && !ssd__dynamic_cache(S)) {
+        ssd__set_undecided(res, "direct_or_folding", "direct", "reference");
         res->regime_note = small_cache_direct_note(o);
+    }
     /* A drive written before the run (a fill, or earlier runs since
      * TRIM), capacity unknown: the clean blocks that writing left are
      * written fast, then the used state follows, and without the capacity
      * nothing bounds that room, so a cache found may be it. */
     if (!isfinite(S->capacity_bytes) && S->has_cache &&
         (o->written_before_bytes > 0 || (int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
-         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL))
+         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL)) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "cache", "capacity");
         res->regime_note = "the drive's capacity is unknown and it was written before this run: "
                            "the cache may be the clean blocks that writing left; give the "
                            "capacity";
+    }
     /* Neither the capacity nor the drive's past (a log from another tool
      * without its metadata): the capacity's note alone said nothing of a
      * used drive, and SSD370's 2-hour run after a fill read "cache 15 GiB,
      * then 40x slower" (round 23's audit). Say both, as the note below
      * does when the capacity is known. */
     if (res->regime_note && !strcmp(res->regime_note, CAPACITY_UNKNOWN_NOTE) && S->has_cache &&
-        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "cache", "capacity_and_past");
         res->regime_note = CAPACITY_UNKNOWN_NOTE_HEAD
             ", and what was written to the drive before this run is not known: on a used "
             "drive this cache may be its clean blocks running out; give the capacity and the "
             "precondition (none after a TRIM or purge) or the bytes written before";
+    }
     /* With the capacity but not the drive's past (no written_before, no
      * precondition: a log from another tool, a frame built by hand), a
      * cache found with no used state after it: on a fresh drive it is a
@@ -150,8 +167,10 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * its log with the past says). */
     if (!res->regime_note && isfinite(S->capacity_bytes) && S->has_cache && !g &&
         (!S->has_folding || c->ph[c->nph - 1].regime == SSD_REGIME_FOLDING) &&
-        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN)
+        !(o->written_before_bytes > 0) && (int)o->precondition == SSD_PRECONDITION_UNKNOWN) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "cache", "past");
         res->regime_note = UNKNOWN_PAST_NOTE;
+    }
     /* With the capacity, a drive written full (its used state may start
      * at once) whose cache's run ended before it could have written every
      * clean block it may have had, and with no used state after it: the
@@ -161,11 +180,13 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         ssd__used_drive_cache(o, S->capacity_bytes, S) && !ssd__seq_overwrites(o, res) &&
-        S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes))
+        S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes)) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "cache", "longer_run");
         res->regime_note =
             "the cache may be the clean blocks of a drive written before (this run ended "
             "before it could write them all); a run writing 1.28x the capacity less what "
             "was written before tells";
+    }
     /* A slump after the cache: what it is, and that the post-cache level
      * is the one after it. */
     if (res->slump_labelled && c->ph[1].regime == SSD_REGIME_OTHER) {
@@ -179,14 +200,72 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     /* A drive written full whose fast start dropped once, into the used
      * state, read as its clean blocks (one_drop_on_full_drive): a static
      * cache or one folding at the used state's speed reads the same. */
-    if (one_drop && !S->has_cache && S->has_gc)
+    if (one_drop == 2 && !S->has_cache && S->has_gc) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
         res->regime_note =
             "the fast start is read as the clean blocks a fill or idle time left, but a static "
-            "SLC cache or a dynamic one folding at the used state's speed would read the same; "
-            "the drive's fresh run as reference tells";
+            "SLC cache or a dynamic one folding at the used state's speed would read the "
+            "same; " REF_TELLS;
+    }
+    /* A drive written full, no reference, whose fast start is read as its
+     * clean blocks because the level after it outlasts any clean room
+     * (one_drop 1: outlasts_clean_room, so no direct writes): a dynamic
+     * cache whose folding starts that level reads the same, its folding at
+     * or near GC's speed or sliding into it (seed 11's drive 64, 2 hours
+     * after a sequential fill: 16.6 GiB of cache at 2.74 GB/s, folding at
+     * 985 MiB/s sliding into GC at 208, read as clean blocks and a sliding
+     * used state; seed 13's drive 107: folding at 112 MiB/s, GC at 117).
+     * Keeping such a fast start as a cache when it is shorter than any
+     * clean room a sequential fill leaves was tried in round 26 and broke
+     * 11 right dev runs (a cache and direct writes at its speed read as
+     * one cache): the labels stay, the field says it is open. */
+    /* (Only a fast start no larger than a dynamic cache a fill left can
+     * be: what the largest spare area, 28 % of the capacity, holds in SLC
+     * mode on TLC, a third of it; a longer one is the clean blocks.) */
+    if (one_drop == 1 && !ref_known && res->ref_kind == SSD__REF_KIND_UNKNOWN && !S->has_cache &&
+        S->has_gc && g == 1 && c->nph > 1 && c->ph[0].regime == SSD_REGIME_DIRECT &&
+        isfinite(S->capacity_bytes) &&
+        c->ph[1].start_bytes <= (RAW_MAX_CAPACITY_SHARE - 1) / 3 * S->capacity_bytes) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
+        res->regime_note = "the fast start is read as clean blocks (the level after it outlasts "
+                           "any clean blocks, so it is no direct writes), but a dynamic SLC "
+                           "cache whose folding starts that level would read the same; " REF_TELLS;
+    }
     /* (After a random fill, what reads the same is said more exactly:
      * random_fill_one_drop_note.) */
     const char *rf_note = random_fill_one_drop_note(c, o, S, g, ref_known, fast_lv);
-    if (rf_note)
+    if (rf_note) {
+        ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
         res->regime_note = rf_note;
+    }
+    /* A drive written full sequentially, no reference, a cache and then
+     * at once the used state: a static cache there is followed by direct
+     * writes to the spare area the fill left clean (none of 234
+     * seq-filled static-cache runs of three sweep seeds dropped straight
+     * into GC: one_drop_on_full_drive), so this cache is a dynamic one the
+     * fill shrank, and it folds before GC runs. Its folding either runs
+     * at the used state's speed or is the used state's start as read
+     * (1.5-5x above GC, lasting: the sliding start of seed 13's drive
+     * 184, 2 hours, a 18 GiB cache, folding to 30 GiB, read as the used
+     * state from 18.2 GiB sliding from 330 to 154 MiB/s). One curve
+     * cannot tell where the folding ends; the fill's own log, which
+     * shows the fresh cache and its folding level, does. */
+    if (!ref_known && !res->undecided && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        res->ref_kind == SSD__REF_KIND_UNKNOWN && S->has_cache && S->has_gc && !S->has_folding &&
+        g == 1 && isfinite(S->capacity_bytes) && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        !ssd__seq_overwrites(o, res)) {
+        ssd__set_undecided(res, "folding_or_used_state", "used_state", "reference");
+        if (!res->regime_note)
+            res->regime_note = "the used state right after the cache may start with the cache's "
+                               "folding (a sequential fill left the cache dynamic and shrunk, "
+                               "and it folds before GC runs); " REF_TELLS;
+    }
+    /* (The capacity unknown: a flat used state reads as folding.) */
+    if (!res->undecided && !isfinite(S->capacity_bytes) && S->has_folding)
+        ssd__set_undecided(res, "folding_or_used_state", "folding", "capacity");
+    /* A reference of another workload still told what the cache is
+     * (ref_kind): a question the reference decides is no longer open. */
+    if (res->undecided && res->decided_by && !strcmp(res->decided_by, "reference") &&
+        (ref_known || res->ref_kind != SSD__REF_KIND_UNKNOWN))
+        ssd__set_undecided(res, NULL, NULL, NULL);
 }

@@ -231,7 +231,16 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
  * alone: 2 GiB of clean blocks in the first sample at 2.3 GB/s, then GC
  * bursting 350-940 MB/s for 80 s (639, 531, 390, 350, ...), its phase at
  * 447 MiB/s 1.31x above the 342 it settled at, read as a 1.7 GiB cache,
- * direct writes, GC (seed 97's drive 39, a drive with no SLC). */
+ * direct writes, GC (seed 97's drive 39, a drive with no SLC). And a
+ * step under min_drop below a level that holds above it counts only when
+ * that level is quiet from sample to sample (ssd__quiet_level), as direct
+ * writes and folding are: GC's first samples after the clean blocks may
+ * burst 1.0-1.3x above its level for a lasting phase, three of four above
+ * the midpoint, but scatter from one sample to the next (seed 11's drive
+ * 198, a 1141 GB drive with no SLC, the fill after a random fill: 10.5 GiB
+ * of clean blocks at 5.6 GB/s, then six samples at 3.5-4.7, then GC at
+ * 3.55, noise 0.13 in log-rate against half a step's 0.07: read as a
+ * 10.5 GiB cache and its folding, the sweep's last false cache). */
 static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   double capacity, int ref_known, size_t j) {
     if (ref_known || !(ssd__fresh_room(o, capacity) <= 0))
@@ -256,7 +265,9 @@ static int one_drop_on_full_drive(const struct ssd__curve *c, const struct ssd__
     for (size_t k = j + 1; k < c->nph; k++)
         if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len &&
             c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
-            (ssd__holds_above(c, j, c->ph[k].level_bps) ||
+            ((ssd__holds_above(c, j, c->ph[k].level_bps) &&
+              (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps ||
+               ssd__quiet_level(c, o, c->ph[j].first + 1, c->ph[j].last))) ||
              (c->ph[k].level_bps * o->min_drop <= c->ph[j].level_bps && starts_flat(c, o, j))))
             return 0;
     return 1;
@@ -734,10 +745,13 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                          * 16.6 GiB of cache at 380 MiB/s on a 358 GB
                          * drive after a sequential fill, folding at 27,
                          * GC over a 47 GiB span at 32).) */
-                        *clean_room = (outlasts_clean_room(c, o, capacity, j) &&
-                                       ssd__span_whole(o, &res->sum) != 0) ||
-                                              ssd__slide_off_fast_start(
-                                                  c, o, res->sum.cache_level_bps, c->ph[1].first)
+                        /* (3: by the slide, 1: by the level outlasting
+                         * the clean room, the regime note's cases.) */
+                        *clean_room = ssd__slide_off_fast_start(c, o, res->sum.cache_level_bps,
+                                                                c->ph[1].first)
+                                          ? 3
+                                      : outlasts_clean_room(c, o, capacity, j) &&
+                                              ssd__span_whole(o, &res->sum) != 0
                                           ? 1
                                           : 2;
                         return j;

@@ -216,15 +216,20 @@ def test_static_cache_flushed_whole_is_left_as_clean_blocks(tmp_path):
 
 def test_no_cache_in_the_fill_log_no_cache_in_the_run(tmp_path):
     """An enterprise drive's 128K run after a 4K random fill: 10.5 GiB of
-    clean blocks, then GC, read "cache, folding" without a reference; its
-    fill's log shows no cache, so the fast start is the clean blocks."""
+    clean blocks, then GC, read "cache, folding" without a reference until
+    round 26 (GC's first burst read as a level of its own); now the clean
+    blocks without a reference too, which one curve cannot tell from a
+    static cache (the undecided field says so); its fill's log shows no
+    cache, so the fast start is the clean blocks, decided."""
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
     interval = (1, 1, 5)
     simulate(NO_CACHE, "random_fill", "fill", run, interval)
     simulate_fill(NO_CACHE, "random_fill", fill, interval)
-    assert regimes(cli(run)) == ["cache", "folding", "gc"]
+    alone = cli(run)
+    assert regimes(alone) == ["direct", "gc"]
+    assert alone["undecided"]["between"] == "cache_or_clean_blocks"
     a = cli(run, "--reference", fill)
-    assert regimes(a) == ["direct", "gc"] and a["cache"] is None
+    assert regimes(a) == ["direct", "gc"] and a["cache"] is None and "undecided" not in a
 
 
 SUITE = """trim

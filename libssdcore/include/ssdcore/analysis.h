@@ -270,6 +270,21 @@ SSD_API int ssd_analysis_precondition_parse(const char *word);
 /* A note on how the regimes were labelled ("the drive's capacity is unknown:
  * ..."), or NULL. Valid until the next run. */
 SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);
+/* What the last run's one curve cannot decide, or NULL when its labels are
+ * decided: "cache_or_clean_blocks" (a fast start that is a cache or the
+ * clean blocks a fill or idle time left), "direct_or_folding" (the level
+ * after a cache: a static cache's direct writes or a dynamic cache's
+ * folding), "folding_or_used_state" (a dynamic cache's folding or the
+ * used state) or "cache_or_direct" (a run that never dropped: its one level
+ * may be a cache larger than the run). When not NULL, *read_as (if read_as is not NULL) is the
+ * reading the labels took ("cache", "clean_blocks", "direct", "folding",
+ * "used_state") and *decided_by what would decide it: "reference" (the
+ * fill's own log or the drive's fresh run, ssd_analysis_run's ref, the
+ * CLI's --reference), "capacity", "past" (the precondition or the bytes
+ * written before), "capacity_and_past" or "longer_run" (a run writing more).
+ * Static strings (regime_note says it in words). */
+SSD_API const char *ssd_analysis_undecided(const ssd_analysis *a, const char **read_as,
+                                           const char **decided_by);
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out);
 
 /* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a

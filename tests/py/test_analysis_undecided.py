@@ -1,0 +1,177 @@
+"""What one curve of a used drive cannot decide, said in fields in every
+path (issue 21: "without the capacity [context], say what cannot be
+told"; docs/analysis.md, "What one curve cannot decide"). Two classes of
+the used-drive sweep's runs without a reference are undecidable from the
+curve: after a random fill, a static SLC cache straight into GC reads as
+the clean blocks idle GC prepared (the labels take the clean blocks), and
+after a sequential fill a dynamic cache the fill shrank folds before GC, at
+a level read as direct writes or as the used state's start. The fill's
+own log (or the drive's fresh run) as the reference decides both. The C
+result (ssd_analysis_undecided), `ssdcore analyze` (text and --json), a
+suite's results.json (the step's analysis object) and Python
+(AnalysisResult.undecided, .undecided_read_as, .decided_by and the
+summary frame's columns) say the same."""
+import json
+import math
+import subprocess
+
+import numpy as np
+import pytest
+
+import ssdcore
+
+GIB = 2 ** 30
+MIB = 2 ** 20
+
+
+def write_log(path, rates, capacity, precondition, written_before):
+    """A one-second series CSV whose metadata carries the analysis
+    context, as a job writes it."""
+    meta = {"capacity_bytes": capacity, "written_before_bytes": written_before,
+            "precondition": precondition, "idle_before_s": 900, "pattern": "randwrite",
+            "block_size": 4096, "queue_depth": 32, "interval_s": 1}
+    with open(path, "w") as f:
+        f.write("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes\n")
+        for i, r in enumerate(rates):
+            f.write(f"{i + 1},{int(r)}\n")
+    return str(path)
+
+
+def seq_fill_fold_as_used_state(rng):
+    """A 2-hour run after a sequential fill, shaped as seed 13's drive 184
+    in the sweep (296 GB): a dynamic cache the fill shrank to 18 GiB at
+    1.72 GiB/s, its folding at 566 MiB/s to 30 GiB, a quiet 330 MiB/s to
+    150 s, then GC at 146 bursting to 1.2-3.5x it one sample in three. Read
+    as the cache, then one used state sliding from 330 MiB/s: the folding
+    is inside the used state's start."""
+    n = 7200
+    levels = ((18 * GIB, 1720 * MIB, 0.015), (30 * GIB, 566 * MIB, 0), (None, 330 * MIB, 0))
+    b, w = np.empty(n), 0.0
+    for i in range(n):
+        left, r = 1.0, 0.0
+        for end, lv, cv in levels:
+            if end is not None and w >= end:
+                continue
+            t = left if end is None else min(left, max(0.0, (end - w - r) / lv))
+            r += t * lv * math.exp(cv * rng.standard_normal())
+            left -= t
+            if left <= 0:
+                break
+        if i >= 150:
+            r = 146 * MIB * (rng.uniform(1.2, 3.5) if rng.random() < 0.33 else 1.0)
+        b[i] = r
+        w += r
+    return b
+
+
+def random_fill_one_drop(rng):
+    """A 2-hour run after a random fill: 19.2 GiB at 298 MiB/s (a static
+    cache idle time flushed, or clean blocks), then straight into GC at
+    25.5 MiB/s (seed 2026's drive 7)."""
+    n, fast, hi = 7200, 19.2 * GIB, 298 * MIB
+    b, w = np.empty(n), 0.0
+    for i in range(n):
+        t = min(1.0, max(0.0, (fast - w) / hi))
+        b[i] = t * hi + (1 - t) * 25.5 * MIB * math.exp(0.05 * rng.standard_normal())
+        w += b[i]
+    return b
+
+
+def seq_fill_fold_at_gc_speed(rng):
+    """A 2-hour run after a sequential fill shaped as seed 13's drive 107
+    (355 GiB): a dynamic cache of 24 GiB at 1260 MiB/s, then its folding at
+    112 MiB/s and GC at 117, one level to the end. Read as the clean
+    blocks a fill left (the level after them outlasts any clean room, so
+    it is no direct writes), which a cache folding at GC's speed reads
+    the same as."""
+    n, cache, hi = 7200, 24 * GIB, 1260 * MIB
+    b, w = np.empty(n), 0.0
+    for i in range(n):
+        t = min(1.0, max(0.0, (cache - w) / hi))
+        b[i] = t * hi * math.exp(0.005 * rng.standard_normal()) + \
+            (1 - t) * 114 * MIB * math.exp(0.02 * rng.standard_normal())
+        w += b[i]
+    return b
+
+
+CASES = {
+    "seq_fill_outlast": (seq_fill_fold_at_gc_speed, 355 * GIB, "seq_fill",
+                         "cache_or_clean_blocks", "clean_blocks"),
+    # (curve, capacity, precondition, between, read_as)
+    "seq_fill": (seq_fill_fold_as_used_state, 296e9, "seq_fill", "folding_or_used_state",
+                 "used_state"),
+    "random_fill": (random_fill_one_drop, 2993e9, "random_fill", "cache_or_clean_blocks",
+                    "clean_blocks"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_path_says_what_one_curve_cannot_decide(case, tmp_path):
+    make, cap, pre, between, read_as = CASES[case]
+    log = write_log(tmp_path / f"{case}.csv", make(np.random.default_rng(7)), int(cap), pre,
+                    int(2 * cap))
+    # --json
+    j = json.loads(subprocess.run(["ssdcore", "analyze", "--json", log], check=True,
+                                  capture_output=True, text=True).stdout)
+    assert j.get("undecided") == {"between": between, "read_as": read_as,
+                                  "decided_by": "reference"}, j.get("undecided")
+    assert "fill's own log" in j["regime_note"]
+    # the text
+    text = subprocess.run(["ssdcore", "analyze", log], check=True, capture_output=True,
+                          text=True).stdout
+    line = next((x for x in text.splitlines() if x.startswith("  cannot tell: ")), "")
+    assert "from this run alone" in line and "--reference FILE decides" in line, text
+    # Python
+    a = ssdcore.analyze(log)
+    assert (a.undecided, a.undecided_read_as, a.decided_by) == (between, read_as, "reference")
+    assert "cannot tell: " in repr(a)
+    row = a.summary().iloc[0]
+    assert (row["undecided"], row["undecided_read_as"], row["decided_by"]) == \
+        (between, read_as, "reference")
+    # The verdict itself is the one the labels took.
+    if read_as == "clean_blocks":
+        assert not a.cache_found and a.gc_start_bytes is not None
+    else:
+        assert a.cache_found and a.folding_start_bytes is None and a.gc_start_bytes is not None
+
+
+def test_a_fresh_drive_has_nothing_undecided(tmp_path):
+    """The same seq_fill curve on a fresh drive (nothing written before):
+    a cache, then the used state once the capacity is written; no field."""
+    b = seq_fill_fold_as_used_state(np.random.default_rng(7))
+    log = write_log(tmp_path / "fresh.csv", b, int(296e9), "none", 0)
+    a = ssdcore.analyze(log)
+    assert a.undecided is None and a.decided_by is None
+    assert "cannot tell" not in repr(a)
+
+
+def test_the_reference_decides(tmp_path):
+    """With a reference the question is decided: no undecided field (the
+    fill's log here is the drive's fresh run of the same workload, a cache
+    of 18 GiB then its folding, then GC)."""
+    rng = np.random.default_rng(3)
+    n, cache, hi, fold_end, fold = 7200, 18 * GIB, 1.66 * GIB, 30 * GIB, 330 * MIB
+    b, w = np.empty(n), 0.0
+    for i in range(n):
+        t = min(1.0, max(0.0, (cache - w) / hi))
+        lv = fold if w < 296e9 * 0.95 else 154 * MIB
+        b[i] = t * hi + (1 - t) * lv * math.exp(0.02 * rng.standard_normal())
+        w += b[i]
+    ref = write_log(tmp_path / "fresh.csv", b, int(296e9), "none", 0)
+    log = write_log(tmp_path / "run.csv", seq_fill_fold_as_used_state(np.random.default_rng(7)),
+                    int(296e9), "seq_fill", int(592e9))
+    a = ssdcore.analyze(log, reference=ref)
+    assert a.undecided is None, (a.undecided, a.regime_note)
+
+
+def test_a_run_that_never_dropped_leaves_cache_or_direct_undecided(tmp_path):
+    """One speed through a run shorter than any cache (1 GiB at 2 GB/s on
+    a 1 TB drive): its level may be a cache larger than the run; a run
+    writing 64 % of the capacity decides (without the capacity, giving it)."""
+    b = 2e9 * np.exp(0.01 * np.random.default_rng(1).standard_normal(60)) / 120
+    log = write_log(tmp_path / "short.csv", b, int(1e12), "none", 0)
+    a = ssdcore.analyze(log)
+    assert (a.undecided, a.undecided_read_as, a.decided_by) == \
+        ("cache_or_direct", "direct", "longer_run"), a.regime_note
+    a = ssdcore.analyze((np.arange(1, 61, dtype=float), b))
+    assert (a.undecided, a.decided_by) == ("cache_or_direct", "capacity"), a.regime_note
