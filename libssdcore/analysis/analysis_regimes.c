@@ -902,6 +902,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__gc_starts_at(c, g, S);
         }
     }
+    /* A used drive's cache that ended inside the run's first sample: its
+     * lower bound is that sample's excess over the level after it, as if
+     * the rest of the sample had run at that level. But a used drive
+     * writes the clean blocks idle time gave back right after its cache,
+     * at up to its direct level, the reference's (a random fill's static
+     * cache of 8.99 GiB at 2.88 GB/s, then 2 GiB at the 1.23 GB/s of
+     * direct writes, then GC at 0.24, all in WSAT's first 5 s sample at
+     * 2.33 GB/s: "at least 9.72 GiB" against the GC level). The rest of the
+     * sample ran no faster than that level, so the bound is the excess
+     * over it; the upper bound stays (ref_first_sample_lower). */
+    if (rl.known)
+        ssd__ref_first_sample_lower(c, o, S, rl.direct);
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
     if (!rl.known)

@@ -223,6 +223,29 @@ void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__anal
         fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
 }
 
+/* A used drive's cache that ended inside the first sample (censored by
+ * the resolution), whose lower bound is that sample's excess over the
+ * level after the cache: the rest of the sample may have run at up to the
+ * drive's direct level (direct, the reference's), clean blocks written
+ * between the cache and a slower level, so the bound is the excess over
+ * the faster of the two. The upper bound (cache_bytes + uncertainty)
+ * stays. (Not when the first sample ran less than a step above the
+ * direct level: no bound then but 0.) */
+void ssd__ref_first_sample_lower(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd_analysis_summary *S, double direct) {
+    if (!(o->written_before_bytes > 0 && S->has_cache &&
+          S->cache_censored == SSD_CENSOR_RESOLUTION && isfinite(direct) &&
+          isfinite(S->post_cache_bps) && direct > S->post_cache_bps && c->n >= 2 &&
+          c->r[0] >= direct * o->min_step))
+        return;
+    double lower = (c->r[0] - direct) * ssd__curve_dt(c, 0);
+    if (!(lower < S->cache_bytes))
+        return;
+    double upper = S->cache_bytes + S->cache_uncertainty_bytes;
+    S->cache_bytes = lower > 0 ? lower : 0;
+    S->cache_uncertainty_bytes = upper - S->cache_bytes;
+}
+
 /* A used drive's fast start at the reference's cache level whose last
  * samples are direct writes at the reference's direct level, both
  * shorter than a lasting phase, made one phase by the segmentation with
