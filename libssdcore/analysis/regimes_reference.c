@@ -246,6 +246,38 @@ void ssd__ref_first_sample_lower(const struct ssd__curve *c, const struct ssd__a
     S->cache_uncertainty_bytes = upper - S->cache_bytes;
 }
 
+/* The cache test's cache of one sample on a used drive, its end placed
+ * in the second sample against the used state (S->post_cache_bps a step
+ * below direct, the reference's direct level), when that second sample
+ * runs no step above direct and the first a step above it, not at the
+ * reference's uncensored cache level: the end may be inside the first
+ * sample, the rest of it and the second sample's excess direct writes.
+ * Reported as ended inside the first sample, at least its excess over
+ * direct, at most the size placed (a random fill's static cache of 1.42
+ * GiB at 6.0 GB/s, then 2 GiB of direct writes at 1.1-1.3, then GC at
+ * 0.06, in 1 s samples: 2.36 GB/s, 1.31, then GC, read 3.39 GiB against
+ * a fresh run whose cache ended inside its own first sample, at 2.64). */
+void ssd__ref_first_sample_then_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd_analysis_summary *S, struct ssd__result *res,
+                                       const struct ssd__result *ref, double direct) {
+    double step = o->min_step;
+    if (!(o->written_before_bytes > 0 && c->n >= 3 && S->cache_bytes >= c->cum[1] &&
+          S->cache_bytes < c->cum[2] && isfinite(S->post_cache_bps) &&
+          S->post_cache_bps * step <= direct && c->r[1] < direct * step &&
+          c->r[1] > S->post_cache_bps && c->r[0] >= direct * o->min_drop))
+        return;
+    if (ref->sum.cache_censored == SSD_CENSOR_NONE &&
+        fabs(c->y[0] - log(ref->sum.cache_level_bps)) < log(step))
+        return;
+    double upper = S->cache_bytes;
+    ssd__cache_in_first_sample(c, direct, S);
+    if (upper > S->cache_bytes + S->cache_uncertainty_bytes)
+        S->cache_uncertainty_bytes = upper - S->cache_bytes;
+    res->cache_phase_end = 1;
+    if (c->ph[0].last == 1) /* (the second sample joins the phase after) */
+        ssd__curve_move_boundary(c, 1, 1);
+}
+
 /* A used drive's fast start at the reference's cache level whose last
  * samples are direct writes at the reference's direct level, both
  * shorter than a lasting phase, made one phase by the segmentation with

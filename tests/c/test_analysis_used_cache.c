@@ -678,3 +678,33 @@ Test(used_cache, a_first_sample_cache_is_at_least_its_excess_over_the_direct_lev
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A random fill's static cache of 10.23 GiB at 2.88 GB/s that ended
+ * inside WSAT's first 5 s sample, the 2 GiB of clean blocks idle time
+ * gave back written after it at the direct level (1.27 GB/s) into the
+ * second, then GC at 0.06 (seed 13's drive 178: 2.50 GB/s, 0.19, then
+ * GC), against a fresh run whose own cache ended inside its first sample
+ * (2.51 GB/s, then direct writes at 1.27, then GC at 0.14): the cache
+ * test read the second sample as the drop mixing the cache with GC, 12.24
+ * GiB. At no step above the reference's direct level that sample may be
+ * direct writes and GC: the cache is bounded, at least the first
+ * sample's excess over the direct level, at most what the cache test
+ * placed. */
+Test(used_cache, a_second_sample_at_the_direct_level_bounds_a_first_sample_cache) {
+    static double rr[390];
+    for (size_t i = 0; i < 390; i++)
+        rr[i] = i == 0 ? 2.507e9 : 1.274e9;
+    ssd_series *ref = rates(4320, 5, rr, 390, 0.144e9, 0.2);
+    const double cache = 10.23 * 1073741824.0, uh[] = {2.497e9, 0.186e9};
+    ssd_series *s = rates(4320, 5, uh, 2, 0.058e9, 0.2);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_random_fill(s, ref, 2129e9, &r);
+    cr_expect(r.has_cache && r.cache_censored == SSD_CENSOR_RESOLUTION, "cache %d censored %d",
+              r.has_cache, r.cache_censored);
+    cr_expect(r.cache_bytes <= cache && cache <= r.cache_bytes + r.cache_uncertainty_bytes,
+              "cache %.4g GiB + %.4g, truth %.4g", r.cache_bytes / 1073741824.0,
+              r.cache_uncertainty_bytes / 1073741824.0, cache / 1073741824.0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
