@@ -465,8 +465,12 @@ static double dip_length(const struct ssd__curve *c, size_t a, size_t b, double 
     return ssd__median(len, k);
 }
 
-/* A fresh drive's cache that ran out inside a GC dip that began with the
- * drop (docs/simulator.md, "What a cache end means"): the dip slows cache
+/* A cache that ran out inside a GC dip that began with the drop, on a
+ * fresh drive or one written before (docs/simulator.md, "What a cache end
+ * means"; on a used drive too since round 26: a dip is the controller's
+ * map write-back, whatever the drive holds, and a drive after a
+ * sequential fill dips as a fresh one does, seed 2026's drive 142, 2
+ * hours: 26.0 GiB at the drop, the model's 30.13): the dip slows cache
  * and direct writes by one factor, so after the drop's sample m the first
  * sample runs at the cache's level times it (A), the cache's end is the
  * next step down, to A post / hi, and the dip then ends back at the
@@ -800,13 +804,14 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
             S->cache_uncertainty_bytes = p.uncertainty;
-            /* A cache that may have ended inside a GC dip starting with
-             * the drop: the stated range reaches the step inside it. */
+            /* A cache that ended inside a GC dip starting with the drop,
+             * told by the run's other dips (end_after_dip_step; not after
+             * a slump, whose level is no dip's), on any drive; and one
+             * that may have: the stated range reaches the step inside it. */
             size_t dip_mixed = 0;
             double dip_end =
-                o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0 && !slump
-                    ? end_after_dip_step(c, p.mixed, hi, post, ph[pj].last + 1, &dip_mixed)
-                    : NAN;
+                !slump ? end_after_dip_step(c, p.mixed, hi, post, ph[pj].last + 1, &dip_mixed)
+                       : NAN;
             if (isfinite(dip_end) && dip_end > p.bytes) {
                 p.bytes = dip_end;
                 p.mixed = dip_mixed;

@@ -865,6 +865,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
         S->cache_censored == SSD_CENSOR_NONE && ssd__ref_cache(&rl, &c->ph[0]))
         ssd__end_before_direct_sample(c, o, S, rl.direct, rl.cache_level);
+    /* A static cache the cache test ended in the run's second sample,
+     * against the used state after it, when that sample runs no step
+     * above the reference's direct level: a used drive writes the clean
+     * blocks idle time gave back at that level right after its cache, so
+     * the second sample's excess over the used state may be those direct
+     * writes and the cache may have ended inside the first; which, one
+     * sample cannot tell, unless the first ran at the reference's own
+     * (uncensored) cache level, cache all through. The cache is bounded:
+     * at least the first sample's excess over the direct level, at most
+     * what the cache test placed (ref_first_sample_then_direct). */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 && c->ph[0].last <= 1)
+        ssd__ref_first_sample_then_direct(c, o, S, res, ref, rl.direct);
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
@@ -903,6 +916,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__gc_starts_at(c, g, S);
         }
     }
+    /* A used drive's cache that ended inside the run's first sample: its
+     * lower bound is that sample's excess over the level after it, as if
+     * the rest of the sample had run at that level. But a used drive
+     * writes the clean blocks idle time gave back right after its cache,
+     * at up to its direct level, the reference's (a random fill's static
+     * cache of 8.99 GiB at 2.88 GB/s, then 2 GiB at the 1.23 GB/s of
+     * direct writes, then GC at 0.24, all in WSAT's first 5 s sample at
+     * 2.33 GB/s: "at least 9.72 GiB" against the GC level). The rest of the
+     * sample ran no faster than that level, so the bound is the excess
+     * over it; the upper bound stays (ref_first_sample_lower). */
+    if (rl.known)
+        ssd__ref_first_sample_lower(c, o, S, rl.direct);
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
     if (!rl.known)

@@ -184,6 +184,11 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
                         struct ref_levels *rl);
 int ssd__ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  const struct ref_levels *rl, size_t *moved);
+void ssd__ref_first_sample_lower(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd_analysis_summary *S, double direct);
+void ssd__ref_first_sample_then_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd_analysis_summary *S, struct ssd__result *res,
+                                       const struct ssd__result *ref, double direct);
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo);
 int ssd__direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,

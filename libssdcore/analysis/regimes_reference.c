@@ -223,6 +223,61 @@ void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__anal
         fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
 }
 
+/* A used drive's cache that ended inside the first sample (censored by
+ * the resolution), whose lower bound is that sample's excess over the
+ * level after the cache: the rest of the sample may have run at up to the
+ * drive's direct level (direct, the reference's), clean blocks written
+ * between the cache and a slower level, so the bound is the excess over
+ * the faster of the two. The upper bound (cache_bytes + uncertainty)
+ * stays. (Not when the first sample ran less than a step above the
+ * direct level: no bound then but 0.) */
+void ssd__ref_first_sample_lower(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd_analysis_summary *S, double direct) {
+    if (!(o->written_before_bytes > 0 && S->has_cache &&
+          S->cache_censored == SSD_CENSOR_RESOLUTION && isfinite(direct) &&
+          isfinite(S->post_cache_bps) && direct > S->post_cache_bps && c->n >= 2 &&
+          c->r[0] >= direct * o->min_step))
+        return;
+    double lower = (c->r[0] - direct) * ssd__curve_dt(c, 0);
+    if (!(lower < S->cache_bytes))
+        return;
+    double upper = S->cache_bytes + S->cache_uncertainty_bytes;
+    S->cache_bytes = lower > 0 ? lower : 0;
+    S->cache_uncertainty_bytes = upper - S->cache_bytes;
+}
+
+/* The cache test's cache of one sample on a used drive, its end placed
+ * in the second sample against the used state (S->post_cache_bps a step
+ * below direct, the reference's direct level), when that second sample
+ * runs no step above direct and the first a step above it, not at the
+ * reference's uncensored cache level: the end may be inside the first
+ * sample, the rest of it and the second sample's excess direct writes.
+ * Reported as ended inside the first sample, at least its excess over
+ * direct, at most the size placed (a random fill's static cache of 1.42
+ * GiB at 6.0 GB/s, then 2 GiB of direct writes at 1.1-1.3, then GC at
+ * 0.06, in 1 s samples: 2.36 GB/s, 1.31, then GC, read 3.39 GiB against
+ * a fresh run whose cache ended inside its own first sample, at 2.64). */
+void ssd__ref_first_sample_then_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd_analysis_summary *S, struct ssd__result *res,
+                                       const struct ssd__result *ref, double direct) {
+    double step = o->min_step;
+    if (!(o->written_before_bytes > 0 && c->n >= 3 && S->cache_bytes >= c->cum[1] &&
+          S->cache_bytes < c->cum[2] && isfinite(S->post_cache_bps) &&
+          S->post_cache_bps * step <= direct && c->r[1] < direct * step &&
+          c->r[1] > S->post_cache_bps && c->r[0] >= direct * o->min_drop))
+        return;
+    if (ref->sum.cache_censored == SSD_CENSOR_NONE &&
+        fabs(c->y[0] - log(ref->sum.cache_level_bps)) < log(step))
+        return;
+    double upper = S->cache_bytes;
+    ssd__cache_in_first_sample(c, direct, S);
+    if (upper > S->cache_bytes + S->cache_uncertainty_bytes)
+        S->cache_uncertainty_bytes = upper - S->cache_bytes;
+    res->cache_phase_end = 1;
+    if (c->ph[0].last == 1) /* (the second sample joins the phase after) */
+        ssd__curve_move_boundary(c, 1, 1);
+}
+
 /* A used drive's fast start at the reference's cache level whose last
  * samples are direct writes at the reference's direct level, both
  * shorter than a lasting phase, made one phase by the segmentation with

@@ -1028,6 +1028,46 @@ Test(curve, a_gc_dip_of_direct_writes_after_a_fresh_cache_leaves_its_end_at_the_
     free(b);
 }
 
+/* The same shapes on a drive written before the run (a sequential fill,
+ * nothing said of its state but that: the cache test knows no reference
+ * here): a dip slows cache and direct writes alike whatever the drive
+ * wrote before, and the run's other dips tell the two readings apart as
+ * on a fresh drive (seed 2026's drive 142, 2 hours after a sequential
+ * fill: 2926, 2461, 1593, 1579, 1182, 951, then 1538 MB/s, 26.0 GiB at
+ * the drop for the model's 30.13). */
+static void expect_used_cache(const double *b, size_t n, double cache, double tol) {
+    ssd_series *s = per_second(b, n);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "1000000000000"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "2000000000000"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    r = (struct ssd_analysis_summary){.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect(fabs(r.cache_bytes / cache - 1) < tol, "cache %.4g vs %.4g", r.cache_bytes, cache);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(curve, a_used_drives_cache_that_ran_out_inside_a_gc_dip_ends_at_the_step_inside_it) {
+    const double head[] = {0.25 * 332e6 + 0.75 * 88.7e6, 88.7e6, 88.7e6,
+                           0.17 * 88.7e6 + 0.83 * 22.8e6, 0.5 * 22.8e6 + 0.5 * 85.5e6};
+    double *b = dipping_fresh_curve(3000, head, 5);
+    expect_used_cache(b, 3000, 14.25 * 332e6 + 2.17 * 88.7e6, 0.02);
+    free(b);
+}
+
+Test(curve, a_gc_dip_of_direct_writes_after_a_used_cache_leaves_its_end_at_the_drop) {
+    const double head[] = {
+        0.25 * 332e6 + 0.75 * 85.5e6, 85.5e6, 85.5e6, 22.8e6, 22.8e6, 22.8e6, 22.8e6};
+    double *b = dipping_fresh_curve(3000, head, 7);
+    expect_used_cache(b, 3000, 14.25 * 332e6, 0.02);
+    free(b);
+}
+
 Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
     /* A dynamic cache at 2877 MB/s for 16.5 s holding two GC dips of 3
      * samples each down to the direct level, then direct writes at 850

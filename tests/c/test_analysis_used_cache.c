@@ -644,3 +644,67 @@ Test(used_cache, a_cache_that_ended_in_the_second_sample_is_not_cut_to_the_first
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A random fill's static cache that ended inside WSAT's first 5 s
+ * sample, with the clean blocks idle time gave back written after it in
+ * the same sample at the drive's direct level (seed 11's drive 31 in the
+ * fill-reference sweep: 8.99 GiB at 2.88 GB/s, 2 GiB at the 1.23 GB/s
+ * of direct writes, then GC at 0.24; the first sample 2.33 GB/s). Its
+ * lower bound was the sample's excess over GC, as if the rest of it had
+ * run at GC's speed: "cache 9.72 GiB (at least)". The rest ran no
+ * faster than the reference's direct level: the bound is the excess over
+ * that, and the truth lies inside the stated range. */
+Test(used_cache, a_first_sample_cache_is_at_least_its_excess_over_the_direct_level) {
+    static double rr[600];
+    for (size_t i = 0; i < 600; i++)
+        rr[i] = i < 2 ? 2.877e9 : i == 2 ? 1.86e9 : 1.231e9 * (i % 9 == 4 ? 0.8 : 1);
+    ssd_series *ref = rates(2000, 5, rr, 600, 0.25e9, 0.15);
+    const double cache = 8.99 * 1073741824.0, direct_end = cache + 2 * 1073741824.0;
+    const double first = (cache + (direct_end - cache) +
+                          0.244e9 * (5 - cache / 2.877e9 - 2 * 1073741824.0 / 1.231e9)) /
+                         5;
+    const double uh[] = {first};
+    ssd_series *s = rates(2353, 5, uh, 1, 0.244e9, 0.1);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_random_fill(s, ref, 756e9, &r);
+    cr_expect(r.has_cache && r.cache_censored == SSD_CENSOR_RESOLUTION, "cache %d censored %d",
+              r.has_cache, r.cache_censored);
+    cr_expect(r.cache_bytes <= cache && cache <= r.cache_bytes + r.cache_uncertainty_bytes,
+              "cache %.4g GiB + %.4g, truth %.4g", r.cache_bytes / 1073741824.0,
+              r.cache_uncertainty_bytes / 1073741824.0, cache / 1073741824.0);
+    cr_expect(fabs(r.cache_bytes - (first - 1.231e9) * 5) < 0.05e9, "lower bound %.4g",
+              r.cache_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A random fill's static cache of 10.23 GiB at 2.88 GB/s that ended
+ * inside WSAT's first 5 s sample, the 2 GiB of clean blocks idle time
+ * gave back written after it at the direct level (1.27 GB/s) into the
+ * second, then GC at 0.06 (seed 13's drive 178: 2.50 GB/s, 0.19, then
+ * GC), against a fresh run whose own cache ended inside its first sample
+ * (2.51 GB/s, then direct writes at 1.27, then GC at 0.14): the cache
+ * test read the second sample as the drop mixing the cache with GC, 12.24
+ * GiB. At no step above the reference's direct level that sample may be
+ * direct writes and GC: the cache is bounded, at least the first
+ * sample's excess over the direct level, at most what the cache test
+ * placed. */
+Test(used_cache, a_second_sample_at_the_direct_level_bounds_a_first_sample_cache) {
+    static double rr[390];
+    for (size_t i = 0; i < 390; i++)
+        rr[i] = i == 0 ? 2.507e9 : 1.274e9;
+    ssd_series *ref = rates(4320, 5, rr, 390, 0.144e9, 0.2);
+    const double cache = 10.23 * 1073741824.0, uh[] = {2.497e9, 0.186e9};
+    ssd_series *s = rates(4320, 5, uh, 2, 0.058e9, 0.2);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_random_fill(s, ref, 2129e9, &r);
+    cr_expect(r.has_cache && r.cache_censored == SSD_CENSOR_RESOLUTION, "cache %d censored %d",
+              r.has_cache, r.cache_censored);
+    cr_expect(r.cache_bytes <= cache && cache <= r.cache_bytes + r.cache_uncertainty_bytes,
+              "cache %.4g GiB + %.4g, truth %.4g", r.cache_bytes / 1073741824.0,
+              r.cache_uncertainty_bytes / 1073741824.0, cache / 1073741824.0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
