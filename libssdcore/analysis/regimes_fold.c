@@ -857,6 +857,15 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         (hidden_cache && !static_first) ||
         (S->has_cache && !(isfinite(S->capacity_bytes) &&
                            S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
+    /* (Or one the fill's own log, of another workload, showed to be
+     * dynamic, on a drive written full sequentially: its cache shrank to
+     * the spare area, below any share of the capacity, and still folds;
+     * seed 2026's drive 118, 2 hours after a sequential fill: 28.6 GiB of
+     * cache on a 2,253 GB drive, direct writes at 411 MB/s to 56.6 GiB,
+     * folding at 226 to 474, then GC at 16, the folding read as other.) */
+    if (S->has_cache && !rl->known && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
+        can_fold = 1;
     size_t gc_from = g ? g : c->nph;
     double direct = NAN, fold = NAN;
     /* (With a reference, the drive's direct level is the reference's:
@@ -923,14 +932,28 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                                       S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       c->ph[2].start_bytes);
     int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
-    int fold_first = !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-                     !ssd__seq_overwrites(o, res) &&
-                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
-                       (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
-                      folds_cache || slow_level) &&
-                     !hidden_cache && !slight && !split_direct && g == 2 &&
-                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (No used state in the run, one level after the cache to its end:
+     * folding too after a sequential fill when the fill's own log showed
+     * a dynamic cache at least twice the size this run's is
+     * (SHRUNK_CACHE_SHARE). Its cache shrank to what the spare area's clean
+     * blocks hold in SLC mode, so none is left for direct writes after
+     * it: seed 11's drive 82, 2 hours after a sequential fill, 18.5 GiB
+     * of cache where the fill's log showed 822, then 148 GiB at 21 MB/s
+     * to the run's end, read as direct writes.) */
+    int shrunk_to_end =
+        g == 0 && c->nph == 2 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        S->cache_bytes <= SHRUNK_CACHE_SHARE * res->ref_kind_cache_bytes &&
+        c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps && !ssd__slides_down(c, &c->ph[1]);
+    int fold_first =
+        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+          (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
+         folds_cache || slow_level) &&
+        !hidden_cache && !slight && !split_direct &&
+        ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) || shrunk_to_end) &&
+        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     /* (The folding seq_fill_slow_level found is one lasting level between
      * the cache and GC's scatter: its boundaries are the segmentation's,
      * not its flattest run's, which a noisy folding ends early.) */

@@ -705,11 +705,26 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
             /* (On a used drive, folding too writes into clean blocks: a
              * step that runs to the end past every clean block the
              * drive can have had is the used state, not folding.) */
-            if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
+            /* (A dynamic cache the fill's own log showed, seq_dyn, as
+             * well, when the level is quiet and flat, as GC's per-second
+             * scatter is not, and a phase follows it: 29.9 GiB of cache
+             * on a 2,644 GB drive after a sequential fill, direct writes
+             * at 97 MB/s to 131.5 GiB, folding at 49 to 659, then GC at
+             * 21, seed 47's drive 73, WSAT, the used state read at the
+             * folding's start. A quiet level to the run's end after
+             * direct writes stays the used state: a smooth GC reads the
+             * same.) */
+            if ((dynamic || (seq_dyn && j + 1 < c->nph &&
+                             ssd__quiet_noise(c, p->first, p->last + 1) <= lim / 3 &&
+                             !ssd__falls_through(c, p->first, p->last + 1))) &&
+                j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
                 (!ssd__slides_down(c, p) || p->start_bytes < ssd__fresh_room(o, capacity)) &&
                 !(o->written_before_bytes > 0 && ssd__fresh_room(o, capacity) <= 0 &&
                   !ssd__seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
                 folding_seen = 1; /* the folding step, wherever it is */
+                /* (After a sequential fill the direct writes, if any, came
+                 * before it: the next lasting level is the used state.) */
+                direct_seen |= seq_dyn;
                 continue;
             }
             if (p->start_bytes < ssd__fresh_room(o, capacity))

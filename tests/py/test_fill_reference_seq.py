@@ -52,7 +52,7 @@ D11_82 = (COMMON + "capacity_gb=3708,op_pct=23.05,bits=2,slc_type=dynamic,slc_se
           "noise_direct=0.00,seed=589788870,slc_gb=822,slc_wa=1,dip_duty=0")
 # Seed 47's drive 73: 29.9 GiB of cache (what 15 minutes' idle flushed) on a
 # 2,644 GB drive, direct writes at 97 MB/s to 131.6 GiB, then folding at 49
-# to the run's end.
+# to 658.8 GiB (past the 2-hour run's end), then GC at 21.
 D47_73 = (COMMON + "capacity_gb=2644,op_pct=27.22,bits=2,slc_type=dynamic,slc_seq_mibps=461,"
           "slc_rand_iops=92445,native_seq_mibps=150,native_rand_mibps=96.9,fold_mibps=76,"
           "floor_mibps=17.87,gc_gamma=1.45,link_mibps=560,iops_cap=100000,noise=0.05,"
@@ -117,3 +117,36 @@ def test_direct_writes_before_the_folding_are_their_own_phase(tmp_path):
         assert regimes(a) == ["cache", "direct", "folding", "gc"]
         assert starts(a)[2] == pytest.approx(47.7, abs=3)
         assert starts(a)[3] == pytest.approx(99.1, abs=1)
+
+
+def test_a_shrunken_cache_folds_to_the_end_of_the_run(tmp_path):
+    """No used state in the run: one level after the cache to its end. The
+    fill's log showed a dynamic cache 44 times this one: it shrank to the
+    clean spare area, none is left for direct writes, so the level is its
+    folding. Without the log it stays direct writes (the cache, 0.5 % of
+    the capacity, says nothing of its kind)."""
+    run, fill = logs(tmp_path, D11_82)
+    assert regimes(cli(run)) == ["cache", "direct"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(18.3, abs=0.5)
+
+
+def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
+    """A small cache (1.1 % of the capacity), then two quiet levels and GC
+    (WSAT, 6 hours): with the fill's log showing a dynamic cache the second
+    level is the folding, quiet and flat as GC's per-second scatter is not,
+    and the used state follows it; without the log (the drive's kind
+    unknown) the second level was the used state, at the folding's start.
+    The 2-hour run, whose folding lasts to its end, keeps reading it as the
+    used state either way (a smooth GC would read the same)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D47_73, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D47_73, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run)) == ["cache", "direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert starts(a)[2] == pytest.approx(131.6, abs=1)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(658.8, abs=2)
+    run2h, _ = logs(tmp_path, D47_73)
+    assert regimes(cli(run2h, "--reference", fill))[-1] == "gc"
