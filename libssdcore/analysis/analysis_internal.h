@@ -129,6 +129,9 @@ struct ssd__result {
     double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
     char temp_source[32];        /* the metadata's temp_source: where temp_c was read */
     double block_size, queue_depth;
+    /* The used state's phase after a sequential fill's folding that
+     * seq_fill_fold_end split off (2 or 3), or 0. */
+    size_t seq_fold_end;
 };
 
 /* What a reference showed of the drive's cache, whatever its workload. */

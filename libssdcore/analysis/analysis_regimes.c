@@ -345,6 +345,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * sample, its folding in the same phase; first_sample_cache_before_fold.) */
     if (!rl.known)
         ssd__first_sample_cache_before_fold(c, o, res);
+    /* (A dynamic cache's folding after a sequential fill, shorter than a
+     * lasting phase: its end; seq_fill_fold_end.) */
+    res->seq_fold_end = rl.known ? 0 : ssd__seq_fill_fold_end(c, o, res);
     int clean_room = 0;
     /* Sequential writes over a drive filled sequentially free whole blocks:
      * GC copies nothing, and no used state follows (seq_overwrites). */

@@ -35,6 +35,12 @@
  * GiB; those 1.05-1.22 times it were the cache and 1.6-1.9 GiB more, and
  * at 1.25 three runs read right without a reference were read long). */
 #define STATIC_REF_CACHE_OVER 1.04
+/* A used run's dynamic cache at most this share of the fresh one its
+ * fill's own log showed has shrunk to the spare area a sequential fill
+ * left clean: no clean block is left for direct writes after it (the
+ * labelling's shrunk_to_end). Half: well clear of a cache measured a few
+ * % off, the dev seeds' shrunk caches are 0.02-0.15 of the fresh. */
+#define SHRUNK_CACHE_SHARE 0.5
 /* Without a capacity, a decline is the used state only when it falls at
  * least this much from its start to the end of the run. */
 #define SHAPE_MIN_FALL 2.0
@@ -234,6 +240,8 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
                                    struct ssd__result *res);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res);
+size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  const struct ssd_analysis_summary *S);
 size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o,

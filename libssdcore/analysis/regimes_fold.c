@@ -598,6 +598,63 @@ static int set_first_sample_cache(const struct ssd__curve *c, struct ssd__result
     return 1;
 }
 
+/* A dynamic cache's folding after a sequential fill, no reference
+ * levels, that the segmentation gave one phase with what came next to it
+ * or before it. On a drive written full sequentially whose cache is
+ * dynamic (its size, or the kind the fill's own log showed: ref_kind)
+ * the cache took the spare area's clean blocks, so what follows it is at
+ * most direct writes to the clean blocks it left, then its folding, a
+ * quiet flat level, then GC (seq_full_dynamic). Two shapes of phase 1:
+ * - *The folding ends before a lasting phase has passed* (seed 11's drive
+ *   105, 2 hours: 15.4 GiB of cache, folding flat at 313 MB/s for 61
+ *   samples, then GC at 38). The segmentation cannot end the phase
+ *   before min_len samples, so it took GC's first 35 samples and, read
+ *   by its line, slid: the used state was put at the cache's end, 19 GiB
+ *   early. When phase 1's best two-level split has a first level of 3
+ *   samples or more, quiet (its noise within a third of a step) and flat
+ *   (not falling through), a step or more above the rest, and the rest at
+ *   the level of a phase after it (within a step: GC's first samples
+ *   scatter above where it settles), the rest goes to the next phase: the
+ *   used state is phase 2.
+ * - *Direct writes shorter than a lasting phase before the folding*
+ *   (seed 2026's drive 5, 2 hours: 24 GiB of cache, 24 samples of direct
+ *   writes at 1,032 MB/s, 111 of folding at 482, then GC at 322, read as
+ *   one phase that slid). When the split's second level is the quiet
+ *   flat one and a step above the next phase, and its first a step above
+ *   it and min_drop below the cache, the first is split off as direct
+ *   writes: the used state is phase 3.
+ * Returns the used state's phase, or 0 when it changed nothing. */
+size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 3 ||
+        res->cache_phase_end != c->ph[1].first ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || ssd__seq_overwrites(o, res) ||
+        !(ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC))
+        return 0;
+    size_t a = c->ph[1].first, e = c->ph[2].first;
+    if (e < a + 6)
+        return 0;
+    double l1, l2, gain, step = log(o->min_step);
+    size_t k = ssd__two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain);
+    if (!k || l1 - l2 < step)
+        return 0;
+    int at_used = 0;
+    for (size_t j = 2; j < c->nph; j++)
+        at_used |= fabs(l2 - log(c->ph[j].level_bps)) < step;
+    if (at_used && e - a <= 2 * c->min_len && ssd__quiet_noise(c, a, k) <= step / 3 &&
+        !ssd__falls_through(c, a, k)) {
+        ssd__curve_move_boundary(c, 2, k);
+        return 2;
+    }
+    if (l2 - log(c->ph[2].level_bps) >= step && ssd__quiet_noise(c, k, e) <= step / 3 &&
+        !ssd__falls_through(c, k, e) && l1 + log(o->min_drop) <= log(S->cache_level_bps) &&
+        ssd__curve_split(c, 1, k) == 0)
+        return 3;
+    return 0;
+}
+
 /* A random fill's shrunken dynamic cache that ended inside the run's
  * first sample, with no reference, which the segmentation gave one phase
  * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
@@ -800,6 +857,15 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         (hidden_cache && !static_first) ||
         (S->has_cache && !(isfinite(S->capacity_bytes) &&
                            S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
+    /* (Or one the fill's own log, of another workload, showed to be
+     * dynamic, on a drive written full sequentially: its cache shrank to
+     * the spare area, below any share of the capacity, and still folds;
+     * seed 2026's drive 118, 2 hours after a sequential fill: 28.6 GiB of
+     * cache on a 2,253 GB drive, direct writes at 411 MB/s to 56.6 GiB,
+     * folding at 226 to 474, then GC at 16, the folding read as other.) */
+    if (S->has_cache && !rl->known && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
+        can_fold = 1;
     size_t gc_from = g ? g : c->nph;
     double direct = NAN, fold = NAN;
     /* (With a reference, the drive's direct level is the reference's:
@@ -866,14 +932,28 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                                       S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       c->ph[2].start_bytes);
     int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
-    int fold_first = !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-                     !ssd__seq_overwrites(o, res) &&
-                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
-                       (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
-                      folds_cache || slow_level) &&
-                     !hidden_cache && !slight && !split_direct && g == 2 &&
-                     c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
-                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (No used state in the run, one level after the cache to its end:
+     * folding too after a sequential fill when the fill's own log showed
+     * a dynamic cache at least twice the size this run's is
+     * (SHRUNK_CACHE_SHARE). Its cache shrank to what the spare area's clean
+     * blocks hold in SLC mode, so none is left for direct writes after
+     * it: seed 11's drive 82, 2 hours after a sequential fill, 18.5 GiB
+     * of cache where the fill's log showed 822, then 148 GiB at 21 MB/s
+     * to the run's end, read as direct writes.) */
+    int shrunk_to_end =
+        g == 0 && c->nph == 2 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        S->cache_bytes <= SHRUNK_CACHE_SHARE * res->ref_kind_cache_bytes &&
+        c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps && !ssd__slides_down(c, &c->ph[1]);
+    int fold_first =
+        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+          (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
+         folds_cache || slow_level) &&
+        !hidden_cache && !slight && !split_direct &&
+        ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) || shrunk_to_end) &&
+        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     /* (The folding seq_fill_slow_level found is one lasting level between
      * the cache and GC's scatter: its boundaries are the segmentation's,
      * not its flattest run's, which a noisy folding ends early.) */

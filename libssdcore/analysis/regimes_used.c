@@ -614,6 +614,23 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                   res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
     int folding_seen = 0, direct_seen = 0;
     double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
+    /* A dynamic cache (its own size, or what the fill's log of another
+     * workload showed: ref_kind) on a drive written full sequentially,
+     * no reference levels: after it come at most direct writes to the
+     * clean spare area and its folding, both quiet levels, then GC. So
+     * the first lasting phase after such a cache is no used state for
+     * sliding by its fitted line alone (the drop's mixed samples at one
+     * end, GC's first samples the segmentation gave it at the other, or
+     * a few samples of direct writes before the folding: seed 11's drive
+     * 105, 2 hours after a sequential fill, folding flat at 313 MB/s for
+     * 20 GiB then GC at 38, whose last 5 samples tilted the line): it
+     * slides only when its second half's median falls below its first's
+     * too (falls_through). */
+    int seq_dyn = has_cache && isfinite(capacity) && !rl->known &&
+                  (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                  o->written_before_bytes > 0 && ssd__fresh_room(o, capacity) <= 0 &&
+                  !ssd__seq_overwrites(o, res) &&
+                  (dynamic || res->ref_kind == SSD__REF_KIND_DYNAMIC);
     if (rl->known && has_cache && isfinite(capacity) && o->written_before_bytes > 0 &&
         ssd__ref_cache(rl, &c->ph[0])) {
         if (ssd__seq_overwrites(o, res))
@@ -666,6 +683,10 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
     }
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
+        /* (A sequential fill's folding seq_fill_fold_end split off: a
+         * level however short, and GC right after it.) */
+        if (res->seq_fold_end && seq_dyn && res->seq_fold_end < c->nph)
+            return res->seq_fold_end;
         if (isfinite(capacity)) {
             /* (A used drive's lasting level at the reference's folding
              * level, a step below the level before it and a step above
@@ -695,11 +716,26 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
             /* (On a used drive, folding too writes into clean blocks: a
              * step that runs to the end past every clean block the
              * drive can have had is the used state, not folding.) */
-            if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
+            /* (A dynamic cache the fill's own log showed, seq_dyn, as
+             * well, when the level is quiet and flat, as GC's per-second
+             * scatter is not, and a phase follows it: 29.9 GiB of cache
+             * on a 2,644 GB drive after a sequential fill, direct writes
+             * at 97 MB/s to 131.5 GiB, folding at 49 to 659, then GC at
+             * 21, seed 47's drive 73, WSAT, the used state read at the
+             * folding's start. A quiet level to the run's end after
+             * direct writes stays the used state: a smooth GC reads the
+             * same.) */
+            if ((dynamic || (seq_dyn && j + 1 < c->nph &&
+                             ssd__quiet_noise(c, p->first, p->last + 1) <= lim / 3 &&
+                             !ssd__falls_through(c, p->first, p->last + 1))) &&
+                j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
                 (!ssd__slides_down(c, p) || p->start_bytes < ssd__fresh_room(o, capacity)) &&
                 !(o->written_before_bytes > 0 && ssd__fresh_room(o, capacity) <= 0 &&
                   !ssd__seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
                 folding_seen = 1; /* the folding step, wherever it is */
+                /* (After a sequential fill the direct writes, if any, came
+                 * before it: the next lasting level is the used state.) */
+                direct_seen |= seq_dyn;
                 continue;
             }
             if (p->start_bytes < ssd__fresh_room(o, capacity))
@@ -756,7 +792,8 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                                           : 2;
                         return j;
                     }
-                    if (!ssd__slides_down(c, p))
+                    if (!(seq_dyn && j == 1 ? ssd__falls_through(c, p->first, p->last + 1)
+                                            : ssd__slides_down(c, p)))
                         continue;
                 }
                 q = NULL;
@@ -783,10 +820,13 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                     if (n >= 3)
                         q = &c->ph[0];
                 }
-                if (!q && !ssd__slides_down(c, p))
+                if (!q && !(seq_dyn && j == 1 ? ssd__falls_through(c, p->first, p->last + 1)
+                                              : ssd__slides_down(c, p)))
                     continue;
             }
-            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || ssd__slides_down(c, p)) {
+            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) ||
+                (seq_dyn && j == 1 ? ssd__falls_through(c, p->first, p->last + 1)
+                                   : ssd__slides_down(c, p))) {
                 /* (With no cache, the short phases right before it, each
                  * below the midpoint between the fast start's level and
                  * its own, are its first samples: a transition between

@@ -1,0 +1,152 @@
+"""A dynamic cache after a sequential fill, read with the fill's own log as
+the reference or without one (issue 21; docs/analysis.md, "The fill's own
+log as the reference", *After a sequential fill: direct writes, folding,
+GC*). After a sequential fill the cache took the spare area's clean
+blocks: what follows it is at most direct writes to the clean blocks it
+left, then its folding (a quiet flat level), then GC. The drives are the
+used-drive sweep's own (their seed and drive number in each test), at their
+full size: 2-hour 4K random runs after a sequential fill, each a fraction of
+a second to simulate, and the fill's log (128K sequential from a purge:
+another workload, read for its cache's kind and size only)."""
+import json
+import subprocess
+
+import pytest
+
+import ssdcore
+from used_drive_scoring import simulate, simulate_fill
+
+GIB = 2**30
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Seed 13's drive 2: 6.9 GiB of cache left on a 144 GB TLC drive, folding
+# flat at 40 MB/s to 21.2 GiB, then GC at 27.
+D13_2 = (COMMON + "capacity_gb=144,op_pct=16.57,bits=3,slc_type=dynamic,slc_seq_mibps=498,"
+         "slc_rand_iops=113918,native_seq_mibps=136,native_rand_mibps=120.0,fold_mibps=45,"
+         "floor_mibps=24.98,gc_gamma=1.61,link_mibps=560,iops_cap=100000,noise=0.02,"
+         "noise_direct=0.00,seed=1009032913,slc_gb=34,slc_wa=1,dip_duty=0")
+# Seed 11's drive 105: 15.4 GiB of cache, folding at 313 MB/s for 61 samples
+# (a lasting phase is longer), then GC at 38.
+D11_105 = (COMMON + "capacity_gb=305,op_pct=12.73,bits=2,slc_type=dynamic,slc_seq_mibps=4190,"
+           "slc_rand_iops=714851,native_seq_mibps=2360,native_rand_mibps=977.2,fold_mibps=758,"
+           "floor_mibps=37.05,gc_gamma=2.45,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.04,seed=832200421,slc_gb=87,slc_wa=1,dip_duty=0")
+# Seed 2026's drive 190: 9.1 GiB of cache, folding at 400 MB/s for 50
+# samples, then GC scattering 120-200 MB/s before it settles at 133.
+D2026_190 = (COMMON + "capacity_gb=159,op_pct=20.07,bits=3,slc_type=dynamic,slc_seq_mibps=1675,"
+             "slc_rand_iops=340271,native_seq_mibps=903,native_rand_mibps=665.8,fold_mibps=543,"
+             "floor_mibps=122.48,gc_gamma=0.92,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+             "noise_direct=0.12,seed=1059487494,slc_gb=15,slc_wa=1,dip_period_s=19.3,"
+             "dip_duty=0.09,dip_depth=0.41")
+# Seed 2026's drive 5: its whole 24 GiB cache, then 24 samples of direct
+# writes at 1,032 MB/s, folding at 482 to 99.1 GiB, then GC at 322.
+D2026_5 = (COMMON + "capacity_gb=421,op_pct=25.66,bits=3,slc_type=dynamic,slc_seq_mibps=3071,"
+           "slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,fold_mibps=612,"
+           "floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+           "noise_direct=0.00,seed=1016900168,slc_gb=24,slc_wa=1,dip_period_s=14.2,"
+           "dip_duty=0.16,dip_depth=0.45")
+# Seed 11's drive 82: 18.5 GiB of cache left of the 822 its fill's log
+# showed, then folding at 21 MB/s to the run's end.
+D11_82 = (COMMON + "capacity_gb=3708,op_pct=23.05,bits=2,slc_type=dynamic,slc_seq_mibps=531,"
+          "slc_rand_iops=126800,native_seq_mibps=110,native_rand_mibps=59.7,fold_mibps=39,"
+          "floor_mibps=4.13,gc_gamma=1.04,link_mibps=560,iops_cap=100000,noise=0.00,"
+          "noise_direct=0.00,seed=589788870,slc_gb=822,slc_wa=1,dip_duty=0")
+# Seed 47's drive 73: 29.9 GiB of cache (what 15 minutes' idle flushed) on a
+# 2,644 GB drive, direct writes at 97 MB/s to 131.6 GiB, then folding at 49
+# to 658.8 GiB (past the 2-hour run's end), then GC at 21.
+D47_73 = (COMMON + "capacity_gb=2644,op_pct=27.22,bits=2,slc_type=dynamic,slc_seq_mibps=461,"
+          "slc_rand_iops=92445,native_seq_mibps=150,native_rand_mibps=96.9,fold_mibps=76,"
+          "floor_mibps=17.87,gc_gamma=1.45,link_mibps=560,iops_cap=100000,noise=0.05,"
+          "noise_direct=0.08,seed=914476545,slc_gb=322,slc_wa=1,dip_duty=0")
+INTERVAL = (1, 1, 5)
+
+
+def logs(tmp_path, spec):
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    return run, fill
+
+
+def cli(*args):
+    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def regimes(a):
+    return [p["regime"] for p in a["phases"]]
+
+
+def starts(a):
+    return [p["start_bytes"] / GIB for p in a["phases"]]
+
+
+def test_a_flat_folding_after_a_sequential_fill_is_no_slide(tmp_path):
+    """The folding's first lasting phase, flat but for the drop's mixed
+    sample at its start, was read by its fitted line as a slide, the used
+    state at the cache's end (230 GiB of GC 'sliding from 39.7 to 26.7');
+    after a dynamic cache on a drive written full sequentially it slides
+    only when its halves' medians fall too (falls_through)."""
+    run, fill = logs(tmp_path, D13_2)
+    for a in (cli(run), cli(run, "--reference", fill)):
+        assert regimes(a) == ["cache", "folding", "gc"]
+        assert starts(a)[2] == pytest.approx(21.2, abs=0.5)
+
+
+@pytest.mark.parametrize("spec, fold_end", [(D11_105, 34.0), (D2026_190, 28.8)])
+def test_a_folding_shorter_than_a_lasting_phase_ends_where_gc_starts(tmp_path, spec, fold_end):
+    """The segmentation gave the short folding GC's first samples (it cannot
+    end a phase sooner): seq_fill_fold_end gives them back to GC, the used
+    state starting at the folding's end, not at the cache's. Python's
+    analyze (the C analysis with the reference series) agrees."""
+    run, fill = logs(tmp_path, spec)
+    for a in (cli(run), cli(run, "--reference", fill)):
+        assert regimes(a) == ["cache", "folding", "gc"]
+        assert starts(a)[2] == pytest.approx(fold_end, abs=0.5)
+    p = ssdcore.analyze(str(run), reference=str(fill))
+    assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_direct_writes_before_the_folding_are_their_own_phase(tmp_path):
+    """A cache at its full size leaves clean blocks: direct writes for 24
+    samples (shorter than a lasting phase), then the folding. The phase
+    holding both read as a slide; its first level is split off as direct
+    writes, the folding and the used state after it."""
+    run, fill = logs(tmp_path, D2026_5)
+    for a in (cli(run), cli(run, "--reference", fill)):
+        assert regimes(a) == ["cache", "direct", "folding", "gc"]
+        assert starts(a)[2] == pytest.approx(47.7, abs=3)
+        assert starts(a)[3] == pytest.approx(99.1, abs=1)
+
+
+def test_a_shrunken_cache_folds_to_the_end_of_the_run(tmp_path):
+    """No used state in the run: one level after the cache to its end. The
+    fill's log showed a dynamic cache 44 times this one: it shrank to the
+    clean spare area, none is left for direct writes, so the level is its
+    folding. Without the log it stays direct writes (the cache, 0.5 % of
+    the capacity, says nothing of its kind)."""
+    run, fill = logs(tmp_path, D11_82)
+    assert regimes(cli(run)) == ["cache", "direct"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(18.3, abs=0.5)
+
+
+def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
+    """A small cache (1.1 % of the capacity), then two quiet levels and GC
+    (WSAT, 6 hours): with the fill's log showing a dynamic cache the second
+    level is the folding, quiet and flat as GC's per-second scatter is not,
+    and the used state follows it; without the log (the drive's kind
+    unknown) the second level was the used state, at the folding's start.
+    The 2-hour run, whose folding lasts to its end, keeps reading it as the
+    used state either way (a smooth GC would read the same)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D47_73, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D47_73, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run)) == ["cache", "direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert starts(a)[2] == pytest.approx(131.6, abs=1)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(658.8, abs=2)
+    run2h, _ = logs(tmp_path, D47_73)
+    assert regimes(cli(run2h, "--reference", fill))[-1] == "gc"
