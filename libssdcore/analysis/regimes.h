@@ -117,6 +117,7 @@ struct ref_levels {
                            * in its first sample, or at_cache_speed) */
     double slight_direct; /* its level after one slight step of a first level
                            * with no cache found (NaN: none) */
+    double used;          /* its used state's level at its onset (NaN: it showed none) */
 };
 
 /* regimes_shape.c */
@@ -200,6 +201,8 @@ int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__anal
 int ssd__ref_cache(const struct ref_levels *rl, const struct ssd_phase *p);
 int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
                         const struct ssd__analysis_opts *o, const struct ssd_phase *p);
+int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
+                                      const struct ssd__analysis_opts *o);
 int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
                    const struct ssd__analysis_opts *o, const struct ssd_phase *p,
                    double cache_level);

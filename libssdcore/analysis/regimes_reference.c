@@ -14,7 +14,7 @@
 void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd_analysis_summary *S, const struct ssd__result *ref,
                         struct ref_levels *rl) {
-    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
+    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN};
     if (!(ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)))
         return;
     /* A reference at one speed all through, shorter than any cache could
@@ -34,6 +34,7 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
         return;
     rl->known = 1;
     rl->direct = ref->sum.post_cache_bps;
+    rl->used = ref->sum.has_gc ? ref->sum.gc_level_bps : NAN;
     /* A reference whose direct writes between its cache and its
      * folding were shorter than the cache measured its drop to the
      * folding (a drop spread over a short phase, the cache test's
@@ -108,6 +109,13 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
         rl->cache_level = S->cache_level_bps;
         rl->cache_bytes = S->cache_bytes;
     }
+    /* A reference that showed no cache, against a run whose cache (the
+     * cache test's) is followed by a level of its own before the used
+     * state (level_between_start_and_used): the reference's reading of
+     * the drive does not hold for this run, whose curve the rules without
+     * a reference read (as for a reference that never dropped, above). */
+    if (!rl->cache && S->has_cache && ssd__level_between_start_and_used(c, rl, o))
+        *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN};
 }
 
 /* A used drive's fast start that is the cache and then direct writes,
@@ -420,6 +428,33 @@ int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
     for (size_t i = p->first; rl->cache && i <= p->last && fast < 3; i++)
         fast += c->y[i] > log(rl->cache_level / o->min_step);
     return fast >= 3;
+}
+
+/* Whether the phase after a used drive's fast start (phase 0) is a level
+ * of its own between that start and the used state the reference showed:
+ * a level (10 samples or more), a step below the start, a step above the
+ * reference's used state at its onset, and a later phase a step below it.
+ * Clean blocks run out into the used state, so such a level is no used
+ * state but the folding of a dynamic cache: the fast start was that cache,
+ * whatever the reference made of it (a dynamic cache written at the direct
+ * writes' speed shows no drop fresh, and its folding may be read as the
+ * used state's start; seed 89's drive 22, 2 hours after a sequential fill:
+ * 18.5 GiB at 2.7 GB/s, then folding at 1.36 to 105 GiB, then GC at 0.63,
+ * the reference's 0.61, read as clean blocks against a reference with
+ * "no cache", direct writes at 2.5 GB/s then GC). */
+int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
+                                      const struct ssd__analysis_opts *o) {
+    if (!(isfinite(rl->used) && o->written_before_bytes > 0 && c->nph >= 3))
+        return 0;
+    const struct ssd_phase *p = &c->ph[1];
+    if (!(p->last - p->first + 1 >= 2 * (size_t)o->min_phase_samples &&
+          p->level_bps * o->min_step <= c->ph[0].level_bps &&
+          p->level_bps >= o->min_step * rl->used))
+        return 0;
+    for (size_t j = 2; j < c->nph; j++)
+        if (c->ph[j].level_bps * o->min_step <= p->level_bps)
+            return 1;
+    return 0;
 }
 
 /* Whether a fast start (phase p, which the cache test put at cache_level)

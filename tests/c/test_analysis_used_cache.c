@@ -644,3 +644,34 @@ Test(used_cache, a_cache_that_ended_in_the_second_sample_is_not_cut_to_the_first
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* Round 26: rules that kept a reference from making a verdict worse than
+ * the same run's without it (58 runs of the round-25 sweep were wrong
+ * with the reference and right without). */
+
+/* A dynamic cache written at the direct writes' speed shows no drop on a
+ * fresh drive: its reference reads 2.63 GB/s to 524 GiB, then the used
+ * state, "no cache". After a sequential fill the drive writes 18.5 GiB at
+ * 2.88 GB/s, folds at 1.42 to 105 GiB, then GC at 0.65 (seed 89's drive
+ * 22, 2 hours): against the reference's "no cache" the fast start was
+ * read as clean blocks and the folding was left `other`, "cache of 18.48
+ * GiB missed, folding missed", where the run alone reads it right. A
+ * level of its own between the fast start and the used state the
+ * reference showed is no used state: the reference's reading does not
+ * hold for this run, which is analysed as without it. */
+Test(used_cache, a_level_between_the_start_and_the_reference_used_state) {
+    const double rl[] = {2.63e9, 0.65e9}, ru[] = {211, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    static double uh[3000];
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 6 ? 2.877e9 : i == 6 ? 2.725e9 : i < 72 ? 1.424e9 : 0.68e9 * exp(0.1 * gauss());
+    ssd_series *s = rates(3000, 1, uh, 3000, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 545e9, "seq_fill", &r);
+    expect_cache_of(&r, 19.84e9);
+    expect_folding_between(&r, 19.0e9, 21.0e9);
+    expect_used_state_at(&r, 112.5e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
