@@ -675,3 +675,27 @@ Test(used_cache, a_level_between_the_start_and_the_reference_used_state) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A 2 GiB dynamic cache in a fill's first second after a random fill,
+ * then 5 samples at the reference's folding level (0.52 GB/s), then GC
+ * bursting at 0.27 and settling at 0.19 (seed 61's drive 116): the short
+ * folding was skipped as the drop's transition, the bursts read as the
+ * folding and the used state placed 3.7 GiB late. A phase at the
+ * reference's folding level is the folding, however short, and the used
+ * state begins right after it. */
+Test(used_cache, a_short_folding_at_the_reference_level_then_the_used_state) {
+    const double rl[] = {2.61e9, 0.757e9, 0.52e9}, ru[] = {12.8, 122, 149};
+    ssd_series *ref = curve(149, NULL, 0, rl, ru, 3, 0.01);
+    const double uh[] = {2.241e9, 5.201e8, 5.201e8, 5.201e8, 5.05e8,  4.719e8, 2.695e8, 3.012e8,
+                         2.231e8, 1.922e8, 1.978e8, 3.606e8, 3.033e8, 2.41e8,  2.008e8, 2.729e8,
+                         5.691e8, 3.257e8, 2.016e8, 1.922e8, 1.92e8,  1.922e8};
+    ssd_series *s = rates(390, 1, uh, 22, 0.2e9, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 130e9, "random_fill", &r);
+    expect_folding_between(&r, 2.0e9, 2.8e9);
+    cr_expect(r.has_gc && r.gc_start_bytes >= 4.3e9 && r.gc_start_bytes <= 5.1e9,
+              "used state %d at %.4g", r.has_gc, r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
