@@ -896,7 +896,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (rl.known && o->written_before_bytes > 0 && g >= 1 && g < c->nph &&
         !(g == 1 && S->has_cache)) {
         size_t k = ssd__gc_bursts_after_drop(c, o, g,
-                                             rl.dynamic && isfinite(rl.fold) ? rl.fold : rl.direct);
+                                             rl.dynamic && isfinite(fold_lv) ? fold_lv : rl.direct);
         if (k != c->ph[g].first) {
             ssd__curve_move_boundary(c, g, k);
             ssd__gc_starts_at(c, g, S);

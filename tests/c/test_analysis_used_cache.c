@@ -699,3 +699,25 @@ Test(used_cache, a_short_folding_at_the_reference_level_then_the_used_state) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A 2 GiB cache in a fill's first second after a random fill, then 5
+ * samples of folding at 0.44 GB/s and GC at 0.16 (seed 59's drive 16),
+ * against a reference that never folded (its fill ended in direct writes
+ * at 1.2 GB/s): the folding's level, taken from the run's own samples
+ * after the cache, is the level before the used state, not the direct
+ * one, against which the folding's samples read as GC's first bursts and
+ * the onset went 1.1 GiB early. */
+Test(used_cache, the_run_s_own_folding_level_before_the_used_state) {
+    const double rl[] = {2.75e9, 1.2e9}, ru[] = {30, 355};
+    ssd_series *ref = curve(355, NULL, 0, rl, ru, 2, 0.01);
+    const double uh[] = {2.244e9, 4.34e8,  4.519e8, 4.332e8, 4.409e8, 3.559e8, 1.602e8,
+                         1.722e8, 1.578e8, 1.524e8, 1.608e8, 2.75e8,  1.625e8, 1.701e8};
+    ssd_series *s = rates(2313, 1, uh, 14, 0.17e9, 0.08);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 473e9, "random_fill", &r);
+    cr_expect(r.has_gc && r.gc_start_bytes >= 4.0e9 && r.gc_start_bytes <= 4.5e9,
+              "used state %d at %.4g", r.has_gc, r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
