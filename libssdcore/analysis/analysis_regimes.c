@@ -902,6 +902,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__gc_starts_at(c, g, S);
         }
     }
+    /* A used drive's cache that ended inside the first sample, told by the
+     * reference's cache level (ref_cache_end_in_first_sample). */
+    ssd__ref_cache_end_in_first_sample(c, o, &rl, S);
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
     if (!rl.known)

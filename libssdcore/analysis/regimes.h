@@ -203,6 +203,9 @@ int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
                         const struct ssd__analysis_opts *o, const struct ssd_phase *p);
 int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
                                       const struct ssd__analysis_opts *o);
+int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
+                                       const struct ssd__analysis_opts *o,
+                                       const struct ref_levels *rl, struct ssd_analysis_summary *S);
 int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
                    const struct ssd__analysis_opts *o, const struct ssd_phase *p,
                    double cache_level);

@@ -630,3 +630,42 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
         return SSD__REF_KIND_NONE;
     return SSD__REF_KIND_UNKNOWN;
 }
+
+/* A used drive's cache that ended inside the run's first sample, told by
+ * the reference's levels: the SLC writes at its own speed, which the
+ * fresh run measured over many samples, and a used drive writes nothing
+ * faster; so a first sample a step below the reference's cache level,
+ * a step above the level after the cache (the reference's folding level,
+ * a dynamic cache folding right after it on a drive written full; else
+ * the next sample), with the next sample a step below it (no longer the
+ * cache's), holds the cache's end. The rules that end a cache in the
+ * run's first samples measured its speed on those samples, which mix the
+ * cache with what followed, and placed its end as if they were the
+ * cache's: a 2 GiB cache after a random fill, its first 5 s sample at
+ * 0.75 GB/s against the reference's 2.56, then folding, read "3.98 GiB,
+ * ended in the second sample" (seed 59's drive 166, WSAT). The cache is
+ * bounded by that sample (`resolution`), against the level after it (the
+ * least) and, without the reference's folding level, the level of the
+ * third sample (the most: the second may still hold the cache's last
+ * bytes, 1.46 GB/s, then 0.85, then folding at 0.45, a 2.0 GiB cache).
+ * Its share of the sample at the reference's speed is no measure: a used
+ * drive's cache may write slower than fresh (1.08 GB/s for 2 s against
+ * the reference's 2.67, a 2.0 GiB cache), and nothing tells the two
+ * apart. Returns 1 when it bounded the cache. */
+int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
+                                       const struct ssd__analysis_opts *o,
+                                       const struct ref_levels *rl,
+                                       struct ssd_analysis_summary *S) {
+    if (!(rl->known && rl->cache && rl->dynamic && !rl->none && isfinite(rl->cache_level) &&
+          o->written_before_bytes > 0 && S->has_cache && S->cache_censored != SSD_CENSOR_RIGHT &&
+          c->n > 4 && S->cache_bytes <= c->cum[2]))
+        return 0;
+    double lo = isfinite(rl->fold) ? rl->fold : c->r[1];
+    if (c->r[0] * o->min_step >= rl->cache_level || c->r[1] * o->min_step > c->r[0] ||
+        !(c->r[0] >= o->min_step * lo) || (isfinite(rl->fold) && c->r[1] >= o->min_step * lo))
+        return 0;
+    ssd__cache_in_first_sample(c, lo, S);
+    if (!isfinite(rl->fold) && c->r[2] < c->r[1])
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, c->r[2]) - S->cache_bytes;
+    return 1;
+}

@@ -676,6 +676,29 @@ Test(used_cache, a_level_between_the_start_and_the_reference_used_state) {
     ssd_series_free(ref);
 }
 
+/* A 2 GiB dynamic cache after a random fill, ended inside WSAT's first 5 s
+ * sample (0.81 GB/s against the reference's cache at 2.56 and folding at
+ * 0.45), then GC at 0.03 (seed 59's drive 166): the rule that ends a
+ * cache in the first samples measured its speed on that sample alone and
+ * read "3.98 GiB, ended in the second sample". The SLC writes at its own
+ * speed, which the fresh run measured: a first sample a step below it,
+ * with the next a step below that, holds the cache's end, and is its
+ * bound (against the reference's folding level). */
+Test(used_cache, a_cache_in_the_first_sample_at_the_reference_cache_level) {
+    static double rr[700];
+    for (size_t i = 0; i < 700; i++)
+        rr[i] = i < 35 ? 2.56e9 : i < 330 ? 0.917e9 : 0.452e9;
+    ssd_series *ref = rates(4320, 5, rr, 700, 0.19e9, 0.1);
+    const double uh[] = {8.053e8, 0.804e8, 0.285e8, 0.394e8, 0.308e8, 0.340e8};
+    ssd_series *s = rates(2000, 5, uh, 6, 0.032e9, 0.15);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 2084e9, "random_fill", &r);
+    expect_cache_inside_first_sample(&r, 2.147e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
 /* A 2 GiB dynamic cache in a fill's first second after a random fill,
  * then 5 samples at the reference's folding level (0.52 GB/s), then GC
  * bursting at 0.27 and settling at 0.19 (seed 61's drive 116): the short
