@@ -744,3 +744,40 @@ Test(used_cache, the_run_s_own_folding_level_before_the_used_state) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A dynamic cache of 20.8 GiB after a sequential fill with GC dips every
+ * 21 s (3 samples at a third of its 0.31 GB/s), then its folding at 0.074
+ * and GC at 0.04 (seed 127's drive 174, 2 hours; the run's first 100
+ * samples): the folding run sought after a cache that ended in its first
+ * samples started at the first dip, and, faster samples not ending it,
+ * ran on through the rest of the cache and the folding, "cache 1.42 GiB,
+ * truth 20.84". A run is at its first samples' level: its median within
+ * a step of it. */
+Test(used_cache, a_gc_dip_in_the_cache_is_no_folding_run) {
+    static double rr[7200];
+    for (size_t i = 0; i < 7200; i++)
+        rr[i] = (i < 760 ? 0.306e9 : 0.1825e9) * (i % 21 >= 5 && i % 21 < 8 ? 0.38 : 1);
+    ssd_series *ref = rates(7200, 1, rr, 7200, 0, 0);
+    const double head[] = {
+        3.064e+08, 3.05e+08,  3.046e+08, 3.076e+08, 2.069e+08, 1.138e+08, 1.145e+08, 1.979e+08,
+        3.08e+08,  3.07e+08,  3.05e+08,  3.048e+08, 3.045e+08, 3.067e+08, 3.088e+08, 3.044e+08,
+        3.083e+08, 3.03e+08,  3.06e+08,  3.063e+08, 3.073e+08, 3.033e+08, 3.082e+08, 2.275e+08,
+        1.205e+08, 1.205e+08, 1.807e+08, 3.079e+08, 3.028e+08, 3.089e+08, 3.054e+08, 3.056e+08,
+        3.072e+08, 3.045e+08, 3.06e+08,  3.058e+08, 3.017e+08, 3.077e+08, 3.033e+08, 3.053e+08,
+        3.06e+08,  3.064e+08, 3.05e+08,  3.103e+08, 3.073e+08, 3.089e+08, 3.059e+08, 3.087e+08,
+        3.063e+08, 3.073e+08, 3.062e+08, 3.116e+08, 3.103e+08, 1.797e+08, 1.038e+08, 1.042e+08,
+        2.125e+08, 3.039e+08, 3.054e+08, 3.059e+08, 3.039e+08, 3.071e+08, 3.071e+08, 3.093e+08,
+        3.037e+08, 1.911e+08, 1.237e+08, 1.237e+08, 2.172e+08, 3.059e+08, 3.076e+08, 3.071e+08,
+        3.049e+08, 3.047e+08, 3.059e+08, 3.062e+08, 3.071e+08, 3.059e+08, 3.095e+08, 3.044e+08,
+        2.508e+08};
+    static double uh[7200];
+    for (size_t i = 0; i < 7200; i++)
+        uh[i] = i < 81 ? head[i] : (i < 5249 ? 0.074e9 : 0.041e9) * exp(0.03 * gauss());
+    ssd_series *s = rates(7200, 1, uh, 7200, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 2108e9, "seq_fill", &r);
+    expect_cache_of(&r, 22.38e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
