@@ -118,6 +118,8 @@ struct ref_levels {
     double slight_direct; /* its level after one slight step of a first level
                            * with no cache found (NaN: none) */
     double used;          /* its used state's level at its onset (NaN: it showed none) */
+    int start_folds;      /* the run's fast start is followed by the reference's
+                           * folding level: it is the cache (start_is_cache too) */
 };
 
 /* regimes_shape.c */

@@ -14,7 +14,7 @@
 void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd_analysis_summary *S, const struct ssd__result *ref,
                         struct ref_levels *rl) {
-    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN};
+    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN, 0};
     if (!(ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)))
         return;
     /* A reference at one speed all through, shorter than any cache could
@@ -111,11 +111,22 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
     }
     /* A reference that showed no cache, against a run whose cache (the
      * cache test's) is followed by a level of its own before the used
-     * state (level_between_start_and_used): the reference's reading of
-     * the drive does not hold for this run, whose curve the rules without
-     * a reference read (as for a reference that never dropped, above). */
-    if (!rl->cache && S->has_cache && ssd__level_between_start_and_used(c, rl, o))
-        *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN};
+     * state (level_between_start_and_used): at the reference's folding
+     * level (within a step), that level is the folding, which follows a
+     * dynamic cache and nothing else, and the fast start is the cache
+     * (start_is_cache; seed 149's drive 132, 2 hours after a sequential
+     * fill: 16.3 GiB at 2.75 GB/s, then 320 GiB at the reference's
+     * folding, 1.29, read as clean blocks); else the reference's reading
+     * of the drive does not hold for this run, whose curve the rules
+     * without a reference read (as for a reference that never dropped,
+     * above). */
+    if (!rl->cache && S->has_cache && ssd__level_between_start_and_used(c, rl, o)) {
+        if (rl->dynamic && isfinite(rl->fold) &&
+            fabs(log(c->ph[1].level_bps / rl->fold)) < log(o->min_step))
+            rl->start_is_cache = rl->start_folds = 1;
+        else
+            *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN, 0};
+    }
 }
 
 /* A used drive's fast start that is the cache and then direct writes,
@@ -467,7 +478,7 @@ int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct r
 int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
                    const struct ssd__analysis_opts *o, const struct ssd_phase *p,
                    double cache_level) {
-    if (!rl->known)
+    if (!rl->known || rl->start_folds)
         return 0;
     if (rl->none)
         return 1;

@@ -781,3 +781,34 @@ Test(used_cache, a_gc_dip_in_the_cache_is_no_folding_run) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* The same with a reference that folded: no cache fresh (2.88 GB/s to
+ * 1.2 TB, the dynamic cache written at the direct speed), then folding at
+ * 1.36 and GC. After a sequential fill the drive writes 16.3 GiB at 2.95
+ * GB/s, then folds at the reference's level to 345 GiB, then GC (seed
+ * 149's drive 132, 2 hours): read as clean blocks, "cache of 16.33 GiB
+ * missed". The level after the start is the reference's folding, which
+ * follows a dynamic cache and nothing else: the start is the cache, and
+ * the reference stays (its folding level labels the folding; without it
+ * WSAT's run read that level as direct writes). */
+Test(used_cache, a_start_followed_by_the_reference_folding_is_the_cache) {
+    /* (Its used state sliding from 1.1 to 0.84 GB/s.) */
+    static double rr[7200], uh[3000];
+    for (size_t i = 0; i < 7200; i++)
+        rr[i] = (i < 430   ? 2.88e9
+                 : i < 915 ? 1.36e9
+                           : 1.1e9 * pow(0.84 / 1.1, (double)(i - 915) / 6285)) *
+                exp(0.05 * gauss());
+    ssd_series *ref = rates(7200, 1, rr, 7200, 0, 0);
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 6 ? 2.95e9 : i == 6 ? 2.1e9 : i < 260 ? 1.386e9 : 0.72e9 * exp(0.1 * gauss());
+    ssd_series *s = rates(3000, 1, uh, 3000, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 1313e9, "seq_fill", &r);
+    expect_cache_of(&r, 19.05e9);
+    expect_folding_between(&r, 17.5e9, 21.0e9);
+    expect_used_state_at(&r, 370.4e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
