@@ -913,7 +913,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (rl.known && o->written_before_bytes > 0 && g >= 1 && g < c->nph &&
         !(g == 1 && S->has_cache)) {
         size_t k = ssd__gc_bursts_after_drop(c, o, g,
-                                             rl.dynamic && isfinite(rl.fold) ? rl.fold : rl.direct);
+                                             rl.dynamic && isfinite(fold_lv) ? fold_lv : rl.direct);
         if (k != c->ph[g].first) {
             ssd__curve_move_boundary(c, g, k);
             ssd__gc_starts_at(c, g, S);
@@ -931,6 +931,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * over it; the upper bound stays (ref_first_sample_lower). */
     if (rl.known)
         ssd__ref_first_sample_lower(c, o, S, rl.direct);
+    /* A used drive's cache that ended inside the first sample, told by the
+     * reference's cache level (ref_cache_end_in_first_sample). */
+    ssd__ref_cache_end_in_first_sample(c, o, &rl, S);
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
     if (!rl.known)

@@ -123,6 +123,9 @@ struct ref_levels {
                            * in its first sample, or at_cache_speed) */
     double slight_direct; /* its level after one slight step of a first level
                            * with no cache found (NaN: none) */
+    double used;          /* its used state's level at its onset (NaN: it showed none) */
+    int start_folds;      /* the run's fast start is followed by the reference's
+                           * folding level: it is the cache (start_is_cache too) */
 };
 
 /* regimes_shape.c */
@@ -211,6 +214,11 @@ int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__anal
 int ssd__ref_cache(const struct ref_levels *rl, const struct ssd_phase *p);
 int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
                         const struct ssd__analysis_opts *o, const struct ssd_phase *p);
+int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
+                                      const struct ssd__analysis_opts *o);
+int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
+                                       const struct ssd__analysis_opts *o,
+                                       const struct ref_levels *rl, struct ssd_analysis_summary *S);
 int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
                    const struct ssd__analysis_opts *o, const struct ssd_phase *p,
                    double cache_level);

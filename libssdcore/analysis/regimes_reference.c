@@ -14,7 +14,7 @@
 void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd_analysis_summary *S, const struct ssd__result *ref,
                         struct ref_levels *rl) {
-    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
+    *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN, 0};
     if (!(ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)))
         return;
     /* A reference at one speed all through, shorter than any cache could
@@ -34,6 +34,7 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
         return;
     rl->known = 1;
     rl->direct = ref->sum.post_cache_bps;
+    rl->used = ref->sum.has_gc ? ref->sum.gc_level_bps : NAN;
     /* A reference whose direct writes between its cache and its
      * folding were shorter than the cache measured its drop to the
      * folding (a drop spread over a short phase, the cache test's
@@ -107,6 +108,24 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
         rl->none = 0;
         rl->cache_level = S->cache_level_bps;
         rl->cache_bytes = S->cache_bytes;
+    }
+    /* A reference that showed no cache, against a run whose cache (the
+     * cache test's) is followed by a level of its own before the used
+     * state (level_between_start_and_used): at the reference's folding
+     * level (within a step), that level is the folding, which follows a
+     * dynamic cache and nothing else, and the fast start is the cache
+     * (start_is_cache; seed 149's drive 132, 2 hours after a sequential
+     * fill: 16.3 GiB at 2.75 GB/s, then 320 GiB at the reference's
+     * folding, 1.29, read as clean blocks); else the reference's reading
+     * of the drive does not hold for this run, whose curve the rules
+     * without a reference read (as for a reference that never dropped,
+     * above). */
+    if (!rl->cache && S->has_cache && ssd__level_between_start_and_used(c, rl, o)) {
+        if (rl->dynamic && isfinite(rl->fold) &&
+            fabs(log(c->ph[1].level_bps / rl->fold)) < log(o->min_step))
+            rl->start_is_cache = rl->start_folds = 1;
+        else
+            *rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN, 0};
     }
 }
 
@@ -477,6 +496,33 @@ int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
     return fast >= 3;
 }
 
+/* Whether the phase after a used drive's fast start (phase 0) is a level
+ * of its own between that start and the used state the reference showed:
+ * a level (10 samples or more), a step below the start, a step above the
+ * reference's used state at its onset, and a later phase a step below it.
+ * Clean blocks run out into the used state, so such a level is no used
+ * state but the folding of a dynamic cache: the fast start was that cache,
+ * whatever the reference made of it (a dynamic cache written at the direct
+ * writes' speed shows no drop fresh, and its folding may be read as the
+ * used state's start; seed 89's drive 22, 2 hours after a sequential fill:
+ * 18.5 GiB at 2.7 GB/s, then folding at 1.36 to 105 GiB, then GC at 0.63,
+ * the reference's 0.61, read as clean blocks against a reference with
+ * "no cache", direct writes at 2.5 GB/s then GC). */
+int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
+                                      const struct ssd__analysis_opts *o) {
+    if (!(isfinite(rl->used) && o->written_before_bytes > 0 && c->nph >= 3))
+        return 0;
+    const struct ssd_phase *p = &c->ph[1];
+    if (!(p->last - p->first + 1 >= 2 * (size_t)o->min_phase_samples &&
+          p->level_bps * o->min_step <= c->ph[0].level_bps &&
+          p->level_bps >= o->min_step * rl->used))
+        return 0;
+    for (size_t j = 2; j < c->nph; j++)
+        if (c->ph[j].level_bps * o->min_step <= p->level_bps)
+            return 1;
+    return 0;
+}
+
 /* Whether a fast start (phase p, which the cache test put at cache_level)
  * is the clean blocks, no cache: the drive has none; or the phase is a level
  * (3 samples or more) and either the reference showed no cache and the
@@ -487,7 +533,7 @@ int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
 int ssd__ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
                    const struct ssd__analysis_opts *o, const struct ssd_phase *p,
                    double cache_level) {
-    if (!rl->known)
+    if (!rl->known || rl->start_folds)
         return 0;
     if (rl->none)
         return 1;
@@ -649,4 +695,43 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
                                         R->total_bytes >= MAX_CACHE_CAPACITY_SHARE * capacity)))
         return SSD__REF_KIND_NONE;
     return SSD__REF_KIND_UNKNOWN;
+}
+
+/* A used drive's cache that ended inside the run's first sample, told by
+ * the reference's levels: the SLC writes at its own speed, which the
+ * fresh run measured over many samples, and a used drive writes nothing
+ * faster; so a first sample a step below the reference's cache level,
+ * a step above the level after the cache (the reference's folding level,
+ * a dynamic cache folding right after it on a drive written full; else
+ * the next sample), with the next sample a step below it (no longer the
+ * cache's), holds the cache's end. The rules that end a cache in the
+ * run's first samples measured its speed on those samples, which mix the
+ * cache with what followed, and placed its end as if they were the
+ * cache's: a 2 GiB cache after a random fill, its first 5 s sample at
+ * 0.75 GB/s against the reference's 2.56, then folding, read "3.98 GiB,
+ * ended in the second sample" (seed 59's drive 166, WSAT). The cache is
+ * bounded by that sample (`resolution`), against the level after it (the
+ * least) and, without the reference's folding level, the level of the
+ * third sample (the most: the second may still hold the cache's last
+ * bytes, 1.46 GB/s, then 0.85, then folding at 0.45, a 2.0 GiB cache).
+ * Its share of the sample at the reference's speed is no measure: a used
+ * drive's cache may write slower than fresh (1.08 GB/s for 2 s against
+ * the reference's 2.67, a 2.0 GiB cache), and nothing tells the two
+ * apart. Returns 1 when it bounded the cache. */
+int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
+                                       const struct ssd__analysis_opts *o,
+                                       const struct ref_levels *rl,
+                                       struct ssd_analysis_summary *S) {
+    if (!(rl->known && rl->cache && rl->dynamic && !rl->none && isfinite(rl->cache_level) &&
+          o->written_before_bytes > 0 && S->has_cache && S->cache_censored != SSD_CENSOR_RIGHT &&
+          c->n > 4 && S->cache_bytes <= c->cum[2]))
+        return 0;
+    double lo = isfinite(rl->fold) ? rl->fold : c->r[1];
+    if (c->r[0] * o->min_step >= rl->cache_level || c->r[1] * o->min_step > c->r[0] ||
+        !(c->r[0] >= o->min_step * lo) || (isfinite(rl->fold) && c->r[1] >= o->min_step * lo))
+        return 0;
+    ssd__cache_in_first_sample(c, lo, S);
+    if (!isfinite(rl->fold) && c->r[2] < c->r[1])
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, c->r[2]) - S->cache_bytes;
+    return 1;
 }

@@ -647,6 +647,23 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                 stub = 0;
                 continue;
             }
+            /* (A phase at the reference's folding level (within a step),
+             * the first a step below the direct level, with a step down
+             * after it, is the folding however short, no transition: a
+             * 2 GiB cache after a random fill folds 2-4 GiB in a few
+             * samples, and the used state begins at the step after it
+             * (seed 61's drive 116, a fill: 2.1 GiB of cache, 5 samples
+             * at the reference's 496 MB/s folding, then GC bursting at 259
+             * and settling at 188; the first were skipped as the drop's
+             * transition and the bursts read as the folding, the onset 3.7
+             * GiB late). A drive written full folds, then runs out of
+             * clean blocks: the phase after the folding is the used state,
+             * however short, its first samples GC's bursts (9 samples at
+             * 201 MB/s, then 170), seed 113's drive 155.) */
+            if (rl->dynamic && isfinite(rl->fold) && !folding_seen && !stub && j + 1 < c->nph &&
+                fabs(log(p->level_bps / rl->fold)) < lim &&
+                c->ph[j + 1].level_bps * o->min_step <= p->level_bps)
+                return j + 1;
             if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph) {
                 if (!stub)
                     stub = j;

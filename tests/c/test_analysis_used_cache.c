@@ -708,3 +708,171 @@ Test(used_cache, a_second_sample_at_the_direct_level_bounds_a_first_sample_cache
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* Round 26: rules that kept a reference from making a verdict worse than
+ * the same run's without it (58 runs of the round-25 sweep were wrong
+ * with the reference and right without). */
+
+/* A dynamic cache written at the direct writes' speed shows no drop on a
+ * fresh drive: its reference reads 2.63 GB/s to 524 GiB, then the used
+ * state, "no cache". After a sequential fill the drive writes 18.5 GiB at
+ * 2.88 GB/s, folds at 1.42 to 105 GiB, then GC at 0.65 (seed 89's drive
+ * 22, 2 hours): against the reference's "no cache" the fast start was
+ * read as clean blocks and the folding was left `other`, "cache of 18.48
+ * GiB missed, folding missed", where the run alone reads it right. A
+ * level of its own between the fast start and the used state the
+ * reference showed is no used state: the reference's reading does not
+ * hold for this run, which is analysed as without it. */
+Test(used_cache, a_level_between_the_start_and_the_reference_used_state) {
+    const double rl[] = {2.63e9, 0.65e9}, ru[] = {211, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    static double uh[3000];
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 6 ? 2.877e9 : i == 6 ? 2.725e9 : i < 72 ? 1.424e9 : 0.68e9 * exp(0.1 * gauss());
+    ssd_series *s = rates(3000, 1, uh, 3000, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 545e9, "seq_fill", &r);
+    expect_cache_of(&r, 19.84e9);
+    expect_folding_between(&r, 19.0e9, 21.0e9);
+    expect_used_state_at(&r, 112.5e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A 2 GiB dynamic cache after a random fill, ended inside WSAT's first 5 s
+ * sample (0.81 GB/s against the reference's cache at 2.56 and folding at
+ * 0.45), then GC at 0.03 (seed 59's drive 166): the rule that ends a
+ * cache in the first samples measured its speed on that sample alone and
+ * read "3.98 GiB, ended in the second sample". The SLC writes at its own
+ * speed, which the fresh run measured: a first sample a step below it,
+ * with the next a step below that, holds the cache's end, and is its
+ * bound (against the reference's folding level). */
+Test(used_cache, a_cache_in_the_first_sample_at_the_reference_cache_level) {
+    static double rr[700];
+    for (size_t i = 0; i < 700; i++)
+        rr[i] = i < 35 ? 2.56e9 : i < 330 ? 0.917e9 : 0.452e9;
+    ssd_series *ref = rates(4320, 5, rr, 700, 0.19e9, 0.1);
+    const double uh[] = {8.053e8, 0.804e8, 0.285e8, 0.394e8, 0.308e8, 0.340e8};
+    ssd_series *s = rates(2000, 5, uh, 6, 0.032e9, 0.15);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 2084e9, "random_fill", &r);
+    expect_cache_inside_first_sample(&r, 2.147e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A 2 GiB dynamic cache in a fill's first second after a random fill,
+ * then 5 samples at the reference's folding level (0.52 GB/s), then GC
+ * bursting at 0.27 and settling at 0.19 (seed 61's drive 116): the short
+ * folding was skipped as the drop's transition, the bursts read as the
+ * folding and the used state placed 3.7 GiB late. A phase at the
+ * reference's folding level is the folding, however short, and the used
+ * state begins right after it. */
+Test(used_cache, a_short_folding_at_the_reference_level_then_the_used_state) {
+    const double rl[] = {2.61e9, 0.757e9, 0.52e9}, ru[] = {12.8, 122, 149};
+    ssd_series *ref = curve(149, NULL, 0, rl, ru, 3, 0.01);
+    const double uh[] = {2.241e9, 5.201e8, 5.201e8, 5.201e8, 5.05e8,  4.719e8, 2.695e8, 3.012e8,
+                         2.231e8, 1.922e8, 1.978e8, 3.606e8, 3.033e8, 2.41e8,  2.008e8, 2.729e8,
+                         5.691e8, 3.257e8, 2.016e8, 1.922e8, 1.92e8,  1.922e8};
+    ssd_series *s = rates(390, 1, uh, 22, 0.2e9, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 130e9, "random_fill", &r);
+    expect_folding_between(&r, 2.0e9, 2.8e9);
+    cr_expect(r.has_gc && r.gc_start_bytes >= 4.3e9 && r.gc_start_bytes <= 5.1e9,
+              "used state %d at %.4g", r.has_gc, r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A 2 GiB cache in a fill's first second after a random fill, then 5
+ * samples of folding at 0.44 GB/s and GC at 0.16 (seed 59's drive 16),
+ * against a reference that never folded (its fill ended in direct writes
+ * at 1.2 GB/s): the folding's level, taken from the run's own samples
+ * after the cache, is the level before the used state, not the direct
+ * one, against which the folding's samples read as GC's first bursts and
+ * the onset went 1.1 GiB early. */
+Test(used_cache, the_run_s_own_folding_level_before_the_used_state) {
+    const double rl[] = {2.75e9, 1.2e9}, ru[] = {30, 355};
+    ssd_series *ref = curve(355, NULL, 0, rl, ru, 2, 0.01);
+    const double uh[] = {2.244e9, 4.34e8,  4.519e8, 4.332e8, 4.409e8, 3.559e8, 1.602e8,
+                         1.722e8, 1.578e8, 1.524e8, 1.608e8, 2.75e8,  1.625e8, 1.701e8};
+    ssd_series *s = rates(2313, 1, uh, 14, 0.17e9, 0.08);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 473e9, "random_fill", &r);
+    cr_expect(r.has_gc && r.gc_start_bytes >= 4.0e9 && r.gc_start_bytes <= 4.5e9,
+              "used state %d at %.4g", r.has_gc, r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A dynamic cache of 20.8 GiB after a sequential fill with GC dips every
+ * 21 s (3 samples at a third of its 0.31 GB/s), then its folding at 0.074
+ * and GC at 0.04 (seed 127's drive 174, 2 hours; the run's first 100
+ * samples): the folding run sought after a cache that ended in its first
+ * samples started at the first dip, and, faster samples not ending it,
+ * ran on through the rest of the cache and the folding, "cache 1.42 GiB,
+ * truth 20.84". A run is at its first samples' level: its median within
+ * a step of it. */
+Test(used_cache, a_gc_dip_in_the_cache_is_no_folding_run) {
+    static double rr[7200];
+    for (size_t i = 0; i < 7200; i++)
+        rr[i] = (i < 760 ? 0.306e9 : 0.1825e9) * (i % 21 >= 5 && i % 21 < 8 ? 0.38 : 1);
+    ssd_series *ref = rates(7200, 1, rr, 7200, 0, 0);
+    const double head[] = {
+        3.064e+08, 3.05e+08,  3.046e+08, 3.076e+08, 2.069e+08, 1.138e+08, 1.145e+08, 1.979e+08,
+        3.08e+08,  3.07e+08,  3.05e+08,  3.048e+08, 3.045e+08, 3.067e+08, 3.088e+08, 3.044e+08,
+        3.083e+08, 3.03e+08,  3.06e+08,  3.063e+08, 3.073e+08, 3.033e+08, 3.082e+08, 2.275e+08,
+        1.205e+08, 1.205e+08, 1.807e+08, 3.079e+08, 3.028e+08, 3.089e+08, 3.054e+08, 3.056e+08,
+        3.072e+08, 3.045e+08, 3.06e+08,  3.058e+08, 3.017e+08, 3.077e+08, 3.033e+08, 3.053e+08,
+        3.06e+08,  3.064e+08, 3.05e+08,  3.103e+08, 3.073e+08, 3.089e+08, 3.059e+08, 3.087e+08,
+        3.063e+08, 3.073e+08, 3.062e+08, 3.116e+08, 3.103e+08, 1.797e+08, 1.038e+08, 1.042e+08,
+        2.125e+08, 3.039e+08, 3.054e+08, 3.059e+08, 3.039e+08, 3.071e+08, 3.071e+08, 3.093e+08,
+        3.037e+08, 1.911e+08, 1.237e+08, 1.237e+08, 2.172e+08, 3.059e+08, 3.076e+08, 3.071e+08,
+        3.049e+08, 3.047e+08, 3.059e+08, 3.062e+08, 3.071e+08, 3.059e+08, 3.095e+08, 3.044e+08,
+        2.508e+08};
+    static double uh[7200];
+    for (size_t i = 0; i < 7200; i++)
+        uh[i] = i < 81 ? head[i] : (i < 5249 ? 0.074e9 : 0.041e9) * exp(0.03 * gauss());
+    ssd_series *s = rates(7200, 1, uh, 7200, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 2108e9, "seq_fill", &r);
+    expect_cache_of(&r, 22.38e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* The same with a reference that folded: no cache fresh (2.88 GB/s to
+ * 1.2 TB, the dynamic cache written at the direct speed), then folding at
+ * 1.36 and GC. After a sequential fill the drive writes 16.3 GiB at 2.95
+ * GB/s, then folds at the reference's level to 345 GiB, then GC (seed
+ * 149's drive 132, 2 hours): read as clean blocks, "cache of 16.33 GiB
+ * missed". The level after the start is the reference's folding, which
+ * follows a dynamic cache and nothing else: the start is the cache, and
+ * the reference stays (its folding level labels the folding; without it
+ * WSAT's run read that level as direct writes). */
+Test(used_cache, a_start_followed_by_the_reference_folding_is_the_cache) {
+    /* (Its used state sliding from 1.1 to 0.84 GB/s.) */
+    static double rr[7200], uh[3000];
+    for (size_t i = 0; i < 7200; i++)
+        rr[i] = (i < 430   ? 2.88e9
+                 : i < 915 ? 1.36e9
+                           : 1.1e9 * pow(0.84 / 1.1, (double)(i - 915) / 6285)) *
+                exp(0.05 * gauss());
+    ssd_series *ref = rates(7200, 1, rr, 7200, 0, 0);
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 6 ? 2.95e9 : i == 6 ? 2.1e9 : i < 260 ? 1.386e9 : 0.72e9 * exp(0.1 * gauss());
+    ssd_series *s = rates(3000, 1, uh, 3000, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 1313e9, "seq_fill", &r);
+    expect_cache_of(&r, 19.05e9);
+    expect_folding_between(&r, 17.5e9, 21.0e9);
+    expect_used_state_at(&r, 370.4e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
