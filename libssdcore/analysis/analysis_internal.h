@@ -121,6 +121,7 @@ struct ssd__result {
     int ref_other_workload;
     int ref_kind;                /* enum ssd__ref_kind: what the reference showed of the cache */
     double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
+    double ref_kind_cache_unc;   /* that size's stated uncertainty (bytes, 0 when none) */
     char temp_source[32];        /* the metadata's temp_source: where temp_c was read */
     double block_size, queue_depth;
 };

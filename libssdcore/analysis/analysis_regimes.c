@@ -441,6 +441,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         S->cache_bytes <= STATIC_REF_CACHE_OVER * res->ref_kind_cache_bytes)
         clean_room = 0;
+    /* (The same cache, flushed whole, with the idle-cleaned blocks' direct
+     * writes after it inside the fast start: static_ref_cache_before_direct.) */
+    if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_cache_before_direct(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */
