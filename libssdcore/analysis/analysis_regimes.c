@@ -441,6 +441,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         S->cache_bytes <= STATIC_REF_CACHE_OVER * res->ref_kind_cache_bytes)
         clean_room = 0;
+    /* A reference of another workload that showed a dynamic cache: after
+     * a random fill the fast first sample is that cache, and the level
+     * after it its folding (dynamic_ref_first_sample_fold, 2: its split).
+     * When the rules without a reference already split such a first-sample
+     * cache and the level after it, their boundaries stand (their reading
+     * of where GC starts held on the sweep's dev seeds where this one's
+     * five-sample end came late: seed 2026's drive 48, GC's start sliding
+     * down from the folding's level), and the level is labelled the
+     * folding (1). */
+    res->dynamic_ref_fold = 0;
+    if (g && !rl.known && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0) {
+        if (g == 2 && S->cache_censored == SSD_CENSOR_RESOLUTION) {
+            res->dynamic_ref_fold = 1;
+        } else if (ssd__dynamic_ref_first_sample_fold(c, o, res, &g)) {
+            clean_room = 0;
+            res->dynamic_ref_fold = 2;
+        }
+    }
     /* (The same cache, flushed whole, with the idle-cleaned blocks' direct
      * writes after it inside the fast start: static_ref_cache_before_direct.) */
     if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
@@ -497,9 +517,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (slide_k) {
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
-        } else if (g >= 2 && ssd__quiet_fold(c, o, g - 1)) {
-            /* (A quiet folding step before the used state: its end is the
-             * onset, no knee to look for inside it.) */
+        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2)) {
+            /* (A quiet folding step before the used state, or the folding
+             * dynamic_ref_first_sample_fold ended: its end is the onset, no
+             * knee to look for inside it.) */
         } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */

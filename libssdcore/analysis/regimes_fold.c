@@ -737,6 +737,96 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     return set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
+/* The same cache inside the first sample (or its first two) when the
+ * fill's own log (a reference of another workload) showed a dynamic
+ * cache: after a random fill the idle-cleaned blocks are the cache's, in
+ * SLC mode, and it folds before GC runs (the folding-or-GC note), so the
+ * fast first sample is that cache (or the cache the cache test found
+ * and ended) and the level after it its folding,
+ * whatever its length against the cache (lasts_a_fold_of, the guard
+ * without a reference, reads the folding's end against bounds the first
+ * sample gives: 2 GiB at 2.26 GB/s in one 1 s sample, then folding at 473
+ * MB/s to 6 GiB, then GC at 358 bursting, read as clean blocks, the
+ * folding as GC's start or GC's first bursts as the folding). A first
+ * sample min_drop above a level of 2 samples or more (from the second
+ * sample, or the third when the second is below the first and a step
+ * above the third, itself within a step of the fourth: the second then
+ * holds the cache's last bytes; its level the
+ * median of its first three), which lasts to the first sample a step
+ * below that level from which five have their median a step below it (a
+ * folding's samples scatter, one of them a step off is no end), does not fall through
+ * itself (clean blocks running out do: ssd__falls_through, asked of 3
+ * samples or more), and is a step above the used state's first lasting
+ * stretch after it: the cache ended inside the first sample(s) (bounds as
+ * first_sample_cache_before_fold), phase 1 the folding, phase 2 the used
+ * state (the phases that started before its start merged). A cache the
+ * cache test found and ended is taken as it is, the level after it read
+ * the same way. Sets *g 2 and returns 1 when it did. */
+static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res, size_t *g, int found) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
+    size_t s0 = found ? res->cache_phase_end : 1;
+    if (n < s0 + 8 + ml)
+        return 0;
+    double step = log(o->min_step);
+    size_t s = s0;
+    double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    if (c->y[s] >= c->y[s + 1] + step && fabs(c->y[s + 1] - c->y[s + 2]) < step &&
+        c->y[s] < c->y[s - 1]) {
+        s++;
+        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    }
+    /* (Its end: the first sample from which five have their median a step
+     * below that level; a folding's samples scatter, and one of them a
+     * step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC at 20.) */
+    size_t k = s + 2;
+    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
+        k++;
+    while (k < n && c->y[k] >= lv - step)
+        k++;
+    /* (Two samples are a level when within half a step of each other: GC
+     * starting at the folding's speed and sliding down from it passes
+     * through two samples a tenth apart, 1471 and 1330 MB/s, then 1016,
+     * 662, 504.) */
+    if (k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step))
+        return 0;
+    double lo = exp(ssd__level_of(c, s, k)), hi = found ? S->cache_level_bps : c->r[0];
+    if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
+        log(lo) - ssd__level_of(c, k, k + ml) < step)
+        return 0;
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
+    if (!found && (!(lower > 0) || !(upper >= lower)))
+        return 0;
+    while (c->nph > 1 && c->ph[1].first <= k)
+        ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, found ? s0 : s) != 0 || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    *g = 2;
+    if (!found)
+        return set_first_sample_cache(c, res, lower, upper, lo, s);
+    S->post_cache_bps = lo;
+    S->cache_drop_ratio = S->cache_level_bps / lo;
+    res->cache_phase_end = s0;
+    res->post_phase = 1;
+    return 1;
+}
+
+int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res, size_t *g) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    /* (The first sample's cache; else the level after a cache the cache
+     * test found and ended, which may have taken the folding in with the
+     * first sample: 2159 MB/s, then 439-487 for 9 s, then GC at 148, read
+     * as a 6.38 GiB cache.) */
+    if (dynamic_ref_fold_after(c, o, res, g, 0))
+        return 1;
+    return S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
+           dynamic_ref_fold_after(c, o, res, g, 1);
+}
+
 /* The end of a random fill's shrunken dynamic cache's folding inside
  * phase 1, the used state's first phase with no reference, or 0. After
  * random writes the clean blocks are only those idle GC cleaned, and a
@@ -870,7 +960,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                      !ssd__seq_overwrites(o, res) &&
                      (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
                        (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
-                      folds_cache || slow_level) &&
+                      folds_cache || slow_level || res->dynamic_ref_fold) &&
                      !hidden_cache && !slight && !split_direct && g == 2 &&
                      c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps &&
                      c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
