@@ -725,9 +725,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
      * the second's excess; a 2 GiB cache at 1418 MB/s, then 772 holding
      * its end, folding at 89 read 1.33-2.15 GiB by the first sample
      * alone, whose midpoint made the folding 2.7x it for the model's 2x.) */
-    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
         return 0;
     if (s != a)
@@ -748,10 +746,8 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
  * sample gives: 2 GiB at 2.26 GB/s in one 1 s sample, then folding at 473
  * MB/s to 6 GiB, then GC at 358 bursting, read as clean blocks, the
  * folding as GC's start or GC's first bursts as the folding). A first
- * sample min_drop above a level of 2 samples or more (from the second
- * sample, or the third when the second is below the first and a step
- * above the third, itself within a step of the fourth: the second then
- * holds the cache's last bytes; its level the
+ * sample min_drop above a level of 2 samples or more from the second
+ * (the second within a step of that level, its level the
  * median of its first three), which lasts to the first sample a step
  * below that level from which five have their median a step below it (a
  * folding's samples scatter, one of them a step off is no end), does not fall through
@@ -772,11 +768,8 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     double step = log(o->min_step);
     size_t s = s0;
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
-    if (c->y[s] >= c->y[s + 1] + step && fabs(c->y[s + 1] - c->y[s + 2]) < step &&
-        c->y[s] < c->y[s - 1]) {
-        s++;
-        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
-    }
+    if (fabs(c->y[s] - lv) >= step)
+        return 0;
     /* (Its end: the first sample from which five have their median a step
      * below that level; a folding's samples scatter, and one of them a
      * step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC at 20.) */
@@ -795,9 +788,7 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
         log(lo) - ssd__level_of(c, k, k + ml) < step)
         return 0;
-    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!found && (!(lower > 0) || !(upper >= lower)))
         return 0;
     while (c->nph > 1 && c->ph[1].first <= k)
