@@ -163,6 +163,32 @@ def test_static_cache_flushed_whole_then_direct_writes(tmp_path):
     assert regimes(cli(tmp_path / "noidle.csv", "--reference", fill)) == ["direct", "gc"]
 
 
+# Seed 2026's drive 176 (a static cache, 248 GB) with a 2 s noise tick.
+STATIC_SMALL = ("sim:bx200,native_write_lat_us=0,capacity_gb=248,op_pct=9.84,bits=2,"
+                "slc_type=static,slc_seq_mibps=2685,slc_rand_iops=583127,native_seq_mibps=1127,"
+                "native_rand_mibps=843.9,fold_mibps=1127,floor_mibps=116.41,gc_gamma=0.99,"
+                "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=1013667002,"
+                "slc_gb=7.8,slc_wa=1.29,dip_period_s=18.4,dip_duty=0.10,dip_depth=0.59,tick_s=2")
+
+
+def test_static_cache_in_wsat_first_sample_after_a_random_fill(tmp_path):
+    """WSAT (5 s samples) after a random fill, the fill's 4K log the same
+    workload: the 6 GiB static cache and the 2 GiB idle GC cleaned after it
+    both inside the first sample (1.71 GB/s: 2.39 at the cache, 0.89
+    direct). Its bounds were read against the used state after it ("at
+    least 7.3 GiB"); what the sample holds past the cache ran at the
+    reference's direct level at most, so the lower bound is read against
+    that level and holds the model's cache."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, _, _, _ = simulate(STATIC_SMALL, "random_fill", "wsat", run, (1, 2, 5))
+    simulate_fill(STATIC_SMALL, "random_fill", fill, (1, 2, 5))
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "native", "gc"]
+    want = truth["phases"][0]["bytes"]
+    c = cli(run, "--reference", fill)["cache"]
+    assert c["censored"] == "resolution"
+    assert 0.95 * c["bytes"] <= want <= 1.05 * (c["bytes"] + c["uncertainty_bytes"])
+
+
 # Seed 2026's drive 157 (a dynamic TLC cache, 383 GB) with a 2 s noise tick.
 DYNAMIC_TLC = ("sim:bx200,native_write_lat_us=0,capacity_gb=383,op_pct=8.26,bits=3,"
                "slc_type=dynamic,slc_seq_mibps=2653,slc_rand_iops=458794,native_seq_mibps=1146,"
