@@ -763,6 +763,9 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     struct ssd_analysis_summary *S = &res->sum;
     size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
     size_t s0 = found ? res->cache_phase_end : 1;
+    /* (A found cache of one sample is the first sample's case.) */
+    if (found && s0 < 2)
+        return 0;
     if (n < s0 + 8 + ml)
         return 0;
     double step = log(o->min_step);
