@@ -471,9 +471,15 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     if (ref && ssd__other_workload(res, ref)) {
         res->ref_other_workload = 1;
         res->ref_kind = ssd__ref_kind_of(ref, capacity_of(o, s), &res->ref_kind_cache_bytes);
+        res->ref_kind_cache_unc =
+            isfinite(res->ref_kind_cache_bytes) && isfinite(ref->sum.cache_uncertainty_bytes)
+                ? ref->sum.cache_uncertainty_bytes
+                : 0;
         ref = NULL;
-    } else
+    } else {
         res->ref_kind_cache_bytes = NAN;
+        res->ref_kind_cache_unc = 0;
+    }
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;

@@ -127,7 +127,12 @@ struct ssd__result {
     int ref_other_workload;
     int ref_kind;                /* enum ssd__ref_kind: what the reference showed of the cache */
     double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
-    char temp_source[32];        /* the metadata's temp_source: where temp_c was read */
+    double ref_kind_cache_unc;   /* that size's stated uncertainty (bytes, 0 when none) */
+    /* A random fill's first-sample dynamic cache with a fill log that
+     * showed a dynamic cache: the level after it is labelled folding (1),
+     * and dynamic_ref_first_sample_fold split it (2: its end is the onset). */
+    int dynamic_ref_fold;
+    char temp_source[32]; /* the metadata's temp_source: where temp_c was read */
     double block_size, queue_depth;
     /* The used state's phase after a sequential fill's folding that
      * seq_fill_fold_end split off (2 or 3), or 0. */

@@ -445,6 +445,36 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         S->cache_bytes <= STATIC_REF_CACHE_OVER * res->ref_kind_cache_bytes)
         clean_room = 0;
+    /* A reference of another workload that showed a dynamic cache: after
+     * a random fill the fast first sample is that cache, and the level
+     * after it its folding (dynamic_ref_first_sample_fold, 2: its split).
+     * When the rules before already split a cache, a level and the used
+     * state, their boundaries stand (their reading held on the sweep's dev
+     * seeds where this one's differed: seed 2026's drive 48, GC's start
+     * sliding down from the folding's level; seed 47's drive 86, a cache
+     * placed against the folding inside its drop's sample), and the level
+     * is labelled the folding (1). */
+    res->dynamic_ref_fold = 0;
+    if (g && !rl.known && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0) {
+        if (g == 2) {
+            res->dynamic_ref_fold = 1;
+        } else if (ssd__dynamic_ref_first_sample_fold(c, o, res, &g)) {
+            clean_room = 0;
+            res->dynamic_ref_fold = 2;
+        }
+    }
+    /* (The same cache, flushed whole, with the idle-cleaned blocks' direct
+     * writes after it inside the fast start: static_ref_cache_before_direct.) */
+    if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_cache_before_direct(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */
@@ -491,9 +521,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (slide_k) {
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
-        } else if (g >= 2 && ssd__quiet_fold(c, o, g - 1)) {
-            /* (A quiet folding step before the used state: its end is the
-             * onset, no knee to look for inside it.) */
+        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2)) {
+            /* (A quiet folding step before the used state, or the folding
+             * dynamic_ref_first_sample_fold ended: its end is the onset, no
+             * knee to look for inside it.) */
         } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */
@@ -754,6 +785,29 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored = SSD_CENSOR_NONE;
         S->cache_bytes = ref->sum.cache_bytes;
         S->cache_uncertainty_bytes = ref->sum.cache_uncertainty_bytes;
+    }
+    /* A used drive's static cache that ended inside the run's first
+     * sample, that sample below the reference's cache level (a mix): after
+     * the cache the drive wrote the blocks idle GC cleaned at the direct
+     * level before GC, so what the first sample holds past the cache ran
+     * at the reference's direct level at most, not at the used state's
+     * that the bounds were read against (WSAT's first 5 s sample after a
+     * random fill: a 6.12 GiB static cache at 2.39 GB/s, then the 2 GiB
+     * idle GC cleaned at 0.89, at 1.71 GB/s in all, read "at least 7.30
+     * GiB"; seed 2026's drive 176). The lower bound is the cache's share
+     * with the rest of the sample at the direct level; the upper bound
+     * stays. */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_RESOLUTION && res->cache_phase_end == 1 &&
+        o->written_before_bytes > 0 && isfinite(rl.direct) && c->r[0] > rl.direct &&
+        c->r[0] * o->min_step < rl.cache_level) {
+        double dt = ssd__curve_dt(c, 0);
+        double low = rl.cache_level * (c->b[0] - rl.direct * dt) / (rl.cache_level - rl.direct);
+        if (low > 0 && low < S->cache_bytes) {
+            double up = S->cache_bytes + S->cache_uncertainty_bytes;
+            S->cache_bytes = low;
+            S->cache_uncertainty_bytes = up - low;
+        }
     }
     /* A static cache is a fixed area that idle time empties: on a used
      * drive it holds what it held fresh (the reference's cache), and a fast

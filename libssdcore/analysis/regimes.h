@@ -200,6 +200,8 @@ void ssd__ref_first_sample_then_direct(struct ssd__curve *c, const struct ssd__a
                                        const struct ssd__result *ref, double direct);
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo);
+int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res);
 int ssd__direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               const struct ref_levels *rl, const struct ssd__result *res);
 void ssd__dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
@@ -244,6 +246,8 @@ int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
                                       const struct ssd_analysis_summary *S);
 int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g);
 int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g, size_t b);
+int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res, size_t *g);
 int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    struct ssd__result *res);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,

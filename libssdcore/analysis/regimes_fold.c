@@ -790,9 +790,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
      * the second's excess; a 2 GiB cache at 1418 MB/s, then 772 holding
      * its end, folding at 89 read 1.33-2.15 GiB by the first sample
      * alone, whose midpoint made the folding 2.7x it for the model's 2x.) */
-    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
         return 0;
     if (s != a)
@@ -800,6 +798,103 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     if (k < e1 && ssd__curve_split(c, 1, k) != 0)
         return 0;
     return set_first_sample_cache(c, res, lower, upper, lo, s);
+}
+
+/* The same cache inside the first sample (or its first two) when the
+ * fill's own log (a reference of another workload) showed a dynamic
+ * cache: after a random fill the idle-cleaned blocks are the cache's, in
+ * SLC mode, and it folds before GC runs (the folding-or-GC note), so the
+ * fast first sample is that cache (or the cache the cache test found
+ * and ended) and the level after it its folding,
+ * whatever its length against the cache (lasts_a_fold_of, the guard
+ * without a reference, reads the folding's end against bounds the first
+ * sample gives: 2 GiB at 2.26 GB/s in one 1 s sample, then folding at 473
+ * MB/s to 6 GiB, then GC at 358 bursting, read as clean blocks, the
+ * folding as GC's start or GC's first bursts as the folding). A first
+ * sample min_drop above a level of 2 samples or more from the second
+ * (the second within a step of that level, its level the
+ * median of its first three), which lasts to the first sample a step
+ * below that level from which five have their median a step below it (a
+ * folding's samples scatter, one of them a step off is no end), does not fall through
+ * itself (clean blocks running out do: ssd__falls_through, asked of 3
+ * samples or more), and is a step above the used state's first lasting
+ * stretch after it: the cache ended inside the first sample(s) (bounds as
+ * first_sample_cache_before_fold), phase 1 the folding, phase 2 the used
+ * state (the phases that started before its start merged). A cache the
+ * cache test found and ended is taken as it is, the level after it read
+ * the same way. Sets *g 2 and returns 1 when it did. */
+static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res, size_t *g, int found) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
+    size_t s0 = found ? res->cache_phase_end : 1;
+    /* (A found cache of one sample is the first sample's case.) */
+    if (found && s0 < 2)
+        return 0;
+    if (n < s0 + 8 + ml)
+        return 0;
+    double step = log(o->min_step);
+    size_t s = s0;
+    double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    /* (After a found cache its drop's sample, between the two levels,
+     * mixes them: the level starts after it.) */
+    if (found && c->y[s] - lv >= step && c->y[s] < log(S->cache_level_bps)) {
+        s++;
+        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    }
+    if (fabs(c->y[s] - lv) >= step)
+        return 0;
+    /* (Its end: the first sample from which five have their median a step
+     * below that level; a folding's samples scatter, and one of them a
+     * step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC at 20.) */
+    size_t k = s + 2;
+    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
+        k++;
+    while (k < n && c->y[k] >= lv - step)
+        k++;
+    /* (Two samples are a level when within half a step of each other: GC
+     * starting at the folding's speed and sliding down from it passes
+     * through two samples a tenth apart, 1471 and 1330 MB/s, then 1016,
+     * 662, 504.) */
+    if (k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step))
+        return 0;
+    double lo = exp(ssd__level_of(c, s, k)), hi = found ? S->cache_level_bps : c->r[0];
+    /* (A found cache whose first sample runs a step above the rest of it
+     * took the folding in: 3247 MB/s, then 1747 and 1582 folding, then GC
+     * at 590-1000, read as a 5.85 GiB cache.) */
+    if (found && s0 >= 2 && c->y[0] >= ssd__level_of(c, 1, s0) + step)
+        return 0;
+    if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
+        log(lo) - ssd__level_of(c, k, k + ml) < step)
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!found && (!(lower > 0) || !(upper >= lower)))
+        return 0;
+    while (c->nph > 1 && c->ph[1].first <= k)
+        ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, found ? s0 : s) != 0 || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    *g = 2;
+    if (!found)
+        return set_first_sample_cache(c, res, lower, upper, lo, s);
+    S->post_cache_bps = lo;
+    S->cache_drop_ratio = S->cache_level_bps / lo;
+    res->cache_phase_end = s0;
+    res->post_phase = 1;
+    return 1;
+}
+
+int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res, size_t *g) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    /* (The first sample's cache; else the level after a cache the cache
+     * test found and ended, which may have taken the folding in with the
+     * first sample: 2159 MB/s, then 439-487 for 9 s, then GC at 148, read
+     * as a 6.38 GiB cache.) */
+    if (dynamic_ref_fold_after(c, o, res, g, 0))
+        return 1;
+    return S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
+           dynamic_ref_fold_after(c, o, res, g, 1);
 }
 
 /* The end of a random fill's shrunken dynamic cache's folding inside
@@ -939,6 +1034,9 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       c->ph[2].start_bytes);
+    /* (A fill log that showed a static cache: it never folds.) */
+    if (res->ref_kind == SSD__REF_KIND_STATIC)
+        folds_cache = 0;
     int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
     /* (No used state in the run, one level after the cache to its end:
      * folding too after a sequential fill when the fill's own log showed
@@ -958,7 +1056,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
         (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
           (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
-         folds_cache || slow_level) &&
+         folds_cache || slow_level || res->dynamic_ref_fold) &&
         !hidden_cache && !slight && !split_direct &&
         ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) || shrunk_to_end) &&
         c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;

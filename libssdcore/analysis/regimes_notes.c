@@ -117,10 +117,12 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
      * what the spare area holds in SLC mode folds there instead (seed
      * 2026's drive 117: 20 GiB on a 461 GB drive, folding at 54 MB/s for
      * 58 GiB, then GC at 4.8), at a level one curve cannot tell from direct
-     * writes. The note says so. */
-    if (!ref_known && S->has_cache && !S->has_folding && g >= 2 && c->nph > 1 &&
-        c->ph[1].regime == SSD_REGIME_DIRECT && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-        !ssd__seq_overwrites(o, res) && !ssd__dynamic_cache(S)) {
+     * writes. The note says so (not when the fill's own log, a reference
+     * of another workload, showed a static cache: that never folds). */
+    if (!ref_known && res->ref_kind != SSD__REF_KIND_STATIC && S->has_cache && !S->has_folding &&
+        g >= 2 && c->nph > 1 && c->ph[1].regime == SSD_REGIME_DIRECT &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        !ssd__dynamic_cache(S)) {
         ssd__set_undecided(res, "direct_or_folding", "direct", "reference");
         res->regime_note = small_cache_direct_note(o);
     }

@@ -735,3 +735,156 @@ int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
         S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, c->r[2]) - S->cache_bytes;
     return 1;
 }
+
+/* Bytes of [lo, hi) (seconds since the run's start) inside sample i. */
+static double overlap_s(const struct ssd__curve *c, size_t i, double lo, double hi) {
+    double a = c->t[i] - ssd__curve_dt(c, i), b = c->t[i];
+    a = a > lo ? a : lo;
+    b = b < hi ? b : hi;
+    return b > a ? b - a : 0;
+}
+
+/* The cache's end and the direct level in samples a..b (inclusive) that
+ * pass from a cache at hi through direct writes at an unknown level to
+ * the used state at lg (bytes/s): the times x < y where the cache and the
+ * direct writes end that, with the direct level the least-squares one for
+ * them, fit the samples' rates (a grid of 240 steps over the window).
+ * Two or three mixed samples fit several such readings (one fewer datum
+ * than unknowns), so of those that fit within 2 % of each sample's rate
+ * of the best, the one whose end is nearest near (bytes: the reference's
+ * cache). Returns the cache's end in bytes, *ld the direct level and *dy
+ * the direct writes' end (seconds); NaN when nothing fits. */
+static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, double hi, double lg,
+                              double near, double *ld, double *dy) {
+    double t0 = c->t[a] - ssd__curve_dt(c, a), t1 = c->t[b], best = INFINITY, tol = 0;
+    const int steps = 240;
+    double h = (t1 - t0) / steps;
+    for (size_t i = a; i <= b; i++)
+        tol += 0.02 * c->r[i] * 0.02 * c->r[i];
+    double bx = NAN, bd = INFINITY;
+    *ld = *dy = NAN;
+    for (int pass = 0; pass < 2; pass++)
+        for (int ix = 0; ix < steps; ix++) {
+            double x = t0 + (ix + 0.5) * h;
+            for (int iy = ix + 1; iy <= steps; iy++) {
+                double y = t0 + iy * h, sbb = 0, sba = 0;
+                for (size_t i = a; i <= b; i++) {
+                    double dt = ssd__curve_dt(c, i), w = 1 / (dt * dt);
+                    double A = hi * overlap_s(c, i, t0 - 1, x) + lg * overlap_s(c, i, y, t1 + 1);
+                    double B = overlap_s(c, i, x, y);
+                    sbb += w * B * B;
+                    sba += w * B * (c->b[i] - A);
+                }
+                if (!(sbb > 0))
+                    continue;
+                double l = sba / sbb, sse = 0;
+                for (size_t i = a; i <= b; i++) {
+                    double dt = ssd__curve_dt(c, i);
+                    double P = hi * overlap_s(c, i, t0 - 1, x) + l * overlap_s(c, i, x, y) +
+                               lg * overlap_s(c, i, y, t1 + 1);
+                    sse += (c->b[i] - P) * (c->b[i] - P) / (dt * dt);
+                }
+                if (pass == 0) {
+                    if (sse < best)
+                        best = sse;
+                    continue;
+                }
+                double e = c->cum[a] + hi * (x - t0), d = fabs(e - near);
+                if (sse <= best + tol && d < bd) {
+                    bd = d;
+                    bx = e;
+                    *ld = l;
+                    *dy = y;
+                }
+            }
+        }
+    return bx;
+}
+
+/* A static cache after a random fill whose fast start holds more than the
+ * reference's cache (of another workload: the fill's own log): the cache,
+ * flushed whole by the idle time, then the blocks idle GC cleaned, written
+ * at the direct speed, then GC, the direct writes one to nine samples,
+ * too few for a level of their own, so the cache test ended the fast
+ * start at GC and read it as clean blocks (a 7.17 GiB cache at 2.69 GB/s
+ * in three 1 s samples, then 1079 and 942 MB/s, then GC at 70: the fill's
+ * 4K log showed a static cache of 7.23 GiB). After a random fill nothing
+ * but the SLC cache writes faster than the flash writes clean blocks, so
+ * the last step down at or before the used state's phase (the first
+ * sample a step below the level of those before it; none after it, up to
+ * the first sample within SHAPE_MIN_FALL of the used state's level, back
+ * within a step of that level) is the cache's end when the samples from
+ * the one before it to that GC sample fit the cache's level, then a
+ * direct level, then GC's (three_level_end: the drop's samples mix the
+ * levels either side, so the direct level is fitted, not read off a
+ * sample; among readings that fit alike, the one nearest the reference's
+ * cache) with that level min_drop below the cache's and SHAPE_MIN_FALL
+ * above GC's (direct writes, not GC's first burst), and the end no larger
+ * than the reference's cache (STATIC_REF_CACHE_OVER of its upper bound:
+ * a static cache is a fixed area). Makes the cache phase 0 (to the sample
+ * holding its end), the direct writes phase 1 and the used state phase 2
+ * (from the sample holding their end) and returns 1; 0 when the fast
+ * start is not that. The caller checks the state (a static reference of
+ * another workload, a random fill, idle time before the run, no clean
+ * room, the used state phase 1). */
+int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
+    if (!isfinite(rmax) || c->nph < 2)
+        return 0;
+    size_t p1 = c->ph[1].first, e1 = c->ph[1].last + 1;
+    double lg = log(c->ph[1].level_bps), step = log(o->min_step);
+    /* (The last such step: a GC dip inside the cache steps down and climbs
+     * back, 463 MB/s, then 335 three times, then 463 again before the
+     * drop.) */
+    size_t j = 0, e0 = 0;
+    double l1 = 0;
+    for (size_t i = 1; i <= p1 && i < e1 && !j; i++) {
+        if (!(c->y[i] < ssd__level_of(c, 0, i) - step))
+            continue;
+        l1 = ssd__level_of(c, 0, i);
+        e0 = i;
+        while (e0 < e1 && e0 < p1 + SHORT_LEVEL && c->y[e0] >= lg + log(SHAPE_MIN_FALL))
+            e0++;
+        if (e0 >= e1 || e0 >= p1 + SHORT_LEVEL)
+            return 0;
+        size_t back = 0;
+        for (size_t k = i; k < e0 && !back; k++)
+            if (c->y[k] >= l1 - step)
+                back = k;
+        if (!back)
+            j = i;
+        else
+            i = back;
+    }
+    if (!j)
+        return 0;
+    double ld, dy;
+    double end =
+        three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes, &ld, &dy);
+    if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(o->min_drop) &&
+          log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
+        return 0;
+    /* (Phases on whole samples: each mixed sample goes to the phase after.) */
+    size_t m = j - 1, d = j;
+    while (m + 1 < e0 && c->cum[m + 1] <= end)
+        m++;
+    while (d < e0 && c->t[d] <= dy)
+        d++;
+    if (m < 1 || d <= m + 0 || d >= e1)
+        return 0;
+    if (d == m)
+        d = m + 1;
+    ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, m) != 0 || ssd__curve_split(c, 1, d) != 0)
+        return 0;
+    S->cache_bytes = end;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    S->cache_level_bps = exp(l1);
+    S->post_cache_bps = ld;
+    S->cache_drop_ratio = exp(l1) / ld;
+    res->cache_phase_end = m;
+    res->post_phase = 1;
+    return 1;
+}

@@ -155,3 +155,41 @@ Test(fill_reference, what_is_no_reference_is_refused) {
     ssd_series_free(self);
     ssd_series_free(run);
 }
+
+/* A 128K sequential run after a 4K random fill on a 486 GB drive with a
+ * static cache (ssd__static_ref_cache_before_direct): 11 GB of cache at
+ * 500 MB/s with a GC dip to 330 for 3 s inside it, then the 1.9 GB idle GC
+ * cleaned at 240 for 8 s, too few samples for a level, then GC at 38. The
+ * fill's log (4K from a purge): an 11.2 GB static cache at 400 MB/s. */
+Test(fill_reference, a_static_cache_then_idle_cleaned_direct_writes_after_a_random_fill) {
+    const size_t rn[] = {8, 3, 12, 8, 12000};
+    const double rb[] = {5e8, 3.3e8, 5e8, 2.4e8, 3.8e7};
+    ssd_series *run = levels(rn, rb, 5,
+                             "{\"capacity_bytes\":486e9,\"written_before_bytes\":972e9,"
+                             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
+                             "\"pattern\":\"write\",\"block_size\":131072}");
+    const size_t fn[] = {28, 2400};
+    const double fb[] = {4e8, 1.9e8};
+    ssd_series *fill = levels(fn, fb, 2,
+                              "{\"capacity_bytes\":486e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                              "\"block_size\":4096}");
+    char *json = NULL;
+    int regime;
+    /* Alone: one fast start, straight into GC: clean blocks. */
+    struct ssd_analysis_summary S = analysed(run, NULL, &json, &regime);
+    cr_expect_not(S.has_cache, "%s", json);
+    ssd_free(json);
+    /* Against the fill's log: the cache (its last step down, past the
+     * dip), then the direct writes, then GC. */
+    S = analysed(run, fill, &json, &regime);
+    double cache = 20 * 5e8 + 3 * 3.3e8, onset = cache + 8 * 2.4e8;
+    cr_expect(S.has_cache, "%s", json);
+    cr_expect(fabs(S.cache_bytes - cache) <= 0.02 * cache, "%g for %g", S.cache_bytes, cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 0.05 * onset, "%s", json);
+    cr_expect_not(S.has_folding, "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}

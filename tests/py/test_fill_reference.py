@@ -202,16 +202,90 @@ def test_static_cache_after_a_random_fill(tmp_path):
     assert abs(a["cache"]["bytes"] - cache["bytes"]) <= 0.05 * cache["bytes"]
 
 
-def test_static_cache_flushed_whole_is_left_as_clean_blocks(tmp_path):
+def test_static_cache_flushed_whole_then_direct_writes(tmp_path):
     """The same drive at 500 GB with a 12 GiB static cache, which 15
-    minutes of idle flush whole: the fast start is the cache and the blocks
-    idle GC cleaned after it, at the same speed, longer than the fill log's
-    cache, so its end is not the cache's: read as without a reference."""
+    minutes of idle flush whole: the fast start is the cache, then the 2
+    GiB idle GC cleaned written direct in a few 2 s samples, too few for a
+    level, then GC, longer than the fill log's cache, so one curve reads it
+    as clean blocks. After a random fill nothing but the cache is faster
+    than direct writes: its first step down is the cache's end, placed by
+    the three levels' fit over the drop's samples and no larger than the
+    fill log's cache (static_ref_cache_before_direct)."""
     spec = STATIC.replace("capacity_gb=1000", "capacity_gb=500").replace("slc_gb=40", "slc_gb=12")
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
-    simulate(spec, "random_fill", "fill", run, INTERVAL)
+    truth, _, _, _ = simulate(spec, "random_fill", "fill", run, INTERVAL)
     simulate_fill(spec, "random_fill", fill, INTERVAL)
-    assert regimes(cli(run, "--reference", fill)) == regimes(cli(run)) == ["direct", "gc"]
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "native", "gc"]
+    assert regimes(cli(run)) == ["direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "gc"]
+    cache, gc = truth["phases"][0], truth["phases"][2]
+    assert abs(a["cache"]["bytes"] - cache["bytes"]) <= 0.05 * cache["bytes"]
+    assert a["cache"]["bytes"] <= 1.04 * (cli(fill)["cache"]["bytes"] +
+                                          cli(fill)["cache"]["uncertainty_bytes"])
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    # (A static cache never folds: no note that the direct level may be folding.)
+    assert "folding" not in (a.get("regime_note") or "")
+    # (Without idle time the cache still holds the fill's data: no rule.)
+    m = run.read_text().replace('"idle_before_s":900', '"idle_before_s":0')
+    (tmp_path / "noidle.csv").write_text(m)
+    assert regimes(cli(tmp_path / "noidle.csv", "--reference", fill)) == ["direct", "gc"]
+
+
+# Seed 2026's drive 176 (a static cache, 248 GB) with a 2 s noise tick.
+STATIC_SMALL = ("sim:bx200,native_write_lat_us=0,capacity_gb=248,op_pct=9.84,bits=2,"
+                "slc_type=static,slc_seq_mibps=2685,slc_rand_iops=583127,native_seq_mibps=1127,"
+                "native_rand_mibps=843.9,fold_mibps=1127,floor_mibps=116.41,gc_gamma=0.99,"
+                "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=1013667002,"
+                "slc_gb=7.8,slc_wa=1.29,dip_period_s=18.4,dip_duty=0.10,dip_depth=0.59,tick_s=2")
+
+
+def test_static_cache_in_wsat_first_sample_after_a_random_fill(tmp_path):
+    """WSAT (5 s samples) after a random fill, the fill's 4K log the same
+    workload: the 6 GiB static cache and the 2 GiB idle GC cleaned after it
+    both inside the first sample (1.71 GB/s: 2.39 at the cache, 0.89
+    direct). Its bounds were read against the used state after it ("at
+    least 7.3 GiB"); what the sample holds past the cache ran at the
+    reference's direct level at most, so the lower bound is read against
+    that level and holds the model's cache."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, _, _, _ = simulate(STATIC_SMALL, "random_fill", "wsat", run, (1, 2, 5))
+    simulate_fill(STATIC_SMALL, "random_fill", fill, (1, 2, 5))
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "native", "gc"]
+    want = truth["phases"][0]["bytes"]
+    c = cli(run, "--reference", fill)["cache"]
+    assert c["censored"] == "resolution"
+    assert 0.95 * c["bytes"] <= want <= 1.05 * (c["bytes"] + c["uncertainty_bytes"])
+
+
+# Seed 2026's drive 157 (a dynamic TLC cache, 383 GB) with a 2 s noise tick.
+DYNAMIC_TLC = ("sim:bx200,native_write_lat_us=0,capacity_gb=383,op_pct=8.26,bits=3,"
+               "slc_type=dynamic,slc_seq_mibps=2653,slc_rand_iops=458794,native_seq_mibps=1146,"
+               "native_rand_mibps=598.0,fold_mibps=451,floor_mibps=167.94,gc_gamma=0.93,"
+               "link_mibps=7000,iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=1067718233,"
+               "slc_gb=107,slc_wa=1,dip_duty=0,tick_s=2")
+
+
+def test_dynamic_cache_folds_after_a_random_fill(tmp_path):
+    """A 128K sequential run after a 4K random fill on a dynamic-cache
+    drive: the 2 GiB idle GC cleaned taken by the cache in SLC mode, inside
+    the first 1 s sample, then its folding at 473 MB/s to 6 GiB, then GC
+    at 340-480. Without a reference the folding (1.4x above GC, 2x the
+    first sample's bounds) reads as direct writes; the fill's log showed a
+    dynamic cache, which folds before GC on a drive written full: the
+    level after the first sample is the folding, and it ends where GC
+    starts (dynamic_ref_first_sample_fold)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, _, _, _ = simulate(DYNAMIC_TLC, "random_fill", "fill", run, INTERVAL)
+    simulate_fill(DYNAMIC_TLC, "random_fill", fill, INTERVAL)
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "fold", "gc"]
+    fold, gc = truth["phases"][1], truth["phases"][2]
+    assert regimes(cli(run))[:3] == ["cache", "direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a)[:3] == ["cache", "folding", "gc"]
+    assert abs(a["folding"]["start_bytes"] - fold["start_bytes"]) <= 0.1 * fold["start_bytes"]
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    assert a["cache"]["bytes"] <= 2.2 * 2**30
 
 
 def test_no_cache_in_the_fill_log_no_cache_in_the_run(tmp_path):
