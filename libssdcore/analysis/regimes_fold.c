@@ -790,7 +790,9 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
      * the second's excess; a 2 GiB cache at 1418 MB/s, then 772 holding
      * its end, folding at 89 read 1.33-2.15 GiB by the first sample
      * alone, whose midpoint made the folding 2.7x it for the model's 2x.) */
-    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
         return 0;
     if (s != a)
