@@ -786,29 +786,6 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_bytes = ref->sum.cache_bytes;
         S->cache_uncertainty_bytes = ref->sum.cache_uncertainty_bytes;
     }
-    /* A used drive's static cache that ended inside the run's first
-     * sample, that sample below the reference's cache level (a mix): after
-     * the cache the drive wrote the blocks idle GC cleaned at the direct
-     * level before GC, so what the first sample holds past the cache ran
-     * at the reference's direct level at most, not at the used state's
-     * that the bounds were read against (WSAT's first 5 s sample after a
-     * random fill: a 6.12 GiB static cache at 2.39 GB/s, then the 2 GiB
-     * idle GC cleaned at 0.89, at 1.71 GB/s in all, read "at least 7.30
-     * GiB"; seed 2026's drive 176). The lower bound is the cache's share
-     * with the rest of the sample at the direct level; the upper bound
-     * stays. */
-    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
-        S->cache_censored == SSD_CENSOR_RESOLUTION && res->cache_phase_end == 1 &&
-        o->written_before_bytes > 0 && isfinite(rl.direct) && c->r[0] > rl.direct &&
-        c->r[0] * o->min_step < rl.cache_level) {
-        double dt = ssd__curve_dt(c, 0);
-        double low = rl.cache_level * (c->b[0] - rl.direct * dt) / (rl.cache_level - rl.direct);
-        if (low > 0 && low < S->cache_bytes) {
-            double up = S->cache_bytes + S->cache_uncertainty_bytes;
-            S->cache_bytes = low;
-            S->cache_uncertainty_bytes = up - low;
-        }
-    }
     /* A static cache is a fixed area that idle time empties: on a used
      * drive it holds what it held fresh (the reference's cache), and a fast
      * start that ran on past that was the cache and then the clean blocks
@@ -982,7 +959,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * direct writes, then GC at 0.24, all in WSAT's first 5 s sample at
      * 2.33 GB/s: "at least 9.72 GiB" against the GC level). The rest of the
      * sample ran no faster than that level, so the bound is the excess
-     * over it; the upper bound stays (ref_first_sample_lower). */
+     * over it; the upper bound stays (ref_first_sample_lower; it also
+     * bounds a static cache's share of WSAT's first sample after the 2 GiB
+     * idle GC cleaned: 6.12 GiB at 2.39 GB/s, then 0.89, 1.71 GB/s in all,
+     * "at least 7.30 GiB" against GC, 3.8-8.06 now; seed 2026's drive 176). */
     if (rl.known)
         ssd__ref_first_sample_lower(c, o, S, rl.direct);
     /* A used drive's cache that ended inside the first sample, told by the
