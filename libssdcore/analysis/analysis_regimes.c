@@ -738,7 +738,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             g = last = 1;
         }
         if (g == 1 && S->has_cache &&
-            (!ssd__used_drive_cache(o, S->capacity_bytes, S) || clean_room))
+            (!ssd__used_drive_cache(o, S->capacity_bytes, S) || clean_room ||
+             ssd__no_room_for_cache(o, S)))
             no_cache(c, res); /* the first drop was clean blocks running out */
         /* (Without a cache the first level is the fast start's speed; a
          * cache kept keeps the level after its drop, which its drop ratio
@@ -760,10 +761,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * folding: no cache is reported (none can be seen), and the drop is
      * folding. */
     int hidden_cache = 0, static_first = ssd__static_cache_in_first_sample(c, o, S);
+    /* (So is a cache on a drive a fill left full with no idle since:
+     * cache_full_after_fill. Its first level was the clean spare area at
+     * the direct speed, and a drop below it before the used state the
+     * fill's end folding: seed 2026's drive 48, 2 hours straight after a
+     * sequential fill, 170 GB at 1.64 GB/s, folding at 1.15 to 565, then
+     * GC at 0.42, was "cache 158 GiB".) */
+    /* (A static cache, as the fill's log of another workload showed,
+     * never folds: the drop after its clean blocks is the used state's.) */
+    int no_room = ssd__no_room_for_cache(o, S);
     if (S->has_cache && isfinite(S->capacity_bytes) &&
-        S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
+        (S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes || no_room) &&
+        (!g || g >= 2)) {
         no_cache(c, res);
-        hidden_cache = 1;
+        hidden_cache = !(no_room && res->ref_kind == SSD__REF_KIND_STATIC);
     }
     /* A used drive's static cache the cache test read as ended inside the
      * run's first sample (the second at the direct level within its

@@ -24,6 +24,13 @@
 /* Host bytes a drive can write while folding, per byte its cache holds:
  * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
 #define FOLD_BYTES_PER_CACHED 3.0
+/* The most SLC-mode room a drive written full by a fill has right after it
+ * (no idle): what the fill's last folding freed, a few seconds' writes
+ * (seed 2026's sweep: 0.49-2.3 GiB, at most 0.09 % of the capacity, on the
+ * dynamic-cache drives whose model showed it). Clean blocks written at the
+ * direct speed before the fill's end folds last as long as the spare area
+ * lets them (14-158 GiB there, 1.1-8.3 %). */
+#define NOIDLE_ROOM_CAPACITY_SHARE 0.005
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* A used drive's static cache is no larger than the fresh cache a reference
@@ -154,6 +161,9 @@ int ssd__used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
                           const struct ssd_analysis_summary *S);
 double ssd__clean_room_max(const struct ssd__analysis_opts *o, double capacity);
 int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacity);
+int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capacity);
+int ssd__no_room_for_cache(const struct ssd__analysis_opts *o,
+                           const struct ssd_analysis_summary *S);
 int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res);
 size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double level, size_t end);

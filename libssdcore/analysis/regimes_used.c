@@ -168,6 +168,40 @@ int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacit
            (int)o->precondition != SSD_PRECONDITION_SEQ_FILL;
 }
 
+/* A drive written full by a fill (sequential or random: the precondition
+ * known) whose run began right after it (idle_before_s 0, known): its SLC
+ * cache has no room. A static cache holds the fill's first bytes until
+ * idle time flushes it; a dynamic one holds the fill's last, folding them
+ * while the host writes. So a fast first level is no cache: it is the
+ * clean spare area written at the direct speed (then, on a dynamic cache,
+ * the fill's end folded, then GC), or SLC-mode blocks freed inside the
+ * run's first sample or two. Never with idle time after the fill (it
+ * flushes a cache and cleans blocks), nor when the idle time or the
+ * drive's past is unknown. */
+int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capacity) {
+    return o->idle_before_s == 0 && isfinite(capacity) && capacity > 0 &&
+           o->written_before_bytes >= capacity &&
+           ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
+            (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL);
+}
+
+/* Whether the cache found on such a drive (cache_full_after_fill) is no
+ * cache: anything but a short fast start a clear drop ended after the run's
+ * first sample. What the fill's last folding freed takes writes at the SLC
+ * speed, then the fill's end folds, well below it; clean blocks written at
+ * the direct speed last longer than that room (NOIDLE_ROOM_CAPACITY_SHARE),
+ * a fast start inside the first sample may be either, and a drop of less
+ * than min_drop twice over (1.69 by default) is the direct level's into
+ * the folding (seed 2026's drive 36, a sequential fill straight after its
+ * fill: 0.17 GiB at 96 MB/s, its direct speed, then 74). */
+int ssd__no_room_for_cache(const struct ssd__analysis_opts *o,
+                           const struct ssd_analysis_summary *S) {
+    return S->has_cache && ssd__cache_full_after_fill(o, S->capacity_bytes) &&
+           !(S->cache_censored == SSD_CENSOR_NONE &&
+             S->cache_bytes < NOIDLE_ROOM_CAPACITY_SHARE * S->capacity_bytes &&
+             S->cache_drop_ratio >= o->min_drop * o->min_drop);
+}
+
 /* Sequential writes over a drive filled sequentially (SNIA's sequential
  * preconditioning, then a whole-drive fill): each overwrite invalidates
  * whole blocks, which GC frees without copying a page, so no used state

@@ -1,0 +1,109 @@
+"""A run straight after a whole-drive fill, with no idle between (issue 21's
+own fill.suite: the 2-hour test right after the sequential fill; the
+sweep's opt-in `seq_fill_noidle` state; docs/analysis.md, "No room in the
+cache right after a fill"). The fill left the cache full: a static one
+holds the fill's first bytes until idle time flushes it, a dynamic one the
+fill's last, which the run folds while it writes. So a fast first level is
+the clean spare area at the direct speed (then the fill's end folding, then
+GC), or what the fill's last folding freed in SLC mode: a little room, a
+few seconds' writes. The drives are the used-drive sweep's own (seed 2026,
+their numbers in each test), at their full size; the run's log records
+`idle_before_s` 0, `precondition` seq_fill and what was written before."""
+import json
+import subprocess
+
+import pytest
+
+from used_drive_scoring import score_run, simulate
+
+GIB = 2**30
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Drive 5: 32 GiB of clean blocks at 1,032 MB/s (its direct speed), the
+# fill's end folding at 482 to 97 GiB, then GC at 322.
+D5 = (COMMON + "capacity_gb=421,op_pct=25.66,bits=3,slc_type=dynamic,slc_seq_mibps=3071,"
+      "slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,fold_mibps=612,"
+      "floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+      "noise_direct=0.00,seed=1016900168,slc_gb=24,slc_wa=1,dip_period_s=14.2,"
+      "dip_duty=0.16,dip_depth=0.45")
+# Drive 78: 0.06 GiB of clean blocks inside the first second, then folding
+# at 30 MB/s to 22 GiB, then GC at 3.
+D78 = (COMMON + "capacity_gb=233,op_pct=11.22,bits=2,slc_type=dynamic,slc_seq_mibps=511,"
+       "slc_rand_iops=86094,native_seq_mibps=148,native_rand_mibps=86.9,fold_mibps=51,"
+       "floor_mibps=2.82,gc_gamma=2.46,link_mibps=560,iops_cap=100000,noise=0.02,"
+       "noise_direct=0.04,seed=582643744,slc_gb=15,slc_wa=1,dip_period_s=21.2,"
+       "dip_duty=0.12,dip_depth=0.39")
+# Drive 36, a sequential fill run: 0.16 GiB at its direct speed (96 MB/s),
+# then 74 as the model alternates SLC writes and folding.
+D36 = (COMMON + "capacity_gb=351,op_pct=23.76,bits=2,slc_type=dynamic,slc_seq_mibps=389,"
+       "slc_rand_iops=76266,native_seq_mibps=101,native_rand_mibps=45.6,fold_mibps=46,"
+       "floor_mibps=6.66,gc_gamma=1.64,link_mibps=560,iops_cap=100000,noise=0.00,"
+       "noise_direct=0.12,seed=314881430,slc_gb=65,slc_wa=1,dip_duty=0")
+# Drive 166: 0.49 GiB the fill's last folding freed, written at the SLC
+# speed (197 MB/s), then the fill's end folding at 69 to 82 GiB, then GC.
+D166 = (COMMON + "capacity_gb=926,op_pct=10.42,bits=3,slc_type=dynamic,slc_seq_mibps=502,"
+        "slc_rand_iops=80480,native_seq_mibps=208,native_rand_mibps=102.8,fold_mibps=140,"
+        "floor_mibps=28.94,gc_gamma=1.88,link_mibps=560,iops_cap=100000,noise=0.00,"
+        "noise_direct=0.04,seed=348073567,slc_gb=170,slc_wa=1,dip_period_s=12.0,"
+        "dip_duty=0.18,dip_depth=0.54")
+INTERVAL = (1, 1, 5)
+
+
+def cli(*args):
+    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def run(tmp_path, spec, workload="2h"):
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill_noidle", workload, log, INTERVAL)
+    return log, truth, series
+
+
+def regimes(a):
+    return [p["regime"] for p in a["phases"]]
+
+
+def test_clean_blocks_then_the_fills_end_folding_are_no_cache(tmp_path):
+    """32 GiB at the direct speed then a drop to the folding read as a
+    cache of 32 GiB (7.7 % of the capacity): no room is left for one, so
+    it is the clean blocks (direct), then the folding, then GC, as the
+    model has it. The same log told 15 minutes of idle keeps the cache
+    (the rule is gated on no idle), as does one whose idle is unknown."""
+    log, truth, series = run(tmp_path, D5)
+    a = cli(log)
+    assert a["cache"] is None
+    assert regimes(a) == ["direct", "folding", "gc"]
+    assert score_run(truth, series, a)["problems"] == []
+    for told in (("--idle-before-s", "900"), ("--precondition", "unknown")):
+        assert cli(log, *told)["cache"]["bytes"] / GIB == pytest.approx(32.4, abs=0.5)
+
+
+def test_a_fast_first_sample_is_no_cache(tmp_path):
+    """Clean blocks that ran out inside the first second, read as a cache
+    ended inside the sample (0.04 GiB, "at least"): with no room in the
+    cache it is direct writes."""
+    log, truth, series = run(tmp_path, D78)
+    a = cli(log)
+    assert a["cache"] is None
+    r = score_run(truth, series, a)
+    assert not r["false_cache"] and r["problems"] == []
+
+
+def test_a_drop_of_less_than_twice_min_drop_is_no_cache(tmp_path):
+    """A sequential fill straight after the fill: 0.17 GiB at the direct
+    speed, then a level 1.3 times below it (min_drop), read as a cache."""
+    log, truth, series = run(tmp_path, D36, "fill")
+    a = cli(log)
+    assert a["cache"] is None
+    assert not score_run(truth, series, a)["false_cache"]
+
+
+def test_the_room_the_fills_folding_freed_is_a_cache(tmp_path):
+    """0.5 GiB (0.06 % of the capacity) at the SLC speed, 2.2 times the
+    folding after it: the little room the fill's last folding freed, a
+    cache the rule keeps."""
+    log, truth, series = run(tmp_path, D166)
+    a = cli(log)
+    assert a["cache"]["bytes"] / GIB == pytest.approx(0.49, abs=0.1)
+    assert score_run(truth, series, a)["problems"] == []
