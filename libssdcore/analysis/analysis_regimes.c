@@ -739,7 +739,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         if (g == 1 && S->has_cache &&
             (!ssd__used_drive_cache(o, S->capacity_bytes, S) || clean_room ||
-             ssd__no_room_for_cache(o, S)))
+             ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN)))
             no_cache(c, res); /* the first drop was clean blocks running out */
         /* (Without a cache the first level is the fast start's speed; a
          * cache kept keeps the level after its drop, which its drop ratio
@@ -768,13 +768,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * sequential fill, 170 GB at 1.64 GB/s, folding at 1.15 to 565, then
      * GC at 0.42, was "cache 158 GiB".) */
     /* (A static cache, as the fill's log of another workload showed,
-     * never folds: the drop after its clean blocks is the used state's.) */
-    int no_room = ssd__no_room_for_cache(o, S);
+     * never folds: the drop after its clean blocks is the used state's.
+     * Nor is it folding right after a random fill: GC has only its own
+     * small pool, and the run is in its used state from about its first
+     * byte (seed 11's drive 136, 2 hours straight after a random fill:
+     * 0.17 GiB at 172 MB/s, then GC at 41, "false folding").) */
+    int no_room = ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN);
     if (S->has_cache && isfinite(S->capacity_bytes) &&
         (S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes || no_room) &&
         (!g || g >= 2)) {
         no_cache(c, res);
-        hidden_cache = !(no_room && res->ref_kind == SSD__REF_KIND_STATIC);
+        hidden_cache = !(no_room && (res->ref_kind == SSD__REF_KIND_STATIC ||
+                                     (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL));
     }
     /* A used drive's static cache the cache test read as ended inside the
      * run's first sample (the second at the direct level within its

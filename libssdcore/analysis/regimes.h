@@ -162,8 +162,8 @@ int ssd__used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
 double ssd__clean_room_max(const struct ssd__analysis_opts *o, double capacity);
 int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacity);
 int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capacity);
-int ssd__no_room_for_cache(const struct ssd__analysis_opts *o,
-                           const struct ssd_analysis_summary *S);
+int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S,
+                           double direct);
 int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res);
 size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double level, size_t end);

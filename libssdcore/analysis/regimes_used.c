@@ -186,20 +186,22 @@ int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capaci
 }
 
 /* Whether the cache found on such a drive (cache_full_after_fill) is no
- * cache: anything but a short fast start a clear drop ended after the run's
- * first sample. What the fill's last folding freed takes writes at the SLC
- * speed, then the fill's end folds, well below it; clean blocks written at
- * the direct speed last longer than that room (NOIDLE_ROOM_CAPACITY_SHARE),
- * a fast start inside the first sample may be either, and a drop of less
- * than min_drop twice over (1.69 by default) is the direct level's into
- * the folding (seed 2026's drive 36, a sequential fill straight after its
- * fill: 0.17 GiB at 96 MB/s, its direct speed, then 74). */
-int ssd__no_room_for_cache(const struct ssd__analysis_opts *o,
-                           const struct ssd_analysis_summary *S) {
+ * cache. Only what the fill's last folding freed takes SLC writes, a
+ * little room (NOIDLE_ROOM_CAPACITY_SHARE), and clean blocks written at
+ * the direct speed before the fill's end folds read the same on one curve:
+ * a fast start, then a drop of 1.3-2.7 to the folding (seed 13's drive
+ * 188, a sequential fill straight after its fill: 2.06 GiB at 1,091 MB/s,
+ * its direct speed, then 620; drive 47, 2 hours after it: 0.19 GiB at 116
+ * MB/s, then 44), however short. So such a cache is kept only when a
+ * reference of the same workload knows the drive's direct level
+ * (`direct`, NaN when none does) and the cache ran min_drop above it,
+ * ended after the run's first sample and under that room. */
+int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S,
+                           double direct) {
     return S->has_cache && ssd__cache_full_after_fill(o, S->capacity_bytes) &&
            !(S->cache_censored == SSD_CENSOR_NONE &&
-             S->cache_bytes < NOIDLE_ROOM_CAPACITY_SHARE * S->capacity_bytes &&
-             S->cache_drop_ratio >= o->min_drop * o->min_drop);
+             S->cache_bytes < NOIDLE_ROOM_CAPACITY_SHARE * S->capacity_bytes && isfinite(direct) &&
+             S->cache_level_bps >= o->min_drop * direct);
 }
 
 /* Sequential writes over a drive filled sequentially (SNIA's sequential
