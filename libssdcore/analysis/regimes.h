@@ -31,6 +31,13 @@
  * direct speed before the fill's end folds last as long as the spare area
  * lets them (14-158 GiB there, 1.1-8.3 %). */
 #define NOIDLE_ROOM_CAPACITY_SHARE 0.005
+/* Right after a fill, the fill's end folds after whatever the run wrote
+ * first; the host's rate while it folds is a third of its direct rate or
+ * more (the folding's programs share the native flash with the host's:
+ * 2.1-2.7 times below it on the sweep's drives of seeds 2026, 11 and 13).
+ * A first level more than this above the folding ran faster than direct
+ * writes can: SLC. */
+#define NOIDLE_SLC_OVER_FOLD 3.0
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* A used drive's static cache is no larger than the fresh cache a reference

@@ -192,16 +192,19 @@ int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capaci
  * a fast start, then a drop of 1.3-2.7 to the folding (seed 13's drive
  * 188, a sequential fill straight after its fill: 2.06 GiB at 1,091 MB/s,
  * its direct speed, then 620; drive 47, 2 hours after it: 0.19 GiB at 116
- * MB/s, then 44), however short. So such a cache is kept only when a
- * reference of the same workload knows the drive's direct level
- * (`direct`, NaN when none does) and the cache ran min_drop above it,
- * ended after the run's first sample and under that room. */
+ * MB/s, then 44), however short. So such a cache is kept only when it
+ * ended after the run's first sample, under that room, and ran min_drop
+ * above the drive's direct level where a reference of the same workload
+ * knows it (`direct`, NaN when none does); without one, when it dropped
+ * NOIDLE_SLC_OVER_FOLD to the level after it, more than direct writes
+ * drop into their folding. */
 int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S,
                            double direct) {
     return S->has_cache && ssd__cache_full_after_fill(o, S->capacity_bytes) &&
            !(S->cache_censored == SSD_CENSOR_NONE &&
-             S->cache_bytes < NOIDLE_ROOM_CAPACITY_SHARE * S->capacity_bytes && isfinite(direct) &&
-             S->cache_level_bps >= o->min_drop * direct);
+             S->cache_bytes < NOIDLE_ROOM_CAPACITY_SHARE * S->capacity_bytes &&
+             (isfinite(direct) ? S->cache_level_bps >= o->min_drop * direct
+                               : S->cache_drop_ratio >= NOIDLE_SLC_OVER_FOLD));
 }
 
 /* Sequential writes over a drive filled sequentially (SNIA's sequential
