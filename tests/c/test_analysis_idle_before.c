@@ -127,3 +127,51 @@ Test(idle_before, a_negative_or_unparsable_option_is_refused) {
     cr_assert_neq(ssd_analysis_set_option(a, "idle_before_s", "soon"), 0);
     ssd_analysis_free(a);
 }
+
+/* Seed 2026's drive 5 of the used-drive sweep, 2 hours straight after a
+ * sequential fill (421 GB, written twice): 32 GiB of clean blocks at its
+ * direct speed, 1,032 MiB/s, the fill's end folding at 482 to 97 GiB, then
+ * GC at 322. Right after the fill (idle_before_s 0) the cache has no room:
+ * the fast start is direct writes, not a 32 GiB cache; with 15 minutes'
+ * idle, or the idle time unknown, the same curve keeps its cache. */
+static void after_fill(const char *idle, struct ssd_analysis_summary *sum, int *first_regime) {
+    enum { N = 1200 };
+    double t[N], b[N];
+    for (size_t i = 0; i < N; i++) {
+        double lv = i < 32 ? 1032 : i < 166 ? 482 : 322;
+        t[i] = (double)(i + 1);
+        b[i] = lv * 1048576 * exp(0.03 * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    char m[512];
+    snprintf(m, sizeof m,
+             "{\"capacity_bytes\":421000000000,\"written_before_bytes\":842000000000,"
+             "\"precondition\":\"seq_fill\"%s%s,\"pattern\":\"randwrite\"}",
+             idle ? ",\"idle_before_s\":" : "", idle ? idle : "");
+    cr_assert_eq(ssd_series_set_metadata(s, m), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    struct ssd_phase p0 = {.size = sizeof p0};
+    *first_regime =
+        ssd_analysis_phase_count(a) && !ssd_analysis_phase(a, 0, &p0) ? (int)p0.regime : -1;
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(idle_before, right_after_a_fill_the_cache_has_no_room) {
+    struct ssd_analysis_summary S;
+    int first;
+    after_fill("0", &S, &first);
+    cr_expect(!S.has_cache, "cache %.4g", S.cache_bytes);
+    cr_expect_eq(first, SSD_REGIME_DIRECT, "first regime %d", first);
+    cr_expect(S.has_folding && S.has_gc);
+    const char *idle[] = {"900", NULL};
+    for (size_t k = 0; k < 2; k++) {
+        after_fill(idle[k], &S, &first);
+        cr_expect(S.has_cache, "idle %s: no cache", idle[k] ? idle[k] : "unknown");
+    }
+}
