@@ -26,8 +26,8 @@
 #define FOLD_BYTES_PER_CACHED 3.0
 /* The most SLC-mode room a drive written full by a fill has right after it
  * (no idle): what the fill's last folding freed, a few seconds' writes
- * (seed 2026's sweep: 0.49-2.3 GiB, at most 0.09 % of the capacity, on the
- * dynamic-cache drives whose model showed it). Clean blocks written at the
+ * (the sweep's seeds 2026, 11 and 13: up to 5.7 GiB, at most 0.18 % of the
+ * capacity, on the dynamic-cache drives whose model showed it). Clean blocks written at the
  * direct speed before the fill's end folds last as long as the spare area
  * lets them (14-158 GiB there, 1.1-8.3 %). */
 #define NOIDLE_ROOM_CAPACITY_SHARE 0.005
