@@ -10,7 +10,7 @@
  * log from before the used state, the fill's own log (it ran from a purged
  * drive and shows the fresh cache: "The fill's own log as the reference")
  * or its fresh run, given as the reference. */
-#define REF_TELLS "the fill's own log or the drive's fresh run as reference (--reference) tells"
+#define REF_TELLS "the fill's own log or the drive's fresh run as reference tells"
 
 /* The note on a drive written full, no reference, whose cache (too small
  * to be only a dynamic one) is followed by direct writes, then the used

@@ -98,8 +98,6 @@ CASES = {
     "seq_fill_outlast": (seq_fill_fold_at_gc_speed, 355 * GIB, "seq_fill",
                          "cache_or_clean_blocks", "clean_blocks"),
     # (curve, capacity, precondition, between, read_as)
-    "seq_fill": (seq_fill_fold_as_used_state, 296e9, "seq_fill", "folding_or_used_state",
-                 "used_state"),
     "random_fill": (random_fill_one_drop, 2993e9, "random_fill", "cache_or_clean_blocks",
                     "clean_blocks"),
 }
@@ -175,3 +173,21 @@ def test_a_run_that_never_dropped_leaves_cache_or_direct_undecided(tmp_path):
         ("cache_or_direct", "direct", "longer_run"), a.regime_note
     a = ssdcore.analyze((np.arange(1, 61, dtype=float), b))
     assert (a.undecided, a.decided_by) == ("cache_or_direct", "capacity"), a.regime_note
+
+
+def test_a_sequential_fills_folding_once_undecided_is_now_read(tmp_path):
+    """The curve of seed 13's drive 184 was one this field was written on:
+    read as the cache, then one used state sliding from 330 MiB/s, the
+    folding inside it ("folding_or_used_state"). The sequential fill's
+    order (cache, direct writes, folding, GC; docs/analysis.md, *After a
+    sequential fill: direct writes, folding, GC*) now reads it as the
+    model has it, direct writes to 30 GiB, folding to 68 GiB, then GC, and
+    a reading that is decided carries no `undecided`."""
+    log = write_log(tmp_path / "seq.csv", seq_fill_fold_as_used_state(np.random.default_rng(7)),
+                    int(296e9), "seq_fill", int(2 * 296e9))
+    j = json.loads(subprocess.run(["ssdcore", "analyze", "--json", log], check=True,
+                                  capture_output=True, text=True).stdout)
+    assert "undecided" not in j or j["undecided"] is None, j.get("undecided")
+    assert [p["regime"] for p in j["phases"]] == ["cache", "direct", "folding", "gc"]
+    assert abs(j["folding"]["start_bytes"] / GIB - 30) < 1.5
+    assert abs(j["gc"]["start_bytes"] / GIB - 68.4) < 3.4
