@@ -1,7 +1,12 @@
 """Real block devices for the tests that need root: a loop device over an
-image file, and a fresh ext4 mounted on one. Each skips the test with the
-reason when it cannot (not root, a tool missing, losetup, mkfs or mount
-failing) and releases what it made whatever happens."""
+image file, one that refuses discard, and a fresh ext4 mounted on one. Each
+skips the test with the reason when it cannot (not root, a tool missing,
+losetup, mkfs or mount failing) and releases what it made whatever happens.
+
+The loop devices are shared by every process on the machine (pytest's xdist
+workers among them): `losetup --find` hands the lowest free one to whoever
+asks next, so a test must leave nothing of its own on a device it gives
+back. Sysfs queue limits do outlive the detach (see loop_device_without_discard)."""
 import contextlib
 import os
 import shutil
@@ -35,6 +40,45 @@ def loop_device(img, size_mb=None):
 
 
 @contextlib.contextmanager
+def loop_device_without_discard(workdir, size_mb):
+    """A loop device that refuses discard (BLKDISCARD, and FITRIM of a
+    filesystem on it, fail with EOPNOTSUPP) as a drive without TRIM does:
+    its image is on a ramfs mounted under workdir. ramfs has no fallocate,
+    so the loop device cannot punch holes and offers no discard; the next
+    user of the device, over another file, gets discard back.
+
+    Writing 0 to the device's queue/discard_max_bytes instead leaves the
+    device refusing discard after the detach (the limit is kept, its
+    granularity drops to 0 and no other value is accepted again), and
+    removing the device afterwards (LOOP_CTL_REMOVE) came too late: another
+    xdist worker's losetup --find took the freed device first, and its
+    FITRIM on a fresh ext4 failed with EOPNOTSUPP (one fresh-clone CI run,
+    test_without_discard_fitrim_carries_the_trim_to_the_drive)."""
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("a ramfs needs root and mount")
+    fs = workdir / "ramfs"
+    fs.mkdir()
+    r = sh("mount", "-t", "ramfs", "ramfs", fs, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"cannot mount a ramfs: {r.stderr.strip()}")
+    try:
+        with loop_device(fs / "nodiscard.img", size_mb) as dev:
+            with open(f"/sys/block/{os.path.basename(dev)}/queue/discard_max_bytes") as f:
+                assert f.read().strip() == "0", f"{dev} over a ramfs file offers discard"
+            yield dev
+    finally:
+        _umount(fs)
+
+
+def _umount(mnt):
+    for _ in range(50):
+        if sh("umount", mnt, check=False).returncode == 0:
+            return
+        time.sleep(0.1)
+    sh("umount", "-l", mnt, check=False)
+
+
+@contextlib.contextmanager
 def ext4(workdir, size_mb, extended, options=None):
     """Mounts a fresh size_mb MiB ext4 (mkfs.ext4 -E extended; mounted with
     -o options) from an image under workdir and yields (mount point, image);
@@ -58,11 +102,6 @@ def ext4(workdir, size_mb, extended, options=None):
             try:
                 yield mnt, img
             finally:
-                for _ in range(50):
-                    if sh("umount", mnt, check=False).returncode == 0:
-                        break
-                    time.sleep(0.1)
-                else:
-                    sh("umount", "-l", mnt, check=False)
+                _umount(mnt)
     finally:
         img.unlink(missing_ok=True)

@@ -1,7 +1,5 @@
 """The suite runner on real file targets (scaled down), Ctrl-C in the
 middle of a run, suite files of the user's own, and their errors."""
-import errno
-import fcntl
 import json
 import os
 import signal
@@ -12,7 +10,7 @@ import time
 import pytest
 
 import ssdcore
-from loop_devices import loop_device
+from loop_devices import loop_device, loop_device_without_discard
 from suite_helpers import csv_rows, load, step, steps, svg_count
 
 
@@ -354,61 +352,31 @@ def test_filebench_needs_an_existing_dir_and_creates_only_its_own(cli, tmp_path)
 
 
 def test_a_device_that_refuses_trim_skips_the_trims_and_completes(cli, tmp_path):
-    """A real device without discard: a loop device whose discard limit is
-    set to 0 through sysfs refuses BLKDISCARD with EOPNOTSUPP."""
-    made = []
-    try:
-        with loop_device(tmp_path / "nodiscard.img", 16) as dev:
-            made.append(dev)
-            knob = f"/sys/block/{os.path.basename(dev)}/queue/discard_max_bytes"
-            with open(knob, "w") as f:
-                f.write("0")
-            suite = tmp_path / "trims.suite"
-            suite.write_text("trim\njob name=w pattern=write bs=64k time=0.2s\n"
-                             "trim length=1m\njob name=r pattern=randread bs=4k time=0.2s\n")
-            out = tmp_path / "o"
-            r = subprocess.run([cli, "suite", dev, "--destroy-data", "--suite-file", str(suite),
-                                "--out", str(out), "--no-progress"], capture_output=True,
-                               text=True)
-            assert r.returncode == 0, r.stderr
-            assert ": done, 2 steps skipped" in r.stdout
-            assert "skipped step 3 (trim, line 3): TRIM refused" in r.stdout, r.stdout
-            res = load(out)
-            assert res["complete"] is True and res["error"] is None
-            assert [(s["name"], s["state"]) for s in res["steps"]] == [
-                ("trim", "skipped"), ("w", "done"), ("trim", "skipped"), ("r", "done")]
-            reason = res["steps"][0]["reason"]
-            assert dev in reason and "discard" in reason and "Operation not supported" in reason
-            assert [(k["index"], k["reason"]) for k in res["headline"]["skipped_steps"]] == [
-                (0, reason), (2, res["steps"][2]["reason"])]
-            assert step(res, "w")["results"]["write"]["bytes"] > 0
-            html = (out / "report.html").read_text()
-            assert "was skipped: TRIM refused" in html and "<tr class=\"skipped\">" in html
-            assert ssdcore.report(out) == res
-    finally:
-        # The limit outlives the detach and cannot be raised again, so the
-        # next user of this loop device would find it refusing discard too:
-        # remove the device (LOOP_CTL_REMOVE); the kernel makes a fresh one
-        # when one is needed.
-        for dev in made:
-            _remove_loop_device(dev)
-
-
-def _remove_loop_device(dev):
-    ctl = os.open("/dev/loop-control", os.O_RDWR)
-    try:
-        for _ in range(100):  # busy while udev still probes it
-            try:
-                fcntl.ioctl(ctl, 0x4C81, int(dev.removeprefix("/dev/loop")))
-                break
-            except OSError as e:
-                if e.errno != errno.EBUSY:
-                    raise
-                time.sleep(0.05)
-        else:
-            raise AssertionError(f"{dev} stayed busy: it now refuses discard for good")
-    finally:
-        os.close(ctl)
+    """A real device without discard: a loop device over a file on ramfs
+    refuses BLKDISCARD with EOPNOTSUPP."""
+    with loop_device_without_discard(tmp_path, 16) as dev:
+        suite = tmp_path / "trims.suite"
+        suite.write_text("trim\njob name=w pattern=write bs=64k time=0.2s\n"
+                         "trim length=1m\njob name=r pattern=randread bs=4k time=0.2s\n")
+        out = tmp_path / "o"
+        r = subprocess.run([cli, "suite", dev, "--destroy-data", "--suite-file", str(suite),
+                            "--out", str(out), "--no-progress"], capture_output=True,
+                           text=True)
+        assert r.returncode == 0, r.stderr
+        assert ": done, 2 steps skipped" in r.stdout
+        assert "skipped step 3 (trim, line 3): TRIM refused" in r.stdout, r.stdout
+        res = load(out)
+        assert res["complete"] is True and res["error"] is None
+        assert [(s["name"], s["state"]) for s in res["steps"]] == [
+            ("trim", "skipped"), ("w", "done"), ("trim", "skipped"), ("r", "done")]
+        reason = res["steps"][0]["reason"]
+        assert dev in reason and "discard" in reason and "Operation not supported" in reason
+        assert [(k["index"], k["reason"]) for k in res["headline"]["skipped_steps"]] == [
+            (0, reason), (2, res["steps"][2]["reason"])]
+        assert step(res, "w")["results"]["write"]["bytes"] > 0
+        html = (out / "report.html").read_text()
+        assert "was skipped: TRIM refused" in html and "<tr class=\"skipped\">" in html
+        assert ssdcore.report(out) == res
 
 
 def test_a_rerun_in_the_same_out_sets_the_earlier_run_aside(cli, tmp_path):
