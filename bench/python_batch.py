@@ -35,8 +35,9 @@ from typing import Any, Callable, Dict, List
 import numpy as np
 
 import ssdcore
-# The ways take turns in every round, as bench/series_reader.py times them.
-from series_reader import timed_interleaved
+# The ways take turns in every round, as bench/series_reader.py times them,
+# and the CLI is the one it runs (SSD_BUILD_DIR's when not on PATH).
+from series_reader import cli as ssdcore_cli, timed_interleaved
 
 
 C_CORE = "C core alone (bench/analysis_batch.c)"
@@ -63,7 +64,7 @@ def generate(d: str, n: int) -> List[str]:
 def main(argv: List[str]) -> int:
     n = int(argv[0]) if argv else 10000
     repeats = int(argv[1]) if len(argv) > 1 else 3
-    cli = shutil.which("ssdcore") or os.path.join("build", "ssdcore")
+    cli = ssdcore_cli()
     d = tempfile.mkdtemp(prefix="ssdcore-batch-")
     try:
         t0 = time.perf_counter()

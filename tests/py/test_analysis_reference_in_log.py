@@ -17,6 +17,7 @@ import subprocess
 import pytest
 
 import ssdcore
+from analyze_cli import cli
 from suite_helpers import series_metadata
 from used_drive_scoring import prepare
 
@@ -26,12 +27,6 @@ SPEC = ("sim:bx200,native_write_lat_us=0,capacity_gb=338,op_pct=27.87,bits=2,slc
         "noise=0.02,noise_direct=0.00,seed=127872678,slc_gb=2.3,slc_wa=1.06,dip_period_s=29.8,"
         "dip_duty=0.10,dip_depth=0.33")
 WORKLOAD = dict(pattern="randwrite", bs=4096, qd=32, time="2h", interval=1)
-
-
-def cli(*args):
-    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)
 
 
 def verdict(a):

@@ -16,6 +16,7 @@ import warnings
 import pytest
 
 import ssdcore
+from analyze_cli import cli, regimes
 from suite_helpers import series_metadata
 from used_drive_scoring import simulate, simulate_fill
 
@@ -38,16 +39,6 @@ NO_CACHE = ("sim:bx200,native_write_lat_us=0,capacity_gb=1141,op_pct=21.19,bits=
             "idle_gc_mibps=30,idle_gc_gb=11.3,noise=0.02,noise_direct=0.06,dip_duty=0,"
             "seed=1030341950")
 INTERVAL = (1, 2, 4)
-
-
-def cli(*args):
-    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)
-
-
-def regimes(a):
-    return [p["regime"] for p in a["phases"]]
 
 
 @pytest.fixture(scope="module")

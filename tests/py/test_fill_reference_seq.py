@@ -8,12 +8,10 @@ used-drive sweep's own (their seed and drive number in each test), at their
 full size: 2-hour 4K random runs after a sequential fill, each a fraction of
 a second to simulate, and the fill's log (128K sequential from a purge:
 another workload, read for its cache's kind and size only)."""
-import json
-import subprocess
-
 import pytest
 
 import ssdcore
+from analyze_cli import cli, regimes
 from used_drive_scoring import simulate, simulate_fill
 
 GIB = 2**30
@@ -65,16 +63,6 @@ def logs(tmp_path, spec):
     simulate(spec, "seq_fill", "2h", run, INTERVAL)
     simulate_fill(spec, "seq_fill", fill, INTERVAL)
     return run, fill
-
-
-def cli(*args):
-    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)
-
-
-def regimes(a):
-    return [p["regime"] for p in a["phases"]]
 
 
 def starts(a):

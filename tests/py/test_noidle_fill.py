@@ -9,11 +9,9 @@ GC), or what the fill's last folding freed in SLC mode: a little room, a
 few seconds' writes. The drives are the used-drive sweep's own (seed 2026,
 their numbers in each test), at their full size; the run's log records
 `idle_before_s` 0, `precondition` seq_fill and what was written before."""
-import json
-import subprocess
-
 import pytest
 
+from analyze_cli import cli, regimes
 from used_drive_scoring import score_run, simulate
 
 GIB = 2**30
@@ -47,20 +45,10 @@ D173 = (COMMON + "capacity_gb=1614,op_pct=20.58,bits=2,slc_type=dynamic,slc_seq_
 INTERVAL = (1, 1, 5)
 
 
-def cli(*args):
-    out = subprocess.run(["ssdcore", "analyze", "--json", *map(str, args)], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)
-
-
 def run(tmp_path, spec, workload="2h"):
     log = tmp_path / "run.csv"
     truth, series, _, _ = simulate(spec, "seq_fill_noidle", workload, log, INTERVAL)
     return log, truth, series
-
-
-def regimes(a):
-    return [p["regime"] for p in a["phases"]]
 
 
 def test_clean_blocks_then_the_fills_end_folding_are_no_cache(tmp_path):
