@@ -73,13 +73,10 @@ SSD__OPTION_TABLE(extract_options, "extract", EXTRACT_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_extract_options, extract_options)
 
 int ssd_extract_create(ssd_extract **out) {
-    ssd_extract *x = calloc(1, sizeof *x);
-    if (!x)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&extract_options, x);
-    x->in_fd = x->root_fd = x->parent_fd = -1;
-    *out = x;
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, &extract_options);
+    if (!rc)
+        (*out)->in_fd = (*out)->root_fd = (*out)->parent_fd = -1;
+    return rc;
 }
 
 SSD__FO_HANDLE_CALLS(extract)

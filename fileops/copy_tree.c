@@ -168,12 +168,7 @@ SSD__OPTION_TABLE(copy_options, "copy", COPY_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_copy_options, copy_options)
 
 int ssd_copy_create(ssd_copy **out) {
-    ssd_copy *c = calloc(1, sizeof *c);
-    if (!c)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&copy_options, c);
-    *out = c;
-    return 0;
+    return ssd__option_create(out, sizeof **out, &copy_options);
 }
 
 static void clear_failures(ssd_copy *c) {

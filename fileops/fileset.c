@@ -388,12 +388,7 @@ SSD__OPTION_TABLE(fileset_options, "fileset", FILESET_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_fileset_options, fileset_options)
 
 int ssd_fileset_create(ssd_fileset **out) {
-    ssd_fileset *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&fileset_options, s);
-    *out = s;
-    return 0;
+    return ssd__option_create(out, sizeof **out, &fileset_options);
 }
 
 /* Calls the progress callback when the interval has passed (or force): 1

@@ -61,10 +61,7 @@ struct ssd_compare {
 SSD__OPTION_TABLE(compare_options, "compare", COMPARE_OPTIONS);
 
 int ssd_compare_create(ssd_compare **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = calloc(1, sizeof **out);
-    return *out ? 0 : SSD_ENOMEM;
+    return ssd__option_create(out, sizeof **out, &compare_options);
 }
 
 static void drive_free(struct cmp_drive *d) {

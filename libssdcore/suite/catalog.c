@@ -205,13 +205,7 @@ static void upgrade_figures(ssd_catalog *c) {
 }
 
 int ssd_catalog_create(ssd_catalog **out) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_catalog *c = *out = calloc(1, sizeof *c);
-    if (!c)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&catalog_options, c);
-    return 0;
+    return ssd__option_create(out, sizeof **out, &catalog_options);
 }
 
 int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value) {
