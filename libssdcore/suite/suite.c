@@ -239,6 +239,11 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
     return NULL;
 }
 
+const struct ssd__step *ssd__analysis_job(const struct ssd__results *r,
+                                          const struct ssd__step *an) {
+    return ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
+}
+
 const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int job) {
     int fill = -1;
     for (int i = 0; i < job && i < r->nsteps; i++) {
