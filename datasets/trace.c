@@ -144,20 +144,12 @@ int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, s
     return ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: %s", name, lineno, reason ? reason + 2 : why);
 }
 
-char *ssd__trace_line(struct ssd__trace_lines *it) {
-    if (it->p >= it->end)
-        return NULL;
-    char *line = it->p, *nl = memchr(it->p, '\n', (size_t)(it->end - it->p));
-    if (nl) {
-        *nl = 0;
-        it->p = nl + 1;
-    } else {
-        it->p = it->end;
-    }
-    size_t n = strlen(line);
+char *ssd__trace_line(struct ssd__lines *it) {
+    int nl;
+    char *line = ssd__lines_next(it, &nl);
+    size_t n = line && !nl ? strlen(line) : 0;
     if (n && line[n - 1] == '\r')
         line[n - 1] = 0;
-    it->lineno++;
     return line;
 }
 
