@@ -417,7 +417,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
 }
 
 static int add_dirfix(ssd_extract *x, const char *name, struct archive_entry *e) {
-    if (ssd__fo_grow((void **)&x->dirs, &x->dirs_cap, x->ndirs + 1, sizeof *x->dirs))
+    if (ssd__grow(&x->dirs, x->ndirs, &x->dirs_cap, sizeof *x->dirs, 64))
         return SSD_ENOMEM;
     char *p = strdup(name);
     if (!p)
