@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
@@ -426,10 +426,7 @@ static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
  * negative code. */
 static int add_run(ssd_catalog *c, const struct run_doc *r) {
     char added[32];
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(added, sizeof added, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    ssd__now_iso(added, sizeof added);
     sqlite3_stmt *st = NULL, *fig = NULL;
     int result = 0;
     char *olddir = NULL;
