@@ -48,7 +48,10 @@ void ssd_trace_free(ssd_trace *tr) {
     free(tr);
 }
 
-void ssd__trace_forget_source(ssd_trace *tr) {
+void ssd__trace_reset(ssd_trace *tr) {
+    tr->n = 0;
+    tr->err[0] = 0;
+    tr->format = "";
     free(tr->source);
     tr->source = NULL;
     tr->name[0] = 0;
@@ -242,10 +245,7 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
                     const char *name) {
     if (!tr || (!text && len))
         return SSD_EINVAL;
-    tr->err[0] = 0;
-    tr->n = 0;
-    tr->format = "";
-    ssd__trace_forget_source(tr);
+    ssd__trace_reset(tr);
     if (!name)
         name = "<memory>";
     if (!format || !strcmp(format, "auto")) {

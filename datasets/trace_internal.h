@@ -28,9 +28,9 @@ struct ssd_trace {
     char err[SSD__TRACE_ERR_SIZE];
 };
 
-/* Forgets the file and the scenario or file test the I/Os came from:
- * every reset of the I/Os calls it. */
-void ssd__trace_forget_source(ssd_trace *tr);
+/* Empties tr before it is loaded or generated again: no I/Os, message,
+ * format, nor file, scenario or file test they came from. */
+void ssd__trace_reset(ssd_trace *tr);
 
 /* Formats the handle's message and returns code. */
 int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...)
