@@ -200,12 +200,10 @@ out:
 
 SSD_API int ssd_fio_result_parse(ssd_fio_result **out, const char *name, const char *text,
                                  size_t len) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_fio_result *r = calloc(1, sizeof *r);
-    *out = r;
-    if (!r)
-        return SSD_ENOMEM;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (rc)
+        return rc;
+    ssd_fio_result *r = *out;
     if (!name)
         name = "<memory>";
     if (!text && len)
@@ -214,18 +212,15 @@ SSD_API int ssd_fio_result_parse(ssd_fio_result **out, const char *name, const c
 }
 
 SSD_API int ssd_fio_result_open(ssd_fio_result **out, const char *path) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_fio_result *r = calloc(1, sizeof *r);
-    *out = r;
-    if (!r)
-        return SSD_ENOMEM;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (rc)
+        return rc;
+    ssd_fio_result *r = *out;
     if (!path)
         return rfail(r, SSD_EINVAL, "NULL path");
     char *buf = NULL;
     size_t len = 0;
-    int rc =
-        ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
+    rc = ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
     if (rc == 0)
         rc = parse_into(r, path, buf, len);
     free(buf);

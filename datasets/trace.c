@@ -31,13 +31,10 @@ int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...) {
 }
 
 int ssd_trace_create(ssd_trace **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = calloc(1, sizeof **out);
-    if (!*out)
-        return SSD_ENOMEM;
-    (*out)->format = "";
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (!rc)
+        (*out)->format = "";
+    return rc;
 }
 
 void ssd_trace_free(ssd_trace *tr) {

@@ -64,20 +64,16 @@ static int describe_target(ssd_suite *s) {
 }
 
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
-    if (!out || !t)
-        return SSD_EINVAL;
-    ssd_suite *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    s->t = t;
-    if (describe_target(s)) {
-        free(s);
-        return SSD_ENOMEM;
+    int rc = t ? ssd__option_create(out, sizeof **out, &suite_options) : SSD_EINVAL;
+    if (rc)
+        return rc;
+    (*out)->t = t;
+    strcpy((*out)->res.suite_name, "quick");
+    if ((rc = describe_target(*out))) {
+        free(*out);
+        *out = NULL;
     }
-    ssd__option_defaults(&suite_options, s);
-    strcpy(s->res.suite_name, "quick");
-    *out = s;
-    return 0;
+    return rc;
 }
 
 /* Frees the steps' definitions and results. */

@@ -54,6 +54,10 @@ Test(api_convention, create_into_no_pointer_is_einval) {
     cr_expect_eq(ssd_filebench_create(NULL), SSD_EINVAL);
     cr_expect_eq(ssd_catalog_create(NULL), SSD_EINVAL);
     cr_expect_eq(ssd_compare_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_trace_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_suite_create(NULL, t), SSD_EINVAL);
+    cr_expect_eq(ssd_suite_load(NULL, "."), SSD_EINVAL);
+    cr_expect_eq(ssd_fio_result_parse(NULL, "x", "{}", 2), SSD_EINVAL);
     ssd_job *j = (ssd_job *)&j;
     cr_expect_eq(ssd_job_create(&j, NULL), SSD_EINVAL);
     ssd_target_free(t);
