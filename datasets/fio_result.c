@@ -2,7 +2,6 @@
  * and latency percentiles, with a broken clat (io_uring sqthread_poll)
  * detected and lat_ns trusted instead. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +27,7 @@ struct ssd_fio_result {
     char err[SSD__ERRMSG_SIZE];
 };
 
-static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int rfail(ssd_fio_result *r, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    ssd__vfail(r->err, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
+#define rfail(r, code, ...) ssd__fail((r)->err, code, __VA_ARGS__)
 
 /* A number member; fio writes some numbers as strings, which count too.
  * NaN when absent or not a number. */
