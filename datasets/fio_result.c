@@ -227,9 +227,7 @@ SSD_API void ssd_fio_result_free(ssd_fio_result *r) {
     free(r);
 }
 
-SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r) {
-    return r ? r->err : "no handle";
-}
+SSD__ERRMSG_OF(fio_result)
 
 SSD_API int ssd_fio_result_set_option(ssd_fio_result *r, const char *key, const char *value) {
     return r ? ssd__option_none("fio_result", key, value, r->err) : SSD_EINVAL;

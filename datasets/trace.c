@@ -62,9 +62,7 @@ const char *ssd_trace_name(const ssd_trace *tr) {
     return tr && tr->name[0] ? tr->name : NULL;
 }
 
-const char *ssd_trace_errmsg(const ssd_trace *tr) {
-    return tr ? tr->err : "no handle";
-}
+SSD__ERRMSG_OF(trace)
 
 int ssd_trace_set_option(ssd_trace *tr, const char *key, const char *value) {
     char why[SSD__ERRMSG_SIZE];

@@ -25,9 +25,7 @@
  * progress_user, its last run's results (a compact JSON document the run
  * wrote, NULL before one) in json. */
 #define SSD__FO_HANDLE_CALLS(T)                                                                    \
-    const char *ssd_##T##_errmsg(const ssd_##T *h) {                                               \
-        return h ? h->err : "no handle";                                                           \
-    }                                                                                              \
+    SSD__ERRMSG_OF(T)                                                                              \
     int ssd_##T##_to_json(const ssd_##T *h, int flags, char **out) {                               \
         return ssd__fo_to_json(h, h ? h->json : NULL, flags, out);                                 \
     }                                                                                              \

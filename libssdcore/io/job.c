@@ -199,9 +199,7 @@ void ssd_job_free(ssd_job *j) {
     free(j);
 }
 
-const char *ssd_job_errmsg(const ssd_job *j) {
-    return j ? j->err : "no handle";
-}
+SSD__ERRMSG_OF(job)
 
 /* Refuses a time that needs more samples than a job keeps in memory. */
 static int check_samples(ssd_job *j) {

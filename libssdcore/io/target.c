@@ -66,9 +66,7 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
     return i < 0 ? i : 0;
 }
 
-const char *ssd_target_errmsg(const ssd_target *t) {
-    return t ? t->err : "no handle";
-}
+SSD__ERRMSG_OF(target)
 
 const char *ssd_target_uri(const ssd_target *t) {
     return t->uri ? t->uri : "";

@@ -84,9 +84,7 @@ void ssd_compare_free(ssd_compare *c) {
     free(c);
 }
 
-const char *ssd_compare_errmsg(const ssd_compare *c) {
-    return c ? c->err : "no handle";
-}
+SSD__ERRMSG_OF(compare)
 
 size_t ssd_compare_drive_count(const ssd_compare *c) {
     return c ? (size_t)c->nd : 0;

@@ -239,9 +239,7 @@ SSD_API void ssd_series_free(ssd_series *s) {
     free(s);
 }
 
-SSD_API const char *ssd_series_errmsg(const ssd_series *s) {
-    return s ? s->err : "no handle";
-}
+SSD__ERRMSG_OF(series)
 
 SSD_API size_t ssd_series_count(const ssd_series *s) {
     return s ? s->n : 0;

@@ -268,9 +268,7 @@ void ssd_catalog_free(ssd_catalog *c) {
     free(c);
 }
 
-const char *ssd_catalog_errmsg(const ssd_catalog *c) {
-    return c ? c->err : "no handle";
-}
+SSD__ERRMSG_OF(catalog)
 
 static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);

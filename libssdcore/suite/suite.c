@@ -125,9 +125,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s);
 }
 
-const char *ssd_suite_errmsg(const ssd_suite *s) {
-    return s ? s->err : "no handle";
-}
+SSD__ERRMSG_OF(suite)
 
 int ssd__suite_set_out(ssd_suite *s, const char *dir) {
     size_t n = strlen(dir);
