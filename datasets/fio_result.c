@@ -2,7 +2,6 @@
  * and latency percentiles, with a broken clat (io_uring sqthread_poll)
  * detected and lat_ns trusted instead. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +27,7 @@ struct ssd_fio_result {
     char err[SSD__ERRMSG_SIZE];
 };
 
-static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int rfail(ssd_fio_result *r, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    ssd__vfail(r->err, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
+#define rfail(r, code, ...) ssd__fail((r)->err, code, __VA_ARGS__)
 
 /* A number member; fio writes some numbers as strings, which count too.
  * NaN when absent or not a number. */
@@ -200,12 +191,10 @@ out:
 
 SSD_API int ssd_fio_result_parse(ssd_fio_result **out, const char *name, const char *text,
                                  size_t len) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_fio_result *r = calloc(1, sizeof *r);
-    *out = r;
-    if (!r)
-        return SSD_ENOMEM;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (rc)
+        return rc;
+    ssd_fio_result *r = *out;
     if (!name)
         name = "<memory>";
     if (!text && len)
@@ -214,18 +203,15 @@ SSD_API int ssd_fio_result_parse(ssd_fio_result **out, const char *name, const c
 }
 
 SSD_API int ssd_fio_result_open(ssd_fio_result **out, const char *path) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_fio_result *r = calloc(1, sizeof *r);
-    *out = r;
-    if (!r)
-        return SSD_ENOMEM;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (rc)
+        return rc;
+    ssd_fio_result *r = *out;
     if (!path)
         return rfail(r, SSD_EINVAL, "NULL path");
     char *buf = NULL;
     size_t len = 0;
-    int rc =
-        ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
+    rc = ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
     if (rc == 0)
         rc = parse_into(r, path, buf, len);
     free(buf);
@@ -241,9 +227,7 @@ SSD_API void ssd_fio_result_free(ssd_fio_result *r) {
     free(r);
 }
 
-SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r) {
-    return r ? r->err : "no handle";
-}
+SSD__ERRMSG_OF(fio_result)
 
 SSD_API int ssd_fio_result_set_option(ssd_fio_result *r, const char *key, const char *value) {
     return r ? ssd__option_none("fio_result", key, value, r->err) : SSD_EINVAL;

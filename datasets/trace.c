@@ -31,13 +31,10 @@ int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...) {
 }
 
 int ssd_trace_create(ssd_trace **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = calloc(1, sizeof **out);
-    if (!*out)
-        return SSD_ENOMEM;
-    (*out)->format = "";
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (!rc)
+        (*out)->format = "";
+    return rc;
 }
 
 void ssd_trace_free(ssd_trace *tr) {
@@ -48,7 +45,10 @@ void ssd_trace_free(ssd_trace *tr) {
     free(tr);
 }
 
-void ssd__trace_forget_source(ssd_trace *tr) {
+void ssd__trace_reset(ssd_trace *tr) {
+    tr->n = 0;
+    tr->err[0] = 0;
+    tr->format = "";
     free(tr->source);
     tr->source = NULL;
     tr->name[0] = 0;
@@ -62,9 +62,7 @@ const char *ssd_trace_name(const ssd_trace *tr) {
     return tr && tr->name[0] ? tr->name : NULL;
 }
 
-const char *ssd_trace_errmsg(const ssd_trace *tr) {
-    return tr ? tr->err : "no handle";
-}
+SSD__ERRMSG_OF(trace)
 
 int ssd_trace_set_option(ssd_trace *tr, const char *key, const char *value) {
     char why[SSD__ERRMSG_SIZE];
@@ -144,20 +142,12 @@ int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, s
     return ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: %s", name, lineno, reason ? reason + 2 : why);
 }
 
-char *ssd__trace_line(struct ssd__trace_lines *it) {
-    if (it->p >= it->end)
-        return NULL;
-    char *line = it->p, *nl = memchr(it->p, '\n', (size_t)(it->end - it->p));
-    if (nl) {
-        *nl = 0;
-        it->p = nl + 1;
-    } else {
-        it->p = it->end;
-    }
-    size_t n = strlen(line);
+char *ssd__trace_line(struct ssd__lines *it) {
+    int nl;
+    char *line = ssd__lines_next(it, &nl);
+    size_t n = line && !nl ? strlen(line) : 0;
     if (n && line[n - 1] == '\r')
         line[n - 1] = 0;
-    it->lineno++;
     return line;
 }
 
@@ -250,10 +240,7 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
                     const char *name) {
     if (!tr || (!text && len))
         return SSD_EINVAL;
-    tr->err[0] = 0;
-    tr->n = 0;
-    tr->format = "";
-    ssd__trace_forget_source(tr);
+    ssd__trace_reset(tr);
     if (!name)
         name = "<memory>";
     if (!format || !strcmp(format, "auto")) {

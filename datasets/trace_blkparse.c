@@ -83,7 +83,7 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
             p += 3;
         }
     }
-    struct ssd__trace_lines it = {text, text + len, 0};
+    struct ssd__lines it = {text, text + len, 0};
     char *line;
     /* Pending issues by (sector, op): an open-addressing table. */
     size_t cap = 1024, used = 0;

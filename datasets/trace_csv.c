@@ -28,7 +28,7 @@ static int parse_op(const char *s) {
 }
 
 int ssd__trace_read_csv(ssd_trace *tr, char *text, size_t len, const char *name) {
-    struct ssd__trace_lines it = {text, text + len, 0};
+    struct ssd__lines it = {text, text + len, 0};
     char *line = ssd__trace_line(&it);
     while (line && !line[strspn(line, " \t")])
         line = ssd__trace_line(&it);

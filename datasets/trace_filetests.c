@@ -130,10 +130,7 @@ int ssd_trace_filetest_sizes(const char *name, uint64_t *set_bytes, uint64_t *de
 int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     if (!tr || !name)
         return SSD_EINVAL;
-    tr->n = 0;
-    tr->err[0] = 0;
-    tr->format = "";
-    ssd__trace_forget_source(tr);
+    ssd__trace_reset(tr);
     enum half half;
     const struct ssd__filetrace_blob *b = find_half(name, &half);
     if (!b) {

@@ -9,6 +9,8 @@
 
 #include <ssdcore/trace.h>
 
+#include "series_readers.h"
+
 #define SSD__TRACE_ERR_SIZE 512
 
 struct ssd_trace {
@@ -26,9 +28,9 @@ struct ssd_trace {
     char err[SSD__TRACE_ERR_SIZE];
 };
 
-/* Forgets the file and the scenario or file test the I/Os came from:
- * every reset of the I/Os calls it. */
-void ssd__trace_forget_source(ssd_trace *tr);
+/* Empties tr before it is loaded or generated again: no I/Os, message,
+ * format, nor file, scenario or file test they came from. */
+void ssd__trace_reset(ssd_trace *tr);
 
 /* Formats the handle's message and returns code. */
 int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...)
@@ -40,13 +42,9 @@ int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io);
 /* ssd_trace_add, with a failure's message naming the file and line. */
 int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, size_t lineno);
 
-/* A line cursor over a NUL-terminated writable buffer: returns the next
- * line NUL-terminated in place (without "\r\n"), NULL at the end. */
-struct ssd__trace_lines {
-    char *p, *end;
-    size_t lineno;
-};
-char *ssd__trace_line(struct ssd__trace_lines *it);
+/* The next line of the readers' cursor (ssd__lines_next), without "\r\n"
+ * (the last line's "\r" too), or NULL at the end. */
+char *ssd__trace_line(struct ssd__lines *it);
 
 /* Strict number parsing of a whole token: 0 or -1. */
 int ssd__trace_u64(const char *s, uint64_t *out);

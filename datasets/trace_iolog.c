@@ -9,7 +9,7 @@
 #include "trace_internal.h"
 
 int ssd__trace_read_iolog(ssd_trace *tr, char *text, size_t len, const char *name) {
-    struct ssd__trace_lines it = {text, text + len, 0};
+    struct ssd__lines it = {text, text + len, 0};
     char *line = ssd__trace_line(&it);
     while (line && !line[strspn(line, " \t")])
         line = ssd__trace_line(&it);

@@ -123,10 +123,7 @@ static uint64_t hash_name(const char *s) {
 int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t span) {
     if (!tr || !name)
         return SSD_EINVAL;
-    tr->n = 0; /* a failure leaves tr empty, with no format nor name */
-    tr->err[0] = 0;
-    tr->format = "";
-    ssd__trace_forget_source(tr);
+    ssd__trace_reset(tr); /* a failure leaves tr empty, with no format nor name */
     const struct scenario *sc = NULL;
     for (int i = 0; i < NSCEN; i++)
         if (!strcmp(scenarios[i].name, name))

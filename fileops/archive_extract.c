@@ -73,13 +73,10 @@ SSD__OPTION_TABLE(extract_options, "extract", EXTRACT_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_extract_options, extract_options)
 
 int ssd_extract_create(ssd_extract **out) {
-    ssd_extract *x = calloc(1, sizeof *x);
-    if (!x)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&extract_options, x);
-    x->in_fd = x->root_fd = x->parent_fd = -1;
-    *out = x;
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, &extract_options);
+    if (!rc)
+        (*out)->in_fd = (*out)->root_fd = (*out)->parent_fd = -1;
+    return rc;
 }
 
 SSD__FO_HANDLE_CALLS(extract)
@@ -420,7 +417,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
 }
 
 static int add_dirfix(ssd_extract *x, const char *name, struct archive_entry *e) {
-    if (ssd__fo_grow((void **)&x->dirs, &x->dirs_cap, x->ndirs + 1, sizeof *x->dirs))
+    if (ssd__grow(&x->dirs, x->ndirs, &x->dirs_cap, sizeof *x->dirs, 64))
         return SSD_ENOMEM;
     char *p = strdup(name);
     if (!p)

@@ -91,14 +91,10 @@ SSD__OPTION_TABLE(archive_options, "archive", ARCHIVE_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_archive_options, archive_options)
 
 int ssd_archive_create(ssd_archive **out) {
-    ssd_archive *a = calloc(1, sizeof *a);
-    if (!a)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&archive_options, a);
-    a->method = a->level = -1;
-    a->out_fd = -1;
-    *out = a;
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, &archive_options);
+    if (!rc)
+        (*out)->method = (*out)->level = (*out)->out_fd = -1;
+    return rc;
 }
 
 static void clear_skipped(ssd_archive *a) {

@@ -168,12 +168,7 @@ SSD__OPTION_TABLE(copy_options, "copy", COPY_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_copy_options, copy_options)
 
 int ssd_copy_create(ssd_copy **out) {
-    ssd_copy *c = calloc(1, sizeof *c);
-    if (!c)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&copy_options, c);
-    *out = c;
-    return 0;
+    return ssd__option_create(out, sizeof **out, &copy_options);
 }
 
 static void clear_failures(ssd_copy *c) {
@@ -836,7 +831,7 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind) {
     j->kind = kind;
     memcpy(j->rel, rel, n);
     pthread_mutex_lock(&c->mu);
-    int rc = ssd__fo_grow((void **)&c->jobs, &c->jobs_cap, c->njobs + 1, sizeof *c->jobs);
+    int rc = ssd__grow(&c->jobs, c->njobs, &c->jobs_cap, sizeof *c->jobs, 64);
     if (rc == 0) {
         c->jobs[c->njobs++] = j;
         pthread_cond_signal(&c->cv_work);
@@ -848,7 +843,7 @@ static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind) {
 }
 
 static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
-    int rc = ssd__fo_grow((void **)&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof *c->dirs);
+    int rc = ssd__grow(&c->dirs, c->ndirs, &c->dirs_cap, sizeof *c->dirs, 64);
     if (rc < 0)
         return rc;
     if (!(c->dirs[c->ndirs].rel = strdup(rel)))
@@ -1044,8 +1039,7 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ssd__fo_ent *s,
             return SSD_ENOMEM;
         }
         if (first) {
-            if ((rc = ssd__fo_grow((void **)&c->links, &c->links_cap, c->nlinks + 1,
-                                   sizeof *c->links)) < 0) {
+            if ((rc = ssd__grow(&c->links, c->nlinks, &c->links_cap, sizeof *c->links, 64)) < 0) {
                 free(rel_copy);
                 return rc;
             }

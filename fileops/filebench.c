@@ -61,14 +61,10 @@ SSD__OPTION_TABLE(filebench_options, "filebench", FILEBENCH_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_filebench_options, filebench_options)
 
 int ssd_filebench_create(ssd_filebench **out) {
-    ssd_filebench *b = calloc(1, sizeof *b);
-    if (!b)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&filebench_options, b);
-    b->method = b->level = -1;
-    b->steps = 7;
-    *out = b;
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, &filebench_options);
+    if (!rc)
+        (*out)->method = (*out)->level = -1, (*out)->steps = 7;
+    return rc;
 }
 
 void ssd_filebench_free(ssd_filebench *b) {

@@ -204,8 +204,8 @@ static void plan_free(struct plan *p) {
 }
 
 static int plan_dir(struct plan *p, const char *path, unsigned depth) {
-    if (ssd__fo_grow((void **)&p->dirs, &p->dcap, p->ndirs + 1, sizeof *p->dirs) ||
-        ssd__fo_grow((void **)&p->depth, &p->depth_cap, p->ndirs + 1, sizeof *p->depth) ||
+    if (ssd__grow(&p->dirs, p->ndirs, &p->dcap, sizeof *p->dirs, 64) ||
+        ssd__grow(&p->depth, p->ndirs, &p->depth_cap, sizeof *p->depth, 64) ||
         !(p->dirs[p->ndirs] = strdup(path)))
         return SSD_ENOMEM;
     p->depth[p->ndirs++] = depth;
@@ -214,8 +214,7 @@ static int plan_dir(struct plan *p, const char *path, unsigned depth) {
 
 static int plan_file(struct plan *p, const char *path, uint64_t size, int content, int64_t mtime) {
     char *dup = NULL;
-    if (ssd__fo_grow((void **)&p->files, &p->cap, p->nfiles + 1, sizeof *p->files) ||
-        !(dup = strdup(path)))
+    if (ssd__grow(&p->files, p->nfiles, &p->cap, sizeof *p->files, 64) || !(dup = strdup(path)))
         return SSD_ENOMEM;
     p->files[p->nfiles++] = (struct pfile){dup, size, content, mtime};
     p->bytes += size;
@@ -388,12 +387,7 @@ SSD__OPTION_TABLE(fileset_options, "fileset", FILESET_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_fileset_options, fileset_options)
 
 int ssd_fileset_create(ssd_fileset **out) {
-    ssd_fileset *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&fileset_options, s);
-    *out = s;
-    return 0;
+    return ssd__option_create(out, sizeof **out, &fileset_options);
 }
 
 /* Calls the progress callback when the interval has passed (or force): 1

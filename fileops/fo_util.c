@@ -73,20 +73,6 @@ int ssd__fo_syncfs(const char *path) {
     return rc;
 }
 
-int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap)
-        return 0;
-    size_t ncap = *cap ? *cap * 2 : 64;
-    while (ncap < need)
-        ncap *= 2;
-    void *p = realloc(*arr, ncap * elem);
-    if (!p)
-        return SSD_ENOMEM;
-    *arr = p;
-    *cap = ncap;
-    return 0;
-}
-
 static int cmp_ent(const void *a, const void *b) {
     return strcmp(((const struct ssd__fo_ent *)a)->name, ((const struct ssd__fo_ent *)b)->name);
 }
@@ -117,7 +103,7 @@ int ssd__fo_list_dir(int dirfd, const char *path, int with_stat, struct ssd__fo_
     while ((de = readdir(d))) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
-        if ((rc = ssd__fo_grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
+        if ((rc = ssd__grow(&e, n, &cap, sizeof *e, 64)) < 0)
             break;
         if (with_stat && fstatat(fd, de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
             if (errno == ENOENT) {

@@ -15,7 +15,8 @@
 
 #include "clock.h"
 #include "errmsg.h"
-#include "file_write.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
+#include "file_write.h"
+#include "grow.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
 #include "jsonw.h"
 
 /* Defines ssd_T_errmsg, ssd_T_set_progress and ssd_T_to_json, which every
@@ -24,9 +25,7 @@
  * progress_user, its last run's results (a compact JSON document the run
  * wrote, NULL before one) in json. */
 #define SSD__FO_HANDLE_CALLS(T)                                                                    \
-    const char *ssd_##T##_errmsg(const ssd_##T *h) {                                               \
-        return h ? h->err : "no handle";                                                           \
-    }                                                                                              \
+    SSD__ERRMSG_OF(T)                                                                              \
     int ssd_##T##_to_json(const ssd_##T *h, int flags, char **out) {                               \
         return ssd__fo_to_json(h, h ? h->json : NULL, flags, out);                                 \
     }                                                                                              \
@@ -120,10 +119,6 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
 
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
-
-/* Room for need elements of elem bytes in the array *arr of *cap (doubled
- * as it fills). 0, or SSD_ENOMEM with the array as it was. */
-int ssd__fo_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
 /* A directory entry: its name, and its lstat data when asked for. */
 struct ssd__fo_ent {

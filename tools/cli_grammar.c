@@ -226,7 +226,11 @@ ssd_json *cli_json_begin(int array) {
     return w;
 }
 
-void cli_json_put(ssd_json *w) {
+void cli_json_put(ssd_json *w, int print) {
+    if (!print) {
+        ssd_json_free(w);
+        return;
+    }
     char *text = NULL;
     int rc = w ? ssd_json_finish(w, &text) : SSD_ENOMEM; /* no writer: create ran out */
     if (rc < 0) {

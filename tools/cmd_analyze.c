@@ -474,7 +474,7 @@ int cmd_analyze(int argc, char **argv) {
         for (size_t i = 0; i < nout; i++)
             ssd_json_raw(w, NULL, out[i]);
         ssd_json_end_array(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     }
     for (size_t i = 0; i < nout && !(json && nseries > 1); i++) {
         if (json)

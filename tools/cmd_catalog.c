@@ -109,7 +109,7 @@ static int catalog_verb(int argc, char **argv) {
         if (json) {
             ssd_json_end_array(w);
             ssd_json_end_object(w);
-            cli_json_put(w);
+            cli_json_put(w, 1);
         }
         goto done;
     }

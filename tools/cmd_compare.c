@@ -183,7 +183,7 @@ int cmd_compare(int argc, char **argv) {
         ssd_json_end_array(w);
         ssd_json_raw(w, "comparison", text);
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else if (json) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
     } else if (ssd_compare_text(cmp, &text) == 0) {

@@ -84,10 +84,7 @@ int cmd_fio_result(int argc, char **argv) {
     }
     if (nfiles > 1)
         ssd_json_end_array(w);
-    if (!status && json)
-        cli_json_put(w);
-    else
-        ssd_json_free(w);
+    cli_json_put(w, !status && json);
     if (!status && failed)
         status = cli_error(cmd,
                            "%d job %s failed (fio \"error\" set): the figures are not "

@@ -72,7 +72,7 @@ static int sim_list_json(void) {
         ssd_free(json);
     }
     ssd_json_end_array(w);
-    cli_json_put(w);
+    cli_json_put(w, 1);
     return 0;
 }
 

@@ -130,10 +130,7 @@ int cmd_suite(int argc, char **argv) {
             ssd_json_str(w, NULL, ssd_suite_step_line(s, i));
         }
         ssd_json_end_array(w);
-        if (json)
-            cli_json_put(w);
-        else
-            ssd_json_free(w);
+        cli_json_put(w, json);
         status = 0;
         goto out;
     }

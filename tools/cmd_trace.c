@@ -115,7 +115,7 @@ static int trace_convert(int argc, char **argv) {
         ssd_json_str(w, "to", to);
         ssd_json_u64(w, "ios", ssd_trace_count(tr));
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else if (!status)
         printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr), pos[1], to);
     ssd_trace_free(tr);
@@ -362,7 +362,7 @@ static int trace_record(int argc, char **argv) {
         ssd_json_str(w, "out", out);
         ssd_json_u64(w, "ios", ssd_trace_count(tr));
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else if (!status)
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
@@ -417,10 +417,7 @@ static int list_verb(const char *cmd, const char *usage, int argc, char **argv, 
     for (size_t i = 0; i < n; i++)
         item(w, json, i);
     ssd_json_end_array(w);
-    if (json)
-        cli_json_put(w);
-    else
-        ssd_json_free(w);
+    cli_json_put(w, json);
     return 0;
 }
 

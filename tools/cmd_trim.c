@@ -85,7 +85,7 @@ int cmd_trim(int argc, char **argv) {
         ssd_json_bool(w, "reached_drive", reached);
         ssd_json_str(w, "how", r.how);
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     }
     if (reached && !json)
         printf("TRIM reached the drive: %s\n", r.how);
@@ -154,7 +154,7 @@ int cmd_purge(int argc, char **argv) {
         ssd_json_u64(w, "purged_bytes", ssd_target_size(t));
         ssd_json_str(w, "how", how);
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else
         printf("purged %s (%s)\n", target, how);
     ssd_target_free(t);
@@ -267,7 +267,7 @@ int cmd_precondition(int argc, char **argv) {
         if (fill)
             ssd_json_num(w, "fill_level_pct", 100.0 * (double)written / (double)size, -1);
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else if (!status && fill) {
         printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
                (unsigned long long)written, (double)written / 1073741824.0,

@@ -19,7 +19,7 @@ int cmd_version(int argc, char **argv) {
         ssd_json_str(w, "version", ssd_version_string());
         ssd_json_u64(w, "version_number", ssd_version_number());
         ssd_json_end_object(w);
-        cli_json_put(w);
+        cli_json_put(w, 1);
     } else
         printf("ssdcore %s\n", ssd_version_string());
     return 0;

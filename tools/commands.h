@@ -125,9 +125,9 @@ void cli_print_result(const char *json, int as_json);
 ssd_json *cli_json_begin(int array);
 
 /* Prints the document w holds (ssd_json, ssdcore/base.h) as
- * cli_print_result does with --json, and frees w. Out of memory (w NULL:
+ * cli_print_result does with --json when print is set, and frees w. Out of memory (w NULL:
  * ssd_json_create ran out) it says so and exits with status 1: half a JSON
  * document must not pass for success. */
-void cli_json_put(ssd_json *w);
+void cli_json_put(ssd_json *w, int print);
 
 #endif

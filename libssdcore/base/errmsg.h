@@ -18,4 +18,11 @@ int ssd__fail_errno(char *buf, const char *fmt, ...) __attribute__((format(print
 int ssd__vfail(char *buf, int code, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 
+/* Defines ssd_T_errmsg for a handle whose message is its member err: the
+ * same "no handle" for NULL as every handle's (base.h). */
+#define SSD__ERRMSG_OF(T)                                                                          \
+    const char *ssd_##T##_errmsg(const ssd_##T *h) {                                               \
+        return h ? h->err : "no handle";                                                           \
+    }
+
 #endif

@@ -219,6 +219,16 @@ static int has_default(const struct ssd__options *t, size_t i) {
            t->slot[i].width <= sizeof t->cache->value[0];
 }
 
+int ssd__option_create(void *out, size_t size, const struct ssd__options *t) {
+    if (!out)
+        return SSD_EINVAL;
+    void *h = calloc(1, size);
+    memcpy(out, &h, sizeof h);
+    if (h && t)
+        ssd__option_defaults(t, h);
+    return h ? 0 : SSD_ENOMEM;
+}
+
 /* By index, not by name: every ssd_job_create sets its defaults, and a
  * replay on a sim: target creates a job per slice, where looking each name
  * up again (n^2 strcmp) was 5 % of the replay's CPU. The defaults are

@@ -87,6 +87,11 @@ int ssd__option_get(const struct ssd__options *t, const void *handle, const char
  * by the first call, copied from the table's cache after it. */
 void ssd__option_defaults(const struct ssd__options *t, void *handle);
 
+/* *out (a T **) = a new zeroed handle of size bytes with t's defaults (t
+ * NULL: none), as every ssd_X_create makes it: 0, SSD_EINVAL (out NULL) or
+ * SSD_ENOMEM. */
+int ssd__option_create(void *out, size_t size, const struct ssd__options *t);
+
 /* Frees the texts stored in handle. */
 void ssd__option_free(const struct ssd__options *t, void *handle);
 

@@ -176,18 +176,11 @@ SSD__OPTION_TABLE(job_options, "job", JOB_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_job_options, job_options)
 
 int ssd_job_create(ssd_job **out, ssd_target *t) {
-    if (!out || !t)
-        return SSD_EINVAL;
-    ssd_job *j = calloc(1, sizeof *j);
-    if (!j)
-        return SSD_ENOMEM;
-    j->t = t;
-    ssd__option_defaults(&job_options, j);
-    j->precondition = -1;
-    j->progress_period_s = 0.5;
-    j->engine = "";
-    *out = j;
-    return 0;
+    int rc = t ? ssd__option_create(out, sizeof **out, &job_options) : SSD_EINVAL;
+    if (!rc)
+        (*out)->t = t, (*out)->precondition = -1, (*out)->progress_period_s = 0.5,
+        (*out)->engine = "";
+    return rc;
 }
 
 void ssd_job_free(ssd_job *j) {
@@ -206,9 +199,7 @@ void ssd_job_free(ssd_job *j) {
     free(j);
 }
 
-const char *ssd_job_errmsg(const ssd_job *j) {
-    return j ? j->err : "no handle";
-}
+SSD__ERRMSG_OF(job)
 
 /* Refuses a time that needs more samples than a job keeps in memory. */
 static int check_samples(ssd_job *j) {

@@ -50,14 +50,10 @@ SSD__OPTION_TABLE(target_options, "target", TARGET_OPTIONS);
 SSD__OPTIONS_ACCESSOR(ssd_target_options, target_options)
 
 int ssd_target_create(ssd_target **out) {
-    ssd_target *t = calloc(1, sizeof *t);
-    if (!t)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&target_options, t);
-    t->fd = -1;
-    t->trim_reach.reached = -1;
-    *out = t;
-    return 0;
+    int rc = ssd__option_create(out, sizeof **out, &target_options);
+    if (!rc)
+        (*out)->fd = (*out)->trim_reach.reached = -1;
+    return rc;
 }
 
 int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
@@ -70,9 +66,7 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
     return i < 0 ? i : 0;
 }
 
-const char *ssd_target_errmsg(const ssd_target *t) {
-    return t ? t->err : "no handle";
-}
+SSD__ERRMSG_OF(target)
 
 const char *ssd_target_uri(const ssd_target *t) {
     return t->uri ? t->uri : "";

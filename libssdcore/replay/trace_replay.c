@@ -128,9 +128,7 @@ void ssd_replay_free(ssd_replay *r) {
     free(r);
 }
 
-const char *ssd_replay_errmsg(const ssd_replay *r) {
-    return r ? r->err : "no handle";
-}
+SSD__ERRMSG_OF(replay)
 
 /* The recorded times' factor timing names: 0 (no-idle), 1 (as-recorded),
  * F (scale=F); -1 when it names none. */

@@ -32,15 +32,9 @@ struct cmp_drive {
     /* From the results model: the run's status word, suite (or suite file)
      * and start time; suite and started NULL when results.json has none. */
     const char *status, *suite, *started;
-    struct ssd__figs hl; /* the headline flattened: the figures' keys, values and states */
-    size_t nfig;
-    struct cmp_fig {
-        const char *key; /* into hl */
-        double v;
-        int state;
-        double no_drop_bytes; /* the cache figure cannot be told (ssd__fig) */
-        char *cond;           /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
-    } * figs;
+    /* The headline flattened: the figures' keys, values and states, each
+     * with its test's conditions ("4K QD32, 2 min, 1 GiB span", "" unknown). */
+    struct ssd__figs hl;
 };
 
 struct ssd_compare {
@@ -67,19 +61,13 @@ struct ssd_compare {
 SSD__OPTION_TABLE(compare_options, "compare", COMPARE_OPTIONS);
 
 int ssd_compare_create(ssd_compare **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = calloc(1, sizeof **out);
-    return *out ? 0 : SSD_ENOMEM;
+    return ssd__option_create(out, sizeof **out, &compare_options);
 }
 
 static void drive_free(struct cmp_drive *d) {
     ssd_suite_free(d->s);
     free(d->dir);
     free(d->label);
-    for (size_t i = 0; i < d->nfig; i++)
-        free(d->figs[i].cond);
-    free(d->figs);
     ssd__figs_free(&d->hl);
 }
 
@@ -96,9 +84,7 @@ void ssd_compare_free(ssd_compare *c) {
     free(c);
 }
 
-const char *ssd_compare_errmsg(const ssd_compare *c) {
-    return c ? c->err : "no handle";
-}
+SSD__ERRMSG_OF(compare)
 
 size_t ssd_compare_drive_count(const ssd_compare *c) {
     return c ? (size_t)c->nd : 0;
@@ -118,21 +104,8 @@ static int add_key(ssd_compare *c, const char *key) {
     return 0;
 }
 
-/* d's figure i of the headline, with its test's conditions in run d. */
-static int add_fig(struct cmp_drive *d, size_t i) {
-    char cond[200];
-    struct cmp_fig *f = &d->figs[d->nfig];
-    ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
-    const struct ssd__fig *h = &d->hl.f[i];
-    *f = (struct cmp_fig){h->key, h->v, h->state, h->no_drop_bytes, strdup(cond)};
-    return f->cond ? (d->nfig++, 0) : SSD_ENOMEM;
-}
-
-static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
-    for (size_t i = 0; i < d->nfig; i++)
-        if (!strcmp(d->figs[i].key, key))
-            return &d->figs[i];
-    return NULL;
+static const struct ssd__fig *fig_of(const struct cmp_drive *d, const char *key) {
+    return ssd__figs_find(&d->hl, key);
 }
 
 static int label_taken(const ssd_compare *c, int upto, const char *label) {
@@ -249,11 +222,12 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     d->suite = ssd__results_suite(d->r);
     d->started = d->r->started[0] ? d->r->started : NULL;
     rc = ssd__results_figs(d->r, &d->hl);
-    if (!rc && !(d->figs = calloc(d->hl.n + 1, sizeof *d->figs)))
-        rc = SSD_ENOMEM;
-    for (size_t i = 0; !rc && i < d->hl.n; i++)
-        if (!(rc = add_fig(d, i)))
+    for (size_t i = 0; !rc && i < d->hl.n; i++) {
+        char cond[200];
+        ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
+        if (!(rc = (d->hl.f[i].cond = strdup(cond)) ? 0 : SSD_ENOMEM))
             rc = add_key(c, d->hl.f[i].key);
+    }
     if (rc) {
         ssd__fail(c->err, rc, "%s: out of memory for the headline figures", dir);
         goto fail;
@@ -335,7 +309,7 @@ static int build_rows(const ssd_compare *c, struct cmp_row **out, size_t *nout) 
         const char *conds[64];
         int nc = 0;
         for (int i = 0; i < c->nd; i++) {
-            const struct cmp_fig *f = fig_of(&c->d[i], c->keys[k]);
+            const struct ssd__fig *f = fig_of(&c->d[i], c->keys[k]);
             if (!f)
                 continue;
             int seen = 0;
@@ -358,13 +332,13 @@ static int build_rows(const ssd_compare *c, struct cmp_row **out, size_t *nout) 
     return 0;
 }
 
-static const struct cmp_fig *row_fig(const ssd_compare *c, const struct cmp_row *r, int i) {
-    const struct cmp_fig *f = fig_of(&c->d[i], c->keys[r->k]);
+static const struct ssd__fig *row_fig(const ssd_compare *c, const struct cmp_row *r, int i) {
+    const struct ssd__fig *f = fig_of(&c->d[i], c->keys[r->k]);
     return f && (!r->cond || !strcmp(f->cond, r->cond)) ? f : NULL;
 }
 
 static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
-    const struct cmp_fig *f = fig_of(&c->d[i], c->keys[r->k]);
+    const struct ssd__fig *f = fig_of(&c->d[i], c->keys[r->k]);
     if (!f)
         return SSD__FIG_NOT_MEASURED;
     if (r->cond && strcmp(f->cond, r->cond))
@@ -375,7 +349,7 @@ static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
 /* What drive i's figure of row r is in words when it has no number. */
 static const char *row_words(const ssd_compare *c, const struct cmp_row *r, int i, char *buf,
                              size_t len) {
-    const struct cmp_fig *f = row_fig(c, r, i);
+    const struct ssd__fig *f = row_fig(c, r, i);
     return ssd__fig_state_words(c->keys[r->k], row_state(c, r, i), f ? f->no_drop_bytes : NAN, buf,
                                 len);
 }
@@ -537,7 +511,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
         ssd__jw_end_array(&w);
         ssd__jw_kbegin_array(&w, "value_conditions");
         for (int i = 0; i < c->nd; i++) {
-            const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
+            const struct ssd__fig *fg = fig_of(&c->d[i], c->keys[r->k]);
             ssd__jw_str(&w, fg && *fg->cond ? fg->cond : NULL);
         }
         ssd__jw_end_array(&w);
@@ -610,7 +584,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             if (isfinite(p))
                 ssd__text_add(&t, "%.6g", p);
             ssd__text_add(&t, ",%s,", ssd__fig_state_names[st]);
-            const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
+            const struct ssd__fig *fg = fig_of(&c->d[i], c->keys[r->k]);
             csv_field(&t, fg ? fg->cond : "");
             ssd__text_raw(&t, "\n", 1);
         }
@@ -873,7 +847,7 @@ struct summary_row {
  * (figure_labels.c), as on the figures table and the bars. */
 static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
                          const char *key) {
-    const struct cmp_fig *f = fig_of(d, key);
+    const struct ssd__fig *f = fig_of(d, key);
     int st = f ? f->state : SSD__FIG_NOT_MEASURED;
     *state = st;
     if (!f || !isfinite(f->v) || st == SSD__FIG_NONE || st == SSD__FIG_NOT_MEASURED) {
@@ -955,16 +929,16 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
     /* Without a cache the figure is the speed before the used state (or
      * the one write speed): said so, as the drive's report does
      * (headline_rows.c), so no reader takes it for a cache's aftermath. */
-    const struct cmp_fig *cb = fig_of(d, CURVE_KEY("cache_bytes"));
-    const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
+    const struct ssd__fig *cb = fig_of(d, CURVE_KEY("cache_bytes"));
+    const struct ssd__fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
     if (cb && cb->state == SSD__FIG_NONE && row->state[1] == SSD__FIG_MEASURED) {
         size_t n = strlen(row->cell[1]);
         snprintf(row->cell[1] + n, sizeof row->cell[1] - n, "%s",
                  gx && isfinite(gx->v) && gx->v > 0 ? " (no cache: the speed before the used state)"
                                                     : " (no cache: the one write speed)");
     }
-    const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
-    const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
+    const struct ssd__fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
+    const struct ssd__fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
     if (gs && ge && gs->state == SSD__FIG_MEASURED && ge->state == SSD__FIG_MEASURED) {
         double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
         int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,

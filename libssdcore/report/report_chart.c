@@ -117,7 +117,7 @@ size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__ste
     for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
         breaks[nb++] = an->res.phases[k].start_bytes / GIB;
     moving_average(wc->x, wc->y, wc->n, SSD__MA_SAMPLES, breaks, nb, wc->ma);
-    const struct ssd__step *job = ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
+    const struct ssd__step *job = ssd__analysis_job(r, an);
     wc->block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     return wc->n;
 }
@@ -945,8 +945,7 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
                      s->gc_start_bytes / GIB, s->gc_level_bps / MIB, io0);
         ssd__legend_item(lg, "gc", "#636363", 0, label);
     }
-    const struct ssd__step *job =
-        ssd__suite_find_log(l->r, an->def.series, (int)(an - l->r->steps));
+    const struct ssd__step *job = ssd__analysis_job(l->r, an);
     double truth_at = job ? job->res.truth_cache_bytes / GIB : NAN;
     if (truth_at > 0 && truth_at <= xhi) {
         snprintf(label, sizeof label, "sim truth: cache end %.2f GiB", truth_at);

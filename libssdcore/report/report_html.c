@@ -149,7 +149,7 @@ void ssd__reference_line(struct ssd__text *t, const struct ssd__results *s,
     if (src && *src) {
         const char *base = strrchr(src, '/');
         base = base ? base + 1 : src;
-        const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+        const struct ssd__step *job = ssd__analysis_job(s, an);
         const struct ssd__step *fill = job ? ssd__suite_fill_log(s, (int)(job - s->steps)) : NULL;
         size_t n = fill ? strlen(fill->def.log) : 0;
         int is_fill = fill && !strncmp(base, fill->def.log, n) && !strcmp(base + n, ".csv");
@@ -456,7 +456,7 @@ static double truth_unfilled_cache(const struct ssd__step *job, double *level_bp
 
 static void truth_table(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an) {
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    const struct ssd__step *job = ssd__analysis_job(s, an);
     if (!job || !job->res.truth_json)
         return;
     const struct ssd_analysis_summary *m = &an->res.sum;
@@ -764,7 +764,7 @@ static void drive_line(const struct ssd__results *s, char *buf, size_t len) {
 static int preparation(const struct ssd__results *s, const struct ssd__step *an) {
     if (an->def.kind != SSD__STEP_ANALYZE)
         return 0;
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    const struct ssd__step *job = ssd__analysis_job(s, an);
     return job && !strcmp(job->def.group, ssd__group_prepare);
 }
 
@@ -803,7 +803,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_html_in(t, ": ", w ? w : "", ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    const struct ssd__step *job = ssd__analysis_job(s, an);
     if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
         ssd__text_add(t, " The whole drive fills in %.1f min.", job->res.runtime_s / 60);
     /* The run's periodic dips, only when no phase's were said already: the

@@ -1,7 +1,6 @@
 /* series.c - the in-memory series handle: construction from arrays, optional
  * columns, accessors. The readers live in series_*.c. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +11,6 @@
 #include "jsonw.h"
 #include "options.h"
 #include "series_build.h"
-
-int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    ssd__vfail(s->err, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
 
 int ssd__series_set_string(char **dst, const char *src) {
     size_t len = strlen(src);
@@ -248,9 +239,7 @@ SSD_API void ssd_series_free(ssd_series *s) {
     free(s);
 }
 
-SSD_API const char *ssd_series_errmsg(const ssd_series *s) {
-    return s ? s->err : "no handle";
-}
+SSD__ERRMSG_OF(series)
 
 SSD_API size_t ssd_series_count(const ssd_series *s) {
     return s ? s->n : 0;

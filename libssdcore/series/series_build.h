@@ -36,8 +36,7 @@ struct ssd_series {
 };
 
 /* Formats the handle's message and returns code. */
-int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+#define ssd__series_fail(s, code, ...) ssd__fail((s)->err, code, __VA_ARGS__)
 
 /* What no logged drive reaches, so a value beyond it is a damaged or
  * hostile file, not a measurement: 1e30 bytes in a second became a cache

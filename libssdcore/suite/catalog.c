@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
@@ -205,13 +205,7 @@ static void upgrade_figures(ssd_catalog *c) {
 }
 
 int ssd_catalog_create(ssd_catalog **out) {
-    if (!out)
-        return SSD_EINVAL;
-    ssd_catalog *c = *out = calloc(1, sizeof *c);
-    if (!c)
-        return SSD_ENOMEM;
-    ssd__option_defaults(&catalog_options, c);
-    return 0;
+    return ssd__option_create(out, sizeof **out, &catalog_options);
 }
 
 int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value) {
@@ -274,9 +268,7 @@ void ssd_catalog_free(ssd_catalog *c) {
     free(c);
 }
 
-const char *ssd_catalog_errmsg(const ssd_catalog *c) {
-    return c ? c->err : "no handle";
-}
+SSD__ERRMSG_OF(catalog)
 
 static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
@@ -432,10 +424,7 @@ static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
  * negative code. */
 static int add_run(ssd_catalog *c, const struct run_doc *r) {
     char added[32];
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(added, sizeof added, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    ssd__now_iso(added, sizeof added);
     sqlite3_stmt *st = NULL, *fig = NULL;
     int result = 0;
     char *olddir = NULL;

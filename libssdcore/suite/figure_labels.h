@@ -89,6 +89,7 @@ struct ssd__fig {
      * (its total_bytes): the run was made, it cannot tell a cache from
      * none. NaN for any other figure. */
     double no_drop_bytes;
+    char *cond; /* the test's conditions (compare fills it; ssd__figure_conditions) or NULL */
 };
 struct ssd__figs {
     struct ssd__fig *f;
@@ -103,6 +104,8 @@ int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why,
  * ssd_headline_figures (Python's figures) read it. */
 int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out);
 void ssd__figs_free(struct ssd__figs *h);
+/* The figure `key` of h, or NULL. */
+struct ssd__fig *ssd__figs_find(const struct ssd__figs *h, const char *key);
 /* A figure key a results.json or catalog written before round 20 used
  * (file_tests.T.copy_mibs, fsd.bandwidth_bps, fsd.access_s) as today's in
  * buf (copy_bps, bw_bps, access_us), returning the factor that converts

@@ -77,7 +77,7 @@ const char *ssd__fig_bound_suffix(const char *key, int state) {
     return "";
 }
 
-static struct ssd__fig *fig_of(const struct ssd__figs *h, const char *key) {
+struct ssd__fig *ssd__figs_find(const struct ssd__figs *h, const char *key) {
     for (size_t i = 0; i < h->n; i++)
         if (!strcmp(h->f[i].key, key))
             return &h->f[i];
@@ -90,7 +90,7 @@ static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
     struct ssd__fig *f = &h->f[h->n];
     if (!(f->key = strdup(key)))
         return NULL;
-    f->v = v, f->state = SSD__FIG_MEASURED, f->why = NULL, f->no_drop_bytes = NAN;
+    f->v = v, f->state = SSD__FIG_MEASURED, f->why = NULL, f->no_drop_bytes = NAN, f->cond = NULL;
     h->n++;
     return f;
 }
@@ -158,7 +158,7 @@ static int take(void *user, const char *key, const struct ssd__jv *m) {
             state = k;
     if (state < 0)
         return 0;
-    struct ssd__fig *f = fig_of(h, fkey);
+    struct ssd__fig *f = ssd__figs_find(h, fkey);
     if (!f && !(f = add(h, fkey, NAN)))
         return SSD_ENOMEM;
     /* A state that claims a value the figure does not have is not
@@ -181,7 +181,7 @@ static int take_error(void *user, const char *key, const struct ssd__jv *m) {
      * stored figures stand keeps them, and its other gaps are its own. */
     char total[600];
     snprintf(total, sizeof total, "%.*stotal_bytes", (int)n, key);
-    const struct ssd__fig *t = fig_of(h, total);
+    const struct ssd__fig *t = ssd__figs_find(h, total);
     if (t && t->state != SSD__FIG_NOT_MEASURED)
         return 0;
     for (size_t i = 0; i < h->n; i++)
@@ -198,7 +198,7 @@ static const struct ssd__fig *sibling(const struct ssd__figs *h, const char *key
     const char *dot = strrchr(key, '.');
     char k[600];
     snprintf(k, sizeof k, "%.*s%s", dot ? (int)(dot + 1 - key) : 0, key, leaf);
-    return fig_of(h, k);
+    return ssd__figs_find(h, k);
 }
 
 static int has_value(const struct ssd__fig *f) {
@@ -249,8 +249,10 @@ int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why,
 }
 
 void ssd__figs_free(struct ssd__figs *h) {
-    for (size_t i = 0; i < h->n; i++)
+    for (size_t i = 0; i < h->n; i++) {
         free(h->f[i].key);
+        free(h->f[i].cond);
+    }
     free(h->f);
     ssd__jv_free(&h->root);
     memset(h, 0, sizeof *h);

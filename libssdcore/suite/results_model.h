@@ -204,6 +204,8 @@ int ssd__replay_is_file_test(const struct ssd__step *st);
 const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);
+/* The job that logged the series analyze step an of r reads, or NULL. */
+const struct ssd__step *ssd__analysis_job(const struct ssd__results *r, const struct ssd__step *an);
 /* A fill writes the whole drive: at least this share of its size (a size
  * given rounded, "512g" on a 512 GB drive, is more; a shorter logged job
  * after a TRIM, lab2016's sequential tests, is no fill). The parser keeps

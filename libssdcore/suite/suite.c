@@ -64,20 +64,16 @@ static int describe_target(ssd_suite *s) {
 }
 
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
-    if (!out || !t)
-        return SSD_EINVAL;
-    ssd_suite *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    s->t = t;
-    if (describe_target(s)) {
-        free(s);
-        return SSD_ENOMEM;
+    int rc = t ? ssd__option_create(out, sizeof **out, &suite_options) : SSD_EINVAL;
+    if (rc)
+        return rc;
+    (*out)->t = t;
+    strcpy((*out)->res.suite_name, "quick");
+    if ((rc = describe_target(*out))) {
+        free(*out);
+        *out = NULL;
     }
-    ssd__option_defaults(&suite_options, s);
-    strcpy(s->res.suite_name, "quick");
-    *out = s;
-    return 0;
+    return rc;
 }
 
 /* Frees the steps' definitions and results. */
@@ -129,9 +125,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s);
 }
 
-const char *ssd_suite_errmsg(const ssd_suite *s) {
-    return s ? s->err : "no handle";
-}
+SSD__ERRMSG_OF(suite)
 
 int ssd__suite_set_out(ssd_suite *s, const char *dir) {
     size_t n = strlen(dir);
@@ -237,6 +231,11 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
         if (s->steps[i].def.kind == SSD__STEP_JOB && !strcmp(s->steps[i].def.log, stem))
             return &s->steps[i];
     return NULL;
+}
+
+const struct ssd__step *ssd__analysis_job(const struct ssd__results *r,
+                                          const struct ssd__step *an) {
+    return ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
 }
 
 const struct ssd__step *ssd__suite_fill_log(const struct ssd__results *r, int job) {

@@ -11,6 +11,7 @@
 #include "suite_impl.h"
 #include "file_read.h"
 #include "json_read.h"
+#include "options.h"
 #include "precondition.h"
 #include "summary_keys.h"
 
@@ -313,10 +314,10 @@ out:
 }
 
 static int create_loaded(ssd_suite **out, const char *dir) {
-    ssd_suite *s = calloc(1, sizeof *s);
-    *out = s;
-    if (!s)
-        return SSD_ENOMEM;
+    int rc = ssd__option_create(out, sizeof **out, NULL);
+    if (rc)
+        return rc;
+    ssd_suite *s = *out;
     s->res.loaded = s->prepared = s->ran = 1;
     s->res.scale = 1;
     s->report = 1;
@@ -329,10 +330,5 @@ int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text) {
 }
 
 int ssd_suite_load(ssd_suite **out, const char *dir) {
-    if (!out || !dir)
-        return SSD_EINVAL;
-    int rc = create_loaded(out, dir);
-    if (rc)
-        return rc;
-    return load_text(*out, NULL);
+    return dir ? ssd__suite_load_text(out, dir, NULL) : SSD_EINVAL;
 }

@@ -16,11 +16,6 @@
 #include "suite_impl.h"
 #include "summary_keys.h"
 
-static const struct ssd__step *logging_job(const struct ssd__results *s,
-                                           const struct ssd__step *an) {
-    return ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-}
-
 /* A level found and the model's (the median of its whole intervals'
  * rates, like the analysis' median of its samples) agree within this share:
  * the two medians cover the same samples but for the few a boundary placed
@@ -233,7 +228,7 @@ static double end_level(const struct ssd__step *an) {
 
 void ssd__analysis_truth_json(struct ssd__jw *w, const struct ssd__results *s,
                               const struct ssd__step *an) {
-    const struct ssd__step *job = logging_job(s, an);
+    const struct ssd__step *job = ssd__analysis_job(s, an);
     if (job && job->res.truth_json) {
         ssd__jw_kraw(w, "sim_truth", job->res.truth_json);
         if (an->res.has_summary) {
@@ -325,7 +320,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     /* A preparation write (CrystalDiskMark's test file, the area written
      * before read tests) measures nothing: its curve stays, marked, and the
      * views of the headline leave its figures out. */
-    const struct ssd__step *job = logging_job(s, st);
+    const struct ssd__step *job = ssd__analysis_job(s, st);
     if (job && !strcmp(job->def.group, ssd__group_prepare))
         ssd__jw_kbool(w, "preparation", 1);
     /* A cache whose drop fell inside the first sample is known to be at
@@ -760,7 +755,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                           m->recovered_bytes / 1073741824.0,
                           m->recovery_censored == SSD_CENSOR_RIGHT ? " (the drive never slowed)"
                                                                    : "");
-        const struct ssd__step *job = logging_job(s, st);
+        const struct ssd__step *job = ssd__analysis_job(s, st);
         if (job && st->def.reference[0] && isfinite(job->res.truth_room_before))
             ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",
                           job->res.truth_room_before / 1073741824.0);

@@ -40,6 +40,29 @@ static int no_fileops_progress(void *user, const ssd_fileops_progress *p) {
     return 0;
 }
 
+/* Every create refuses a NULL out with SSD_EINVAL (the fileops handles'
+ * and the target's wrote through it: a crash). */
+Test(api_convention, create_into_no_pointer_is_einval) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_expect_eq(ssd_target_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_job_create(NULL, t), SSD_EINVAL);
+    cr_expect_eq(ssd_copy_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_archive_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_extract_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_fileset_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_filebench_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_catalog_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_compare_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_trace_create(NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_suite_create(NULL, t), SSD_EINVAL);
+    cr_expect_eq(ssd_suite_load(NULL, "."), SSD_EINVAL);
+    cr_expect_eq(ssd_fio_result_parse(NULL, "x", "{}", 2), SSD_EINVAL);
+    ssd_job *j = (ssd_job *)&j;
+    cr_expect_eq(ssd_job_create(&j, NULL), SSD_EINVAL);
+    ssd_target_free(t);
+}
+
 /* Every handle's set_option refuses a NULL handle with SSD_EINVAL (the
  * target's and the job's wrote to it: a crash). */
 Test(api_convention, set_option_on_no_handle_is_einval) {

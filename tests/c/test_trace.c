@@ -36,6 +36,22 @@ Test(trace, csv_reads_ops_and_completions) {
     ssd_trace_free(tr);
 }
 
+/* The readers share the series readers' line cursor; a trace's lines lose
+ * their "\r\n", and the last line its "\r" with no newline after it. */
+Test(trace, crlf_lines_and_a_last_line_ending_in_cr_read_alike) {
+    ssd_trace *tr = parse("fio version 3 iolog\r\n0 /f add\r\n0 /f open\r\n"
+                          "10 /f write 0 4096\r\n20 /f read 4096 512\r",
+                          0);
+    cr_assert_eq(ssd_trace_count(tr), 2);
+    ssd_trace_io io = {.size = sizeof io};
+    cr_assert_eq(ssd_trace_get(tr, 1, &io), 0);
+    cr_assert_eq(io.length, 512);
+    ssd_trace_free(tr);
+    tr = parse("# ssdcore-trace 1\r\nt_s,op,offset,length\r\n0,W,0,4096\r\n0.001,R,0,512\r", 0);
+    cr_assert_eq(ssd_trace_count(tr), 2);
+    ssd_trace_free(tr);
+}
+
 Test(trace, bad_line_names_line_and_leaves_the_trace_empty) {
     ssd_trace *tr =
         parse("fio version 2 iolog\n/f add\n/f read 0 4096\n/f read x 4096\n", SSD_EFORMAT);

@@ -16,6 +16,7 @@
  * public header declares (tests/py/test_api_headers.py enumerates them):
  *   int  ssd_X_create(ssd_X **out, ...)   or _open/_parse/_load for handles
  *                                          made from input; 0 or SSD_E*
+ *                                          (SSD_EINVAL for a NULL out)
  *   void ssd_X_free(ssd_X *)               NULL is a no-op
  *   int  ssd_X_set_option(ssd_X *, const char *key, const char *value)
  *                                          options are strings, always
