@@ -67,10 +67,10 @@ def loop_device_without_discard(workdir, size_mb):
                 assert f.read().strip() == "0", f"{dev} over a ramfs file offers discard"
             yield dev
     finally:
-        _umount(fs)
+        umount(fs)
 
 
-def _umount(mnt):
+def umount(mnt):
     for _ in range(50):
         if sh("umount", mnt, check=False).returncode == 0:
             return
@@ -102,6 +102,6 @@ def ext4(workdir, size_mb, extended, options=None):
             try:
                 yield mnt, img
             finally:
-                _umount(mnt)
+                umount(mnt)
     finally:
         img.unlink(missing_ok=True)

@@ -6,28 +6,16 @@ import contextlib
 import os
 import shutil
 import subprocess
-import time
 
 import pytest
 
 import ssdcore
 from fileops_helpers import contents
+from loop_devices import sh, umount
 
 COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
 
 PARTIAL_MARK = ".ssdcore-partial."
-
-
-def sh(*args, check=True):
-    return subprocess.run([str(a) for a in args], capture_output=True, text=True, check=check)
-
-
-def umount(mnt):
-    for _ in range(50):
-        if sh("umount", mnt, check=False).returncode == 0:
-            return
-        time.sleep(0.1)
-    sh("umount", "-l", mnt, check=False)
 
 
 @contextlib.contextmanager
