@@ -238,19 +238,18 @@ double ssd__cache_speed_before(const struct ssd__curve *c, size_t at, double hi)
 
 /* The end of a cache at level hi followed from sample at by a level lo:
  * inside the sample where the speed leaves the cache's level (the last of
- * the cache's samples when it is a step below hi, or further from hi than
- * the first after is from lo: a sample at the level after the cache holds
- * none of it, 375 MB/s, 293, then 144 at the direct level's 145; else the
- * first after),
+ * the cache's samples when it is a step below hi, or further below hi
+ * than the first after is from lo: a sample at the level after the cache
+ * holds none of it, 375 MB/s, 293, then 144 at the direct level's 145;
+ * else the first after),
  * that sample's share of time at hi from its rate between the two. Sets
  * the summary's cache_bytes and cache_uncertainty_bytes (half that
  * sample, or the transition stretch around it: ssd__cache_end_spread). */
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
-    size_t m =
-        c->r[at - 1] * o->min_step < hi || fabs(c->y[at - 1] - log(hi)) > fabs(c->y[at] - log(lo))
-            ? at - 1
-            : at;
+    size_t m = c->r[at - 1] * o->min_step < hi || log(hi) - c->y[at - 1] > fabs(c->y[at] - log(lo))
+                   ? at - 1
+                   : at;
     double f = (c->r[m] - lo) / (hi - lo);
     f = f < 0 ? 0 : f > 1 ? 1 : f;
     S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
