@@ -233,8 +233,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             for (size_t i = at + 1; past && i < ce; i++)
                 past = fabs(c->y[i] - log(rl.direct)) < log(o->min_step);
             if (past) {
-                ssd__cache_end_in_sample(c, o, S, at, c->ph[0].level_bps, rl.direct);
-                S->cache_drop_ratio = c->ph[0].level_bps / rl.direct;
+                double hi = ssd__cache_speed_before(c, at, c->ph[0].level_bps);
+                ssd__cache_end_in_sample(c, o, S, at, hi, rl.direct);
+                S->cache_drop_ratio = hi / rl.direct;
                 S->post_cache_bps = rl.direct;
             }
         } else if (!ssd__ref_split_cache(c, o, &rl, res, at)) {

@@ -226,15 +226,30 @@ int ssd__ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysi
     return ssd__curve_split(c, 0, k) == 0;
 }
 
+/* The speed of a cache whose phase ends before sample at, its level hi
+ * (the phase's median): the median of its samples before the last, when
+ * faster. The cache's end slows the sample it falls in, and a phase of 2
+ * or 3 samples has that sample in its median (375 MB/s, then 293 holding
+ * the end: 331). A cache writes at one speed, and a GC dip or a start-up
+ * sample only slows a sample, so the faster of the two is the cache's. */
+double ssd__cache_speed_before(const struct ssd__curve *c, size_t at, double hi) {
+    return at >= 2 ? fmax(hi, exp(ssd__level_of(c, 0, at - 1))) : hi;
+}
+
 /* The end of a cache at level hi followed from sample at by a level lo:
  * inside the sample where the speed leaves the cache's level (the last of
- * the cache's samples when it is a step below hi, else the first after),
+ * the cache's samples when it is a step below hi, or further below hi
+ * than the first after is from lo: a sample at the level after the cache
+ * holds none of it, 375 MB/s, 293, then 144 at the direct level's 145;
+ * else the first after),
  * that sample's share of time at hi from its rate between the two. Sets
  * the summary's cache_bytes and cache_uncertainty_bytes (half that
  * sample, or the transition stretch around it: ssd__cache_end_spread). */
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
-    size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+    size_t m = c->r[at - 1] * o->min_step < hi || log(hi) - c->y[at - 1] > fabs(c->y[at] - log(lo))
+                   ? at - 1
+                   : at;
     double f = (c->r[m] - lo) / (hi - lo);
     f = f < 0 ? 0 : f > 1 ? 1 : f;
     S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
@@ -428,6 +443,7 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
         return 0;
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
+    hi = ssd__cache_speed_before(c, at, hi);
     ssd__cache_end_in_sample(c, o, S, at, hi, lo);
     S->cache_level_bps = hi;
     S->cache_drop_ratio = hi / lo;

@@ -876,3 +876,48 @@ Test(used_cache, a_start_followed_by_the_reference_folding_is_the_cache) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A static cache that ends inside its second sample, then the direct
+ * writes idle time's clean blocks took, then GC (WSAT's 5 s samples after
+ * a random fill: 375 MB/s, then 293, 143, 150, 92, GC at 30; seed 127's
+ * drive 3): the cache's end went inside the first direct sample (143,
+ * at the direct level: nothing of the cache in it), "3.11 GiB, truth
+ * 2.85". A sample at the level after the cache holds none of it, so the
+ * end is inside the sample before, at that sample's share of time at the
+ * cache's speed, which is its full samples' (the phase's median, with the
+ * mixed sample in it, sits below it). */
+Test(used_cache, a_cache_ending_in_its_second_sample_before_direct_writes) {
+    /* (The fresh run: 379 and 291 MB/s, direct writes at 145 to 262 GiB,
+     * then GC sliding from 58 to 32; the used run's GC at 31, scattering
+     * 18 %: the sweep's own levels in 5 s samples.) */
+    static double rr[3684], uh[4320];
+    for (size_t i = 0; i < 3684; i++)
+        rr[i] = i == 0    ? 379e6
+                : i == 1  ? 291e6
+                : i < 389 ? 145e6 * exp(0.02 * gauss())
+                          : 58e6 * pow(32 / 58.0, (double)(i - 389) / 3295) * exp(0.19 * gauss());
+    ssd_series *ref = rates(3684, 5, rr, 3684, 0, 0);
+    const double head[] = {375e6, 293e6, 144e6, 151e6, 92e6, 44e6, 32e6, 26e6, 34e6, 30e6};
+    for (size_t i = 0; i < 4320; i++)
+        uh[i] = i < 10 ? head[i] : 31e6 * exp(0.18 * gauss());
+    ssd_series *s = rates(4320, 5, uh, 4320, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_random_fill(s, ref, 245e9, &r);
+    expect_cache(&r, 5 * (375e6 + (293 - 145.0) / (375 - 145.0) * 375e6), 0.03);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* The same when the direct writes run to the next sample at the cache's
+ * level (308 MB/s, then 291, then 200 and 201, the reference's direct
+ * level, then GC at 40; seed 101's drive 139, WSAT after a random fill):
+ * "2.80 GiB, truth 2.65". */
+Test(used_cache, a_cache_ending_late_in_its_second_sample) {
+    const double rl[] = {308e6, 200e6, 40e6}, ru[] = {1.85, 400, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {308e6, 291e6, 200e6, 201e6};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 4, 40e6, 0.1, 196e9, &r);
+    expect_cache(&r, 308e6 + (291 - 200.0) / (308 - 200.0) * 308e6, 0.03);
+}
