@@ -104,6 +104,7 @@ static void print_undecided(FILE *f, const ssd_analysis *a) {
         {"direct_or_folding", "direct writes or folding"},
         {"folding_or_used_state", "folding or the used state"},
         {"cache_or_direct", "a cache or direct writes"},
+        {"cache_or_throttle", "a cache's end or a thermal throttle"},
         {"cache", "a cache"},
         {"clean_blocks", "clean blocks"},
         {"direct", "direct writes"},
@@ -114,6 +115,7 @@ static void print_undecided(FILE *f, const ssd_analysis *a) {
         {"past", "what was written before (--precondition, --written-before) decides"},
         {"capacity_and_past", "the capacity and what was written before decide"},
         {"longer_run", "a longer run decides"},
+        {"cooler_run", "a run with the drive kept cooler decides"},
     };
     const char *w[3] = {u, read_as, by};
     for (size_t k = 0; k < 3; k++)

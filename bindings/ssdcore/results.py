@@ -669,8 +669,8 @@ class AnalysisResult(Result):
     undecided = _field("undecided.between", _str, None,
                        "What this one run cannot decide, or None when its labels are\n"
                        "decided: \"cache_or_clean_blocks\", \"direct_or_folding\",\n"
-                       "\"folding_or_used_state\" or \"cache_or_direct\" (regime_note says\n"
-                       "it in words).")
+                       "\"folding_or_used_state\", \"cache_or_direct\" or \"cache_or_throttle\"\n"
+                       "(regime_note says it in words).")
     undecided_read_as = _field("undecided.read_as", _str, None,
                                "The reading the labels took of what is undecided: \"cache\",\n"
                                "\"clean_blocks\", \"direct\", \"folding\" or \"used_state\".")
@@ -678,7 +678,7 @@ class AnalysisResult(Result):
                         "What would decide it: \"reference\" (the fill's own log or the\n"
                         "drive's fresh run, analyze(run, reference=...)), \"capacity\",\n"
                         "\"past\" (precondition or written_before), \"capacity_and_past\"\n"
-                        "or \"longer_run\".")
+                        "\"longer_run\" or \"cooler_run\" (a run with the drive kept cooler).")
     recovered_bytes = _field("recovery.recovered_bytes", _int, None,
                              "Bytes of cache recovered after the idle pause.")
     recovery_censored = _field("recovery.censored", _str, None,
@@ -794,13 +794,15 @@ class AnalysisResult(Result):
                      "direct_or_folding": "direct writes or folding",
                      "folding_or_used_state": "folding or the used state",
                      "cache_or_direct": "a cache or direct writes",
+                     "cache_or_throttle": "a cache's end or a thermal throttle",
                      "clean_blocks": "clean blocks", "used_state": "the used state",
                      "direct": "direct writes", "cache": "a cache", "folding": "folding",
                      "reference": "the fill's own log or the drive's fresh run as reference "
                                   "decides", "capacity": "the drive's capacity decides",
                      "past": "what was written before decides",
                      "capacity_and_past": "the capacity and what was written before decide",
-                     "longer_run": "a longer run decides"}
+                     "longer_run": "a longer run decides",
+                     "cooler_run": "a run with the drive kept cooler decides"}
             w = [words.get(x, x) for x in (self.undecided, self.undecided_read_as or "?",
                                           self.decided_by or "?")]
             lines.append(f"  cannot tell: {w[0]} from this run alone (read as {w[1]}); {w[2]}")

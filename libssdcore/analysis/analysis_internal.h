@@ -96,8 +96,9 @@ struct ssd__result {
     const char *regime_note;   /* static; how regimes were labelled (NULL: nothing to say) */
     /* What the one curve cannot decide (ssd_analysis_undecided): the two
      * readings ("cache_or_clean_blocks", "direct_or_folding",
-     * "folding_or_used_state", "cache_or_direct"), the one the labels took and what decides
-     * ("reference", "capacity", "past", "capacity_and_past", "longer_run");
+     * "folding_or_used_state", "cache_or_direct", "cache_or_throttle"), the one the labels
+     * took and what decides ("reference", "capacity", "past", "capacity_and_past",
+     * "longer_run", "cooler_run");
      * static strings, all NULL when the labels are decided. */
     const char *undecided, *undecided_read_as, *decided_by;
     const char *throttle_note; /* static; why throttling was not assessed (NULL: it was) */

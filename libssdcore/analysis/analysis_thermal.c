@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "regimes.h"
 
 #define HEATED_C 5.0 /* rise since the coolest reading before the onset */
 #define PEAK_C 1.5   /* the onset within this of the hottest reading so far */
@@ -63,6 +64,19 @@ static int rising_before(const double *T, const struct ssd_phase *p) {
         }
     return last - first >= 0.5;
 }
+
+/* Whether a phase after phase k is labelled folding. */
+static int folds_after(const struct ssd__curve *c, size_t k) {
+    for (size_t i = k + 1; i < c->nph; i++)
+        if (c->ph[i].regime == SSD_REGIME_FOLDING)
+            return 1;
+    return 0;
+}
+
+#define CACHE_OR_THROTTLE_NOTE                                                                     \
+    "the cache ended as the drive reached its hottest point (it folds later, so the fast start "   \
+    "was a cache), but a thermal throttle at the cache's speed that hid the cache's end would "    \
+    "read the same; a run with the drive kept cooler tells"
 
 /* Drops the cache found at the throttle's onset: the fast start was the
  * drive before it got hot, and with no cache the post-cache figure is the
@@ -200,6 +214,20 @@ void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         if (!held || !(sum_s > 0) || sum_t / sum_s < on - BELOW_C)
             continue;
+        /* The first drop, with a folding after the stretch (a phase that
+         * cooled, so no throttling): a drive folds only a dynamic cache it
+         * wrote, so the fast start held that cache, and "no cache" is
+         * wrong whatever the drop was. The drop is read as the cache's
+         * end; a throttle at the cache's speed that hid its end would read
+         * the same (said, not decided). */
+        if (j == 1 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            folds_after(c, last_slow)) {
+            if (!res->undecided && !res->regime_note) {
+                ssd__set_undecided(res, "cache_or_throttle", "cache", "cooler_run");
+                res->regime_note = CACHE_OR_THROTTLE_NOTE;
+            }
+            return;
+        }
         S->has_throttle = 1;
         S->throttle_start_s = p->start_s;
         S->throttle_start_bytes = p->start_bytes;

@@ -77,7 +77,12 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
                                              int ref_known, double fast_lv) {
     if (ref_known || (int)o->precondition != SSD_PRECONDITION_RANDOM_FILL ||
         !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || S->has_cache || !S->has_gc || g != 1 ||
-        !isfinite(fast_lv) || c->ph[0].regime != SSD_REGIME_DIRECT)
+        c->nph < 2 || c->ph[0].regime != SSD_REGIME_DIRECT)
+        return NULL;
+    /* (A fast start of one sample the cache test cannot judge, min_drop
+     * above the level after it, is one too: a 2 GiB cache in a 1 s
+     * sample, then its folding read as the used state's start.) */
+    if (!isfinite(fast_lv) && !(c->ph[0].last == 0 && c->r[0] >= o->min_drop * c->ph[1].level_bps))
         return NULL;
     return "the fast start is read as clean blocks (the spare area a single random pass left "
            "clean, or what idle GC prepared), but a static SLC cache or a dynamic one folding "
@@ -239,6 +244,26 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (rf_note) {
         ssd__set_undecided(res, "cache_or_clean_blocks", "clean_blocks", "reference");
         res->regime_note = rf_note;
+    }
+    /* A drive randomly written full, no reference, no cache found, whose
+     * first sample ran min_drop above the level that lasted after it
+     * (read as direct writes to clean blocks) before the used state: that
+     * sample held a cache that ended inside it (too short for the cache
+     * test), and a dynamic cache folds after it, at a level one curve
+     * cannot tell from direct writes (seed 2026's drive 117, WSAT: 2 GiB
+     * at 406 MB/s in the first 5 s sample, folding at 54 MB/s to 6 GiB,
+     * GC at 5; read as clean blocks at 51.7 MiB/s). A static cache's
+     * direct writes to the blocks idle GC cleaned read the same. */
+    if (!ref_known && !res->undecided && res->ref_kind == SSD__REF_KIND_UNKNOWN &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !S->has_cache && S->has_gc &&
+        g == 1 && c->nph > 1 && c->ph[0].regime == SSD_REGIME_DIRECT && c->ph[0].last >= 1 &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && c->r[0] >= o->min_drop * c->ph[0].level_bps) {
+        ssd__set_undecided(res, "direct_or_folding", "direct", "reference");
+        if (!res->regime_note)
+            res->regime_note = "the level before the used state is read as direct writes to "
+                               "clean blocks, but the first sample ran faster (a cache that "
+                               "ended in it), and a dynamic cache's folding after it would read "
+                               "the same; " REF_TELLS;
     }
     /* A drive written full sequentially, no reference, a cache and then
      * at once the used state: a static cache there is followed by direct

@@ -290,3 +290,53 @@ def test_cli_analyze_help_and_set_reach_the_throttle_option():
     out = subprocess.run(["ssdcore", "analyze", "--json", "--throttle-min-c", "85", sample],
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out)["throttle"] is None
+
+
+def write_hot_fill(path, phases, capacity, rng):
+    """A 1-second 128K fill log from a fresh drive with its temp_c column:
+    phases of (seconds, bytes/s, noise CV, temperature at the phase's end),
+    the temperature moving linearly to it from the phase before's."""
+    meta = {"capacity_bytes": capacity, "written_before_bytes": 0, "precondition": "none",
+            "idle_before_s": 900, "pattern": "write", "block_size": 131072,
+            "queue_depth": 32, "interval_s": 1, "temp_source": "sim model"}
+    rows, temp, t = [], 35.5, 0
+    for secs, rate, cv, t_end in phases:
+        for i in range(secs):
+            t += 1
+            c = temp + (t_end - temp) * (i + 1) / secs
+            rows.append(f"{t},{int(rate * math.exp(cv * rng.standard_normal()))},{c:.1f}")
+        temp = t_end
+    with open(path, "w") as f:
+        f.write("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes,temp_c\n")
+        f.write("\n".join(rows) + "\n")
+    return str(path)
+
+
+def test_a_cache_that_ends_at_the_hottest_point_and_folds_later_is_no_throttle(tmp_path):
+    # Seed 47's drive 109 in the used-drive sweep (a fresh 2.43 TB fill, the
+    # simulator's throttling off): a 475 GiB dynamic cache at 6.1 GB/s ends
+    # as the drive reaches 62.5 C, direct writes at 3.4 GB/s while it cools
+    # 2 C, then its folding at 1.1 GB/s from 1.44 TiB. Read as a throttle at
+    # the drop with no cache until 5 Dec 2026: the drive folds, so its fast
+    # start was a cache; the drop is read as its end, and the analysis says
+    # a throttle hiding the end would read the same.
+    rng = np.random.default_rng(109)
+    log = write_hot_fill(tmp_path / "fill.csv",
+                         [(84, 6.1e9, 0.0, 62.5), (312, 3.43e9, 0.04, 60.6),
+                          (750, 1.13e9, 0.04, 43.4)], 2430e9, rng)
+    a = ssdcore.analyze(log)
+    assert a["throttle"] is None
+    assert a["cache"] is not None and rel_err(a["cache"]["bytes"], 84 * 6.1e9) < 0.02
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "folding"]
+    assert (a.undecided, a.undecided_read_as, a.decided_by) == \
+        ("cache_or_throttle", "cache", "cooler_run")
+    out = subprocess.run(["ssdcore", "analyze", log], capture_output=True, text=True,
+                         check=True).stdout
+    assert "cannot tell: a cache's end or a thermal throttle" in out
+    # Without the folding after it (the run ends in the slower level) the
+    # same drop stays a throttle: nothing says the fast start was a cache.
+    rng = np.random.default_rng(109)
+    log = write_hot_fill(tmp_path / "short.csv",
+                         [(84, 6.1e9, 0.0, 62.5), (312, 3.43e9, 0.04, 60.6)], 2430e9, rng)
+    a = ssdcore.analyze(log)
+    assert a["throttle"] is not None and a["cache"] is None and a.undecided is None

@@ -692,6 +692,9 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
                 row["span_fraction"] = row["span_bytes"] / cap if cap and row["span_bytes"] \
                     else None
             row.update(score_run(truth, series, a))
+            # What the analysis said one curve cannot decide (not scored:
+            # counted on right and wrong runs to see it is not set in vain).
+            row["undecided"] = (a.get("undecided") or {}).get("between")
             rows.append(row)
             if log and row["problems"]:
                 log(f"{i} {kind} {state} {wl} {spec}: {'; '.join(row['problems'])}")

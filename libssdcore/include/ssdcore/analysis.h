@@ -275,13 +275,16 @@ SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);
  * clean blocks a fill or idle time left), "direct_or_folding" (the level
  * after a cache: a static cache's direct writes or a dynamic cache's
  * folding), "folding_or_used_state" (a dynamic cache's folding or the
- * used state) or "cache_or_direct" (a run that never dropped: its one level
- * may be a cache larger than the run). When not NULL, *read_as (if read_as is not NULL) is the
+ * used state), "cache_or_direct" (a run that never dropped: its one level
+ * may be a cache larger than the run) or "cache_or_throttle" (a drop at the
+ * drive's hottest point before a folding: the cache's end, or a thermal
+ * throttle that hid it). When not NULL, *read_as (if read_as is not NULL) is the
  * reading the labels took ("cache", "clean_blocks", "direct", "folding",
  * "used_state") and *decided_by what would decide it: "reference" (the
  * fill's own log or the drive's fresh run, ssd_analysis_run's ref, the
  * CLI's --reference), "capacity", "past" (the precondition or the bytes
- * written before), "capacity_and_past" or "longer_run" (a run writing more).
+ * written before), "capacity_and_past", "longer_run" (a run writing more)
+ * or "cooler_run" (a run with the drive kept cooler).
  * Static strings (regime_note says it in words). */
 SSD_API const char *ssd_analysis_undecided(const ssd_analysis *a, const char **read_as,
                                            const char **decided_by);
