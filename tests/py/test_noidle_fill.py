@@ -114,3 +114,56 @@ def test_the_room_the_fills_folding_freed_is_a_cache(tmp_path):
     for a in (cli(log), cli(log, "--reference", ref)):
         assert a["cache"]["bytes"] / GIB == pytest.approx(0.81, abs=0.05)
         assert not score_run(truth, series, a)["missed_cache"]
+
+
+# Drive 48 (seed 2026): 3,115 GB, a dynamic cache; after the whole-drive
+# fill 162 GiB of clean blocks at 1.64 GB/s, the fill's end folding at
+# 1.15 to 526 GiB, then GC at 0.43.
+D48 = (COMMON + "capacity_gb=3115,op_pct=19.01,bits=2,slc_type=dynamic,slc_seq_mibps=6262,"
+       "slc_rand_iops=1214573,native_seq_mibps=1951,native_rand_mibps=1572.8,fold_mibps=1365,"
+       "floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+       "noise_direct=0.04,seed=708507585,slc_gb=219,slc_wa=1,dip_period_s=13.8,"
+       "dip_duty=0.14,dip_depth=0.53")
+# Issue 21's own fill.suite, its fill the whole drive (512g on its 512 GB
+# drive; 3115g here): the long 4K run straight after the 128K fill.
+ISSUE_SUITE = """trim
+idle 15m
+job name=fill pattern=write bs=128k qd=32 bytes={cap}g
+job name=steady pattern=randwrite bs=4k qd=32 bytes=1024g interval=1s log=steady
+analyze steady
+"""
+
+
+def test_the_issue_s_suite_knows_its_fill_left_the_cache_full(tmp_path):
+    """The issue's suite fills with a job, not a `precondition` step: the
+    run after it recorded no precondition, so the rule above never applied
+    there, and drive 48's clean blocks read as a cache of 162 GiB (MISMATCH
+    with the model). The suite now records the whole-drive sequential job
+    as a seq_fill: no cache, the fill's end folding, then GC, through the
+    CLI, Python and the report alike, as the model has it."""
+    import ssdcore
+
+    sf = tmp_path / "fill.suite"
+    sf.write_text(ISSUE_SUITE.format(cap=3115))
+    out = tmp_path / "cli"
+    text = subprocess.run(["ssdcore", "suite", D48, "--suite-file", str(sf), "--out", str(out)],
+                          check=True, capture_output=True, text=True).stdout
+    assert "MISMATCH" not in text and "steady: 1024.0 GiB" in text and "no SLC cache" in text
+    py = ssdcore.suite(D48, tmp_path / "py", suite_file=sf)
+    res = json.load(open(out / "results.json"))
+    for r in (res, py):
+        job = next(s for s in r["steps"] if s["name"] == "steady")
+        a = next(s for s in r["steps"] if s["kind"] == "analyze")["analysis"]
+        assert a["precondition"] == "seq_fill" and a["idle_before_s"] == 0
+        assert a["cache"] is None
+        assert regimes(a)[0] == "direct" and "folding" in regimes(a) and regimes(a)[-1] == "gc"
+        truth = job["sim_truth"]
+        assert [p["regime"] for p in truth["phases"]] == ["native", "fold", "gc"]
+        assert a["gc"]["start_bytes"] / GIB == pytest.approx(truth["gc_start_bytes"] / GIB,
+                                                             rel=0.1)
+    for d in (out, tmp_path / "py"):
+        page = (d / "report.html").read_text()
+        assert "steady: no SLC cache" in page and "MISMATCH" not in page
+    # The same log with the drive's past unknown: the false cache it had.
+    assert cli(out / "steady.csv", "--precondition", "unknown")["cache"]["bytes"] / GIB > 100
+
