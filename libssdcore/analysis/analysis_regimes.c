@@ -488,6 +488,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (fe && ssd__curve_split(c, 1, fe) == 0)
             g = 2;
     }
+    /* A drive a sequential fill left full with no idle since
+     * (cache_full_after_fill), no cache: its first drop is from the clean
+     * spare area to the fill's end folding (a dynamic cache holds the
+     * fill's last bytes), a quiet level, and GC's scatter follows it a
+     * lasting step lower. The used state starts there, not at the first
+     * drop (issue 21's own fill.suite on the sweep's drive 81: 38.7 GiB at
+     * 543 MiB/s, the folding at 258 to 262 GiB, then GC at 126, read as
+     * one used state sliding from 257 from 38.7 GiB). Not when the fill's
+     * log showed a static cache or none: nothing folds. */
+    if (g == 1 && !S->has_cache && c->nph >= 3 &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        ssd__cache_full_after_fill(o, S->capacity_bytes) && res->ref_kind != SSD__REF_KIND_STATIC &&
+        res->ref_kind != SSD__REF_KIND_NONE && c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
+        c->ph[2].last - c->ph[2].first + 1 >= c->min_len &&
+        c->ph[2].level_bps * o->min_step <= c->ph[1].level_bps &&
+        SCATTER_JUMP *
+                fmax(ssd__quiet_noise(c, c->ph[1].first, c->ph[1].last + 1), QUIET_NOISE_FLOOR) <=
+            ssd__quiet_noise(c, c->ph[2].first, c->ph[2].last + 1))
+        g = 2;
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);

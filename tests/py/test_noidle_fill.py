@@ -167,3 +167,35 @@ def test_the_issue_s_suite_knows_its_fill_left_the_cache_full(tmp_path):
     # The same log with the drive's past unknown: the false cache it had.
     assert cli(out / "steady.csv", "--precondition", "unknown")["cache"]["bytes"] / GIB > 100
 
+
+# Drive 81 (seed 2026): after the issue's fill 38.7 GiB of clean blocks at
+# 543 MiB/s, the fill's end folding at 258 to 262 GiB, then GC at 126.
+D81 = (COMMON + "capacity_gb=1348,op_pct=21.37,bits=2,slc_type=dynamic,slc_seq_mibps=3216,"
+       "slc_rand_iops=512172,native_seq_mibps=841,native_rand_mibps=547.8,fold_mibps=396,"
+       "floor_mibps=118.98,gc_gamma=2.37,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+       "noise_direct=0.08,seed=220247611,slc_gb=146,slc_wa=1,dip_period_s=18.9,"
+       "dip_duty=0.19,dip_depth=0.50")
+
+
+@pytest.mark.parametrize("spec,cap,gc_gib", [(D5, 421, 97.0), (D81, 1348, 261.7)])
+def test_the_issue_s_suite_tells_the_fills_end_folding_from_gc(tmp_path, spec, cap, gc_gib):
+    """The issue's run is 1 TiB, not the sweep's 2 hours: GC after the
+    fill's end folding is a long tail, and the segmentation's three levels
+    (clean blocks, the folding's quiet level, GC's scatter) were merged
+    from the first drop into one used state sliding from the folding's
+    level ("used state from 32.5 GiB, model 97.0": MISMATCH). With no room
+    in the cache after a sequential fill, the first drop is the folding
+    and the used state starts at the next lasting, scattered level."""
+    sf = tmp_path / "fill.suite"
+    sf.write_text(ISSUE_SUITE.format(cap=cap))
+    out = tmp_path / "r"
+    text = subprocess.run(["ssdcore", "suite", spec, "--suite-file", str(sf), "--out", str(out)],
+                          check=True, capture_output=True, text=True).stdout
+    assert "MISMATCH" not in text
+    res = json.load(open(out / "results.json"))
+    a = next(s for s in res["steps"] if s["kind"] == "analyze")["analysis"]
+    assert a["cache"] is None and regimes(a) == ["direct", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_gib, rel=0.05)
+    alone = cli(out / "steady.csv")
+    assert regimes(alone) == regimes(a)
+
