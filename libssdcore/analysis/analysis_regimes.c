@@ -507,6 +507,24 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 fmax(ssd__quiet_noise(c, c->ph[1].first, c->ph[1].last + 1), QUIET_NOISE_FLOOR) <=
             ssd__quiet_noise(c, c->ph[2].first, c->ph[2].last + 1))
         g = 2;
+    /* The same drive, a "cache" found (no room for one: no_room_for_cache)
+     * whose one drop leads to a level that lasts to the run's end, over
+     * NOIDLE_SLC_OVER_FOLD below it: direct writes drop less into the
+     * folding that follows them (their host writes share the native flash
+     * with the folding's programs: 1.4-2.7 times on the sweep's drives), so
+     * that drop is the clean blocks running out and GC after them, a static
+     * cache holding the fill's first bytes or no cache at all (seed 2026's
+     * drive 65, a static cache, 2 hours straight after a sequential fill:
+     * 124 GiB at 31 MB/s, then GC at 9, read as the folding to the end).
+     * Not when the fill's log showed a dynamic cache: it folds. */
+    if (!g && S->has_cache && c->nph == 2 && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        res->ref_kind != SSD__REF_KIND_DYNAMIC &&
+        ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN) &&
+        c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
+        c->ph[1].level_bps * NOIDLE_SLC_OVER_FOLD <= c->ph[0].level_bps) {
+        no_cache(c, res);
+        g = 1;
+    }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);

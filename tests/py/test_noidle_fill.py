@@ -199,3 +199,25 @@ def test_the_issue_s_suite_tells_the_fills_end_folding_from_gc(tmp_path, spec, c
     alone = cli(out / "steady.csv")
     assert regimes(alone) == regimes(a)
 
+
+# Drive 65 (seed 2026): a static cache of 111 GiB, which the fill left
+# holding its first bytes; after it 124 GiB of clean blocks at 31 MB/s,
+# then GC at 9.
+D65 = (COMMON + "capacity_gb=3417,op_pct=14.45,bits=3,slc_type=static,slc_seq_mibps=439,"
+       "slc_rand_iops=112018,native_seq_mibps=71,native_rand_mibps=31.2,fold_mibps=71,"
+       "floor_mibps=8.60,gc_gamma=1.02,link_mibps=560,iops_cap=100000,noise=0.02,"
+       "noise_direct=0.08,seed=259684245,slc_gb=110.9,slc_wa=1.19,dip_duty=0")
+
+
+def test_a_drop_too_deep_for_the_folding_is_the_used_state(tmp_path):
+    """The clean blocks at the direct speed, then a level 3.5 times lower
+    to the run's end, no room in the cache: the drop was read as the
+    folding (no used state found). Direct writes drop at most 2.7 times
+    into the folding after them on the sweep's drives (NOIDLE_SLC_OVER_FOLD
+    is 3): deeper is GC, the used state from where the clean blocks ran
+    out, as the model has it."""
+    log, truth, series = run(tmp_path, D65)
+    a = cli(log)
+    assert a["cache"] is None and regimes(a) == ["direct", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(123.9, rel=0.05)
+    assert score_run(truth, series, a)["problems"] == []
