@@ -221,3 +221,26 @@ def test_a_drop_too_deep_for_the_folding_is_the_used_state(tmp_path):
     assert a["cache"] is None and regimes(a) == ["direct", "gc"]
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(123.9, rel=0.05)
     assert score_run(truth, series, a)["problems"] == []
+
+
+# Drive 104 (seed 2026): 1.4 GiB the fill's last folding freed, written at
+# 273 MiB/s, then the fill's end folding at 56 to 221 GiB, then GC at 6.
+D104 = (COMMON + "capacity_gb=2772,op_pct=9.47,bits=3,slc_type=dynamic,slc_seq_mibps=385,"
+        "slc_rand_iops=78410,native_seq_mibps=209,native_rand_mibps=98.4,fold_mibps=118,"
+        "floor_mibps=5.18,gc_gamma=0.92,link_mibps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.04,seed=958617819,slc_gb=169,slc_wa=1,dip_period_s=9.9,"
+        "dip_duty=0.19,dip_depth=0.50")
+
+
+@pytest.mark.parametrize("spec,want", [(D104, ["cache", "folding", "gc"]),
+                                       (D173, ["cache", "folding"])])
+def test_after_the_freed_room_the_fills_end_folds(tmp_path, spec, want):
+    """A cache kept right after a sequential fill is the room the fill's
+    last folding freed, which only a dynamic cache has (a static one still
+    holds the fill's first bytes): the level after it is the fill's end
+    folding, to GC or to the run's end. It read as direct writes ("folding
+    from 1.4 GiB missed"), with no reference."""
+    log, truth, series = run(tmp_path, spec)
+    a = cli(log)
+    assert regimes(a) == want
+    assert score_run(truth, series, a)["problems"] == []
