@@ -497,7 +497,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * 543 MiB/s, the folding at 258 to 262 GiB, then GC at 126, read as
      * one used state sliding from 257 from 38.7 GiB). Not when the fill's
      * log showed a static cache or none: nothing folds. */
-    if (g == 1 && !S->has_cache && c->nph >= 3 &&
+    if (g == 1 && !S->has_cache && c->nph >= 3 && !no_used &&
         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
         ssd__cache_full_after_fill(o, S->capacity_bytes) && res->ref_kind != SSD__REF_KIND_STATIC &&
         res->ref_kind != SSD__REF_KIND_NONE && c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
@@ -516,8 +516,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * cache holding the fill's first bytes or no cache at all (seed 2026's
      * drive 65, a static cache, 2 hours straight after a sequential fill:
      * 124 GiB at 31 MB/s, then GC at 9, read as the folding to the end).
-     * Not when the fill's log showed a dynamic cache: it folds. */
-    if (!g && S->has_cache && c->nph == 2 && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+     * Not when the fill's log showed a dynamic cache: it folds; nor in
+     * sequential writes, which free whole blocks (no_used: seq_overwrites;
+     * the sweep's 128K fill runs straight after their fill, seed 2026's
+     * drives 29, 34, 146, 150: "false used state at 0.2-2.7 GiB"). */
+    if (!g && S->has_cache && c->nph == 2 && !no_used &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
         res->ref_kind != SSD__REF_KIND_DYNAMIC &&
         ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN) &&
         c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&

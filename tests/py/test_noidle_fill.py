@@ -244,3 +244,22 @@ def test_after_the_freed_room_the_fills_end_folds(tmp_path, spec, want):
     a = cli(log)
     assert regimes(a) == want
     assert score_run(truth, series, a)["problems"] == []
+
+
+# Drive 29 (seed 2026): a 128K sequential fill straight after the fill,
+# 0.14 GiB fast, then the model folds to the end at 27 MiB/s.
+D29 = (COMMON + "capacity_gb=258,op_pct=22.13,bits=3,slc_type=dynamic,slc_seq_mibps=443,"
+       "slc_rand_iops=71481,native_seq_mibps=60,native_rand_mibps=44.2,fold_mibps=19,"
+       "floor_mibps=5.10,gc_gamma=2.06,link_mibps=560,iops_cap=100000,noise=0.00,"
+       "noise_direct=0.12,seed=229972768,slc_gb=69,slc_wa=1,dip_duty=0")
+
+
+def test_sequential_writes_after_the_fill_have_no_used_state(tmp_path):
+    """Sequential writes over a sequentially filled drive free whole
+    blocks: no GC, so a deep drop in them is never the used state (the
+    rule above read the sweep's fill runs as "false used state at 0.2-2.7
+    GiB" before it left them out)."""
+    log, truth, series = run(tmp_path, D29, "fill")
+    a = cli(log)
+    assert "gc" not in regimes(a) and a["gc"] is None
+    assert score_run(truth, series, a)["problems"] == []
