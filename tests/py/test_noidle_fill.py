@@ -196,6 +196,12 @@ def test_the_issue_s_suite_tells_the_fills_end_folding_from_gc(tmp_path, spec, c
     a = next(s for s in res["steps"] if s["kind"] == "analyze")["analysis"]
     assert a["cache"] is None and regimes(a) == ["direct", "folding", "gc"]
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_gib, rel=0.05)
+    # The headline ends the clean blocks where the folding starts, and says
+    # where the used state does ("until 261.5 GiB" read as clean blocks
+    # through the folding).
+    fold = a["folding"]["start_bytes"] / GIB
+    assert "clean-block speed " in text and f" until {fold:.1f} GiB" in text
+    assert f"used state from {a['gc']['start_bytes'] / GIB:.1f} GiB" in text
     alone = cli(out / "steady.csv")
     assert regimes(alone) == regimes(a)
 
