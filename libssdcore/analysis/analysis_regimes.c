@@ -519,8 +519,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * Not when the fill's log showed a dynamic cache: it folds; nor in
      * sequential writes, which free whole blocks (no_used: seq_overwrites;
      * the sweep's 128K fill runs straight after their fill, seed 2026's
-     * drives 29, 34, 146, 150: "false used state at 0.2-2.7 GiB"). */
+     * drives 29, 34, 146, 150: "false used state at 0.2-2.7 GiB"); nor
+     * after a first level shorter than a lasting phase: the room the fill's
+     * last folding freed, written at the SLC speed inside the first
+     * sample, drops more than direct writes into the folding (seed 13's
+     * drive 52, WSAT: 1.1 GiB at 226 MiB/s, then the folding at 15). */
     if (!g && S->has_cache && c->nph == 2 && !no_used &&
+        c->ph[0].last - c->ph[0].first + 1 >= c->min_len &&
         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
         res->ref_kind != SSD__REF_KIND_DYNAMIC &&
         ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN) &&

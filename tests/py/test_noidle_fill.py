@@ -269,3 +269,23 @@ def test_sequential_writes_after_the_fill_have_no_used_state(tmp_path):
     a = cli(log)
     assert "gc" not in regimes(a) and a["gc"] is None
     assert score_run(truth, series, a)["problems"] == []
+
+
+# Drive 30 (seed 13): 0.09 GiB the fill's last folding freed, inside the
+# first second (103 MiB/s), then the fill's end folding at 23 to the end.
+D30 = (COMMON + "capacity_gb=1306,op_pct=15.25,bits=2,slc_type=dynamic,slc_seq_mibps=473,"
+       "slc_rand_iops=75691,native_seq_mibps=57,native_rand_mibps=41.4,fold_mibps=32,"
+       "floor_mibps=10.91,gc_gamma=2.05,link_mibps=560,iops_cap=100000,noise=0.02,"
+       "noise_direct=0.04,seed=782288199,slc_gb=285,slc_wa=1,dip_period_s=8.7,"
+       "dip_duty=0.20,dip_depth=0.56")
+
+
+def test_a_first_sample_s_deep_drop_is_still_the_folding(tmp_path):
+    """A first level of one sample (freed SLC room, not clean blocks at
+    the direct speed) drops more than direct writes do into the folding:
+    the drop-to-GC rule needs a lasting first level (it read seed 13's
+    drive 30 as "false used state at 0.1 GiB")."""
+    log, truth, series = run(tmp_path, D30)
+    a = cli(log)
+    assert "gc" not in regimes(a) and "folding" in regimes(a)
+    assert score_run(truth, series, a)["problems"] == []
