@@ -73,7 +73,7 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
  * fill: sequential writes over the whole target from its start that wrote
  * at least its size (SSD__FILL_MIN_SHARE, a size given rounded). That is
  * what a precondition step of kind seq_fill does, and it leaves the drive
- * alike: issue 21's own fill.suite fills with such a job, and its 2-hour
+ * alike: issue 21's own fill.suite fills with such a job, and its 4K
  * run straight after it recorded no precondition, so the analysis could
  * not know the fill had left a dynamic cache full of its last bytes
  * (docs/analysis.md, "No room in the cache right after a fill"). */
