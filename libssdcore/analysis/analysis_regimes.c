@@ -489,6 +489,52 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (fe && ssd__curve_split(c, 1, fe) == 0)
             g = 2;
     }
+    /* A drive a sequential fill left full with no idle since
+     * (cache_full_after_fill), no cache: its first drop is from the clean
+     * spare area to the fill's end folding (a dynamic cache holds the
+     * fill's last bytes), a quiet level, and GC's scatter follows it a
+     * lasting step lower. The used state starts there, not at the first
+     * drop (issue 21's own fill.suite on the sweep's drive 81: 38.7 GiB at
+     * 543 MiB/s, the folding at 258 to 262 GiB, then GC at 126, read as
+     * one used state sliding from 257 from 38.7 GiB). Not when the fill's
+     * log showed a static cache or none: nothing folds. */
+    if (g == 1 && !S->has_cache && c->nph >= 3 && !no_used &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        ssd__cache_full_after_fill(o, S->capacity_bytes) && res->ref_kind != SSD__REF_KIND_STATIC &&
+        res->ref_kind != SSD__REF_KIND_NONE && c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
+        c->ph[2].last - c->ph[2].first + 1 >= c->min_len &&
+        c->ph[2].level_bps * o->min_step <= c->ph[1].level_bps &&
+        SCATTER_JUMP *
+                fmax(ssd__quiet_noise(c, c->ph[1].first, c->ph[1].last + 1), QUIET_NOISE_FLOOR) <=
+            ssd__quiet_noise(c, c->ph[2].first, c->ph[2].last + 1))
+        g = 2;
+    /* The same drive, a "cache" found (no room for one: no_room_for_cache)
+     * whose one drop leads to a level that lasts to the run's end, over
+     * NOIDLE_SLC_OVER_FOLD below it: direct writes drop less into the
+     * folding that follows them (their host writes share the native flash
+     * with the folding's programs: 1.4-2.7 times on the sweep's drives), so
+     * that drop is the clean blocks running out and GC after them, a static
+     * cache holding the fill's first bytes or no cache at all (seed 2026's
+     * drive 65, a static cache, 2 hours straight after a sequential fill:
+     * 124 GiB at 31 MB/s, then GC at 9, read as the folding to the end).
+     * Not when the fill's log showed a dynamic cache: it folds; nor in
+     * sequential writes, which free whole blocks (no_used: seq_overwrites;
+     * the sweep's 128K fill runs straight after their fill, seed 2026's
+     * drives 29, 34, 146, 150: "false used state at 0.2-2.7 GiB"); nor
+     * after a first level shorter than a lasting phase: the room the fill's
+     * last folding freed, written at the SLC speed inside the first
+     * sample, drops more than direct writes into the folding (seed 13's
+     * drive 52, WSAT: 1.1 GiB at 226 MiB/s, then the folding at 15). */
+    if (!g && S->has_cache && c->nph == 2 && !no_used &&
+        c->ph[0].last - c->ph[0].first + 1 >= c->min_len &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        res->ref_kind != SSD__REF_KIND_DYNAMIC &&
+        ssd__no_room_for_cache(o, S, rl.known ? rl.direct : NAN) &&
+        c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
+        c->ph[1].level_bps * NOIDLE_SLC_OVER_FOLD <= c->ph[0].level_bps) {
+        no_cache(c, res);
+        g = 1;
+    }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);

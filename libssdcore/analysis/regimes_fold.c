@@ -1054,14 +1054,27 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         res->ref_kind == SSD__REF_KIND_DYNAMIC &&
         S->cache_bytes <= SHRUNK_CACHE_SHARE * res->ref_kind_cache_bytes &&
         c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps && !ssd__slides_down(c, &c->ph[1]);
-    int fold_first =
-        !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
-        (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
-          (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
-         folds_cache || slow_level || res->dynamic_ref_fold) &&
-        !hidden_cache && !slight && !split_direct &&
-        ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) || shrunk_to_end) &&
-        c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
+    /* (A cache kept right after a sequential fill with no idle since
+     * (cache_full_after_fill: no_room_for_cache let it stand) is the room
+     * the fill's last folding freed, which only a dynamic cache has: a
+     * static one still holds the fill's first bytes. The level after it is
+     * the fill's end folding, not direct writes, to the used state or to
+     * the run's end: seed 2026's drive 104, 1.4 GiB at 273 MiB/s, then
+     * 219 GiB at 56, then GC at 6, the folding read as direct writes.) */
+    int noidle_room = S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+                      (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                      ssd__cache_full_after_fill(o, S->capacity_bytes) &&
+                      res->ref_kind != SSD__REF_KIND_STATIC && c->nph >= 2 &&
+                      (g == 2 || (g == 0 && c->nph == 2));
+    int fold_first = !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+                     !ssd__seq_overwrites(o, res) &&
+                     (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                       (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
+                      folds_cache || slow_level || res->dynamic_ref_fold || noidle_room) &&
+                     !hidden_cache && !slight && !split_direct &&
+                     ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) ||
+                      shrunk_to_end || (noidle_room && g == 0)) &&
+                     c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     /* (The folding seq_fill_slow_level found is one lasting level between
      * the cache and GC's scatter: its boundaries are the segmentation's,
      * not its flattest run's, which a noisy folding ends early.) */

@@ -20,6 +20,7 @@
 #include "precondition.h"
 #include "output_check.h"
 #include "series_write.h"
+#include "ssdcore/analysis.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 115 MiB, 11.5 days at 1 s. */
@@ -156,7 +157,9 @@ struct ssd_job {
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before this job, recorded in the log like "               \
       "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
-      "while nothing else was written, else not recorded" SSD__PRECONDITION_ALIAS_HELP)                                         \
+      "while nothing else was written, seq_fill after a job that wrote the whole target "          \
+      "sequentially from its start (at least its size) on a drive fresh or sequentially filled "   \
+      "before it, else not recorded" SSD__PRECONDITION_ALIAS_HELP)                                         \
     X(idle_before, DURATION, idle_before_s, "s", 0, 1e8, "", "", 0,                              \
       "how long the drive idled between its last write and this job (0: right after it), "         \
       "recorded in the log as idle_before_s for the analysis; a suite sets it from its steps; "    \
@@ -1112,7 +1115,15 @@ int ssd_job_run(ssd_job *j) {
     j->run_rc = rc;
     /* Also an interrupted or failed run's writes happened (what the suite
      * counts: the measured write bytes of the job's results). */
-    ssd__target_note_written(t, j->bytes[SSD_DIR_WRITE], 0, -1);
+    /* A sequential write over the whole target from its start, at least
+     * its size (the suite's SSD__FILL_MIN_SHARE: a size given rounded),
+     * fills it as a seq_fill precondition does: the next job on a drive
+     * fresh or sequentially filled before it records seq_fill, as a
+     * suite's does (issue 21's own fill.suite fills with such a job). */
+    uint64_t wrote = j->bytes[SSD_DIR_WRITE];
+    int whole = j->w.pattern == SSD__PAT_WRITE && j->w.offset == 0 &&
+                j->w.span + j->w.block_size > t->size && (double)wrote >= 0.99 * (double)t->size;
+    ssd__target_note_written(t, wrote, 0, whole ? SSD_PRECONDITION_SEQ_FILL : -1);
     if (!rc && j->interrupted)
         rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);
     return rc;

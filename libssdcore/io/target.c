@@ -135,8 +135,16 @@ void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precon
         t->ctx_precondition = precondition;
         t->ctx_known = 1;
     } else if (t->ctx_known && bytes) {
+        /* (precondition SEQ_FILL: the writes filled the whole drive
+         * sequentially, which leaves a drive fresh or sequentially filled
+         * before them sequentially filled.) */
+        int was = t->ctx_precondition;
         t->ctx_written += bytes;
-        t->ctx_precondition = -1;
+        t->ctx_precondition =
+            precondition == SSD_PRECONDITION_SEQ_FILL &&
+                    (was == SSD_PRECONDITION_NONE || was == SSD_PRECONDITION_SEQ_FILL)
+                ? SSD_PRECONDITION_SEQ_FILL
+                : -1;
     }
 }
 

@@ -135,7 +135,9 @@ void ssd__file_trim_reach(ssd_target *t);
  * (-1: not known) as a job on it records them. */
 int ssd__target_context(const ssd_target *t, uint64_t *written, int *precondition);
 /* Notes `bytes` written through t by a job (precondition < 0: the
- * precondition word no longer holds when bytes > 0), or, with set, a
+ * precondition word no longer holds when bytes > 0; SEQ_FILL: the job
+ * wrote the whole drive sequentially, a seq_fill when the drive was fresh
+ * or sequentially filled before it), or, with set, a
  * precondition or fill that wrote `bytes` since the previous context and
  * left the drive in `precondition` (-1: unknown). */
 void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition);

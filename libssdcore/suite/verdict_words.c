@@ -40,6 +40,13 @@ static int dropped(const struct ssd_phase *ph, size_t nph) {
     return 0;
 }
 
+/* A run with no cache whose clean blocks ended in a folding before the
+ * used state (right after a fill with no idle: the fill's end folding). */
+static int folded_first(const struct ssd_analysis_summary *m) {
+    return !m->has_cache && m->has_gc && m->gc_start_bytes > 0 && m->has_folding &&
+           m->folding_start_bytes > 0 && m->folding_start_bytes < m->gc_start_bytes;
+}
+
 static const char *fast_start_words(const struct ssd_analysis_summary *m) {
     return m->written_before_bytes > 0 || m->precondition == SSD_PRECONDITION_SEQ_FILL ||
                    m->precondition == SSD_PRECONDITION_RANDOM_FILL
@@ -211,8 +218,17 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
                               ph[i].start_bytes / GiB);
                 said++;
             }
-        ssd__text_add(t, " until %.1f GiB", m->gc_start_bytes / GiB);
-        capacity_share(t, m, m->gc_start_bytes);
+        /* (With a folding after them, no cache before it (a drive a fill
+         * left full with no idle: the fill's end folding), the clean
+         * blocks end where the folding starts; the used state's start is
+         * said after it: "until 261.5 GiB ...; folding from 38.9 GiB" read
+         * as the clean blocks lasting through the folding.) */
+        if (folded_first(m))
+            ssd__text_add(t, " until %.1f GiB", m->folding_start_bytes / GiB);
+        else {
+            ssd__text_add(t, " until %.1f GiB", m->gc_start_bytes / GiB);
+            capacity_share(t, m, m->gc_start_bytes);
+        }
     } else if (ssd__one_speed_throughout(m, ph, nph)) {
         /* One speed all through a run shorter than any cache could be
          * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache):
@@ -235,7 +251,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
                       m->folding_level_bps / MiB);
     dips_clauses(t, m, ph, nph, regime_bit(SSD_REGIME_FOLDING), &dips_of_regimes);
     if (m->has_gc) {
-        if (m->has_cache) {
+        if (m->has_cache || folded_first(m)) {
             ssd__text_add(t, "; used state from %.1f GiB", m->gc_start_bytes / GiB);
             capacity_share(t, m, m->gc_start_bytes);
             ssd__text_add(t, ":");
