@@ -9,6 +9,9 @@ GC), or what the fill's last folding freed in SLC mode: a little room, a
 few seconds' writes. The drives are the used-drive sweep's own (seed 2026,
 their numbers in each test), at their full size; the run's log records
 `idle_before_s` 0, `precondition` seq_fill and what was written before."""
+import json
+import subprocess
+
 import pytest
 
 from analyze_cli import cli, regimes
