@@ -475,6 +475,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
+    /* (A dynamic cache the fill's own log showed, after a sequential fill,
+     * whose folding outlasts the clean blocks: seq_fill_ref_fold.) */
+    if (clean_room && g == 1 && !rl.known && ssd__seq_fill_ref_fold(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */

@@ -663,6 +663,54 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 0;
 }
 
+/* A dynamic cache the fill's own log showed (ref_kind), after a
+ * sequential fill, whose folding outlasts the clean blocks the drive can
+ * have had: gc_onset_phase read the fast start as those clean blocks and
+ * the folding as the used state (clean_room), and no rule after it found
+ * a cache in the fast start, for there is none but the cache: 16.6 GiB at
+ * 2.74 GB/s, folding flat at 985 MB/s to 411 GiB, then GC at 208 (seed
+ * 11's drive 64, 2 hours), read as clean blocks, "cache missed". A drive
+ * written full sequentially has no clean blocks but its spare area and
+ * what idle time gave back, and a dynamic cache writes those in SLC mode
+ * first: what comes after the cache is its folding, a quiet flat level
+ * (its noise within a third of a step, not GC's scatter) that ends in a
+ * step down. When phase 0 is the cache test's cache and the phase after
+ * it lasts, quiet and flat, min_drop below the cache and a step above
+ * what follows, it is the folding: the used state begins at phase 2. So
+ * is its first level (by its best two-level split) when the segmentation
+ * gave the folding and GC one phase, the step between them too small for
+ * it (seed 47's drive 79, WSAT: 3.9 GiB of cache at 391 MB/s, folding at
+ * 43.6 to 12.2 GiB, then GC at 33.6, a step of 1.3x). (A split whose
+ * first level took GC's first samples, sliding down from the folding's
+ * level, falls through and is none: seed 13's drive 48, 2 hours, is left
+ * as clean blocks.) Returns 1 when it is. */
+int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || !S->has_cache ||
+        S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    double step = log(o->min_step);
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, k = e;
+    double l1 = log(c->ph[1].level_bps);
+    if (!(c->nph >= 3 && l1 - log(c->ph[2].level_bps) >= step)) {
+        double l2, gain;
+        k = e >= a + 2 * c->min_len
+                ? ssd__two_levels(c, a, e, a + c->min_len, e - c->min_len, &l1, &l2, &gain)
+                : 0;
+        if (!k || l1 - l2 < step)
+            return 0;
+    }
+    if (k - a < c->min_len || ssd__quiet_noise(c, a, k) > step / 3 || ssd__falls_through(c, a, k) ||
+        l1 + log(o->min_drop) > log(S->cache_level_bps))
+        return 0;
+    return k == e || ssd__curve_split(c, 1, k) == 0;
+}
+
 /* A random fill's shrunken dynamic cache that ended inside the run's
  * first sample, with no reference, which the segmentation gave one phase
  * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
