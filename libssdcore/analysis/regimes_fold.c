@@ -761,6 +761,47 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     return set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
+/* The same after a sequential fill, with the fill's own log showing a
+ * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
+ * 5 s sample, its folding a quiet flat level of a few samples that the
+ * segmentation gave to GC after it (seed 13's drive 29: 843 MiB/s in the
+ * first sample, 3 samples at 302, then GC bursting at 211 and 133 and
+ * settling at 153; read as clean blocks in one sample and the used state
+ * from 4.1 GiB, truth 9.0). A drive written full sequentially has no
+ * clean blocks but its spare area and what idle time gave back, which a
+ * dynamic cache writes in SLC mode first, and the folding frees (bits -
+ * 1) bytes per byte cached, as after a random fill. The first sample is
+ * the cache when it runs min_drop above the first level of the phase
+ * after it (by its best two-level split), quiet and flat, 3 samples or
+ * more, min_drop above the rest, and lasting 1, 2 or 3 times a cache
+ * the first sample can have held (any size within its bounds, not their
+ * midpoint alone: 2.64-4.12 GiB there, folding to 8.52 GiB, twice 2.97,
+ * the model's cache); that level is the folding, its own phase, and the
+ * used state begins after it. Returns 1 when it is. */
+int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 2 || c->ph[1].first != 1 ||
+        (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == 1)) ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    size_t a = 1, e = c->ph[1].last + 1;
+    double l1, l2, gain;
+    size_t k = e >= a + 6 ? ssd__two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
+    if (!k || l1 - l2 < log(o->min_drop))
+        return 0;
+    double lo = exp(ssd__level_of(c, a, k));
+    if (c->r[0] < lo * o->min_drop || ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 ||
+        ssd__falls_through(c, a, k))
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]) || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    return set_first_sample_cache(c, res, lower, upper, lo, 1);
+}
+
 /* The same cache inside the first sample (or its first two), with its
  * folding less than min_drop above GC, so that first_sample_cache_before_fold
  * and random_fill_fold_end pass it by and the segmentation gave the

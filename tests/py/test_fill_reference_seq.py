@@ -69,6 +69,13 @@ D47_79 = (COMMON + "capacity_gb=210,op_pct=7.04,bits=3,slc_type=dynamic,slc_seq_
           "slc_rand_iops=107443,native_seq_mibps=222,native_rand_mibps=126.2,fold_mibps=77,"
           "floor_mibps=28.27,gc_gamma=1.75,link_mibps=560,iops_cap=100000,noise=0.02,"
           "noise_direct=0.12,seed=566008263,slc_gb=62,slc_wa=1,dip_duty=0")
+# Seed 13's drive 29 (WSAT, 5 s samples): 2.97 GiB of cache inside the
+# first sample, folding at 302 MB/s to 9.0 GiB (3 samples), then GC
+# bursting at 211 and 133 and settling at 153.
+D13_29 = (COMMON + "capacity_gb=120,op_pct=9.06,bits=3,slc_type=dynamic,slc_seq_mibps=3175,"
+          "slc_rand_iops=784763,native_seq_mibps=811,native_rand_mibps=620.3,fold_mibps=394,"
+          "floor_mibps=129.29,gc_gamma=1.62,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+          "noise_direct=0.08,seed=973839313,slc_gb=19,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -186,3 +193,23 @@ def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
     p = ssdcore.analyze(str(run), reference=str(fill))
     assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_a_cache_inside_wsats_first_sample_then_a_short_folding(tmp_path):
+    """The cache ended inside WSAT's first 5 s sample and folded for 3
+    samples, a quiet flat level the segmentation gave to GC: one curve reads
+    one sample of clean blocks and the used state from 4.1 GiB. With the
+    fill's log showing a dynamic cache, the first sample is the cache
+    (bounded inside it), the 3 samples its folding (twice a cache within
+    those bounds: TLC), and the used state starts after them
+    (seq_first_sample_fold)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D13_29, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D13_29, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run)) == ["direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["censored"] == "resolution"
+    lo = a["cache"]["bytes"] / GIB
+    assert lo <= 2.97 <= lo + a["cache"]["uncertainty_bytes"] / GIB
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(9.0, rel=0.06)
