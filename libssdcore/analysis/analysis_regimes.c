@@ -344,8 +344,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     /* (No reference: a random fill's dynamic cache inside the first
      * sample, its folding in the same phase; first_sample_cache_before_fold.) */
-    if (!rl.known)
-        ssd__first_sample_cache_before_fold(c, o, res);
+    /* (After a sequential fill, with the fill's log showing a dynamic
+     * cache: seq_first_sample_fold; its folding is phase 1, the used state
+     * after it.) */
+    int seq_first_fold = 0;
+    if (!rl.known && !ssd__first_sample_cache_before_fold(c, o, res))
+        seq_first_fold = ssd__seq_first_sample_fold(c, o, res);
     /* (A dynamic cache's folding after a sequential fill, shorter than a
      * lasting phase: its end; seq_fill_fold_end.) */
     res->seq_fold_end = rl.known ? 0 : ssd__seq_fill_fold_end(c, o, res);
@@ -357,6 +361,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_RIGHT || no_used
             ? 0
             : ssd__gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
+    if (seq_first_fold && g >= 1 && g <= 2 && c->nph >= 3) {
+        clean_room = 0; /* (seq_first_sample_fold: the cache, its folding) */
+        g = 2;
+    }
     int one_drop = clean_room == 2, outlast = clean_room == 1;
     /* (A dynamic cache on a drive written full sequentially, no
      * reference: it took the spare area's clean blocks, so it folds right
@@ -473,6 +481,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         ssd__static_ref_cache_before_direct(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
+    /* (A dynamic cache the fill's own log showed, after a sequential fill,
+     * whose folding outlasts the clean blocks: seq_fill_ref_fold.) */
+    if (clean_room && g == 1 && !rl.known && ssd__seq_fill_ref_fold(c, o, res)) {
         clean_room = 0;
         g = 2;
     }

@@ -663,6 +663,54 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 0;
 }
 
+/* A dynamic cache the fill's own log showed (ref_kind), after a
+ * sequential fill, whose folding outlasts the clean blocks the drive can
+ * have had: gc_onset_phase read the fast start as those clean blocks and
+ * the folding as the used state (clean_room), and no rule after it found
+ * a cache in the fast start, for there is none but the cache: 16.6 GiB at
+ * 2.74 GB/s, folding flat at 985 MB/s to 411 GiB, then GC at 208 (seed
+ * 11's drive 64, 2 hours), read as clean blocks, "cache missed". A drive
+ * written full sequentially has no clean blocks but its spare area and
+ * what idle time gave back, and a dynamic cache writes those in SLC mode
+ * first: what comes after the cache is its folding, a quiet flat level
+ * (its noise within a third of a step, not GC's scatter) that ends in a
+ * step down. When phase 0 is the cache test's cache and the phase after
+ * it lasts, quiet and flat, min_drop below the cache and a step above
+ * what follows, it is the folding: the used state begins at phase 2. So
+ * is its first level (by its best two-level split) when the segmentation
+ * gave the folding and GC one phase, the step between them too small for
+ * it (seed 47's drive 79, WSAT: 3.9 GiB of cache at 391 MB/s, folding at
+ * 43.6 to 12.2 GiB, then GC at 33.6, a step of 1.3x). (A split whose
+ * first level took GC's first samples, sliding down from the folding's
+ * level, falls through and is none: seed 13's drive 48, 2 hours, is left
+ * as clean blocks.) Returns 1 when it is. */
+int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || !S->has_cache ||
+        S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    double step = log(o->min_step);
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, k = e;
+    double l1 = log(c->ph[1].level_bps);
+    if (!(c->nph >= 3 && l1 - log(c->ph[2].level_bps) >= step)) {
+        double l2, gain;
+        k = e >= a + 2 * c->min_len
+                ? ssd__two_levels(c, a, e, a + c->min_len, e - c->min_len, &l1, &l2, &gain)
+                : 0;
+        if (!k || l1 - l2 < step)
+            return 0;
+    }
+    if (k - a < c->min_len || ssd__quiet_noise(c, a, k) > step / 3 || ssd__falls_through(c, a, k) ||
+        l1 + log(o->min_drop) > log(S->cache_level_bps))
+        return 0;
+    return k == e || ssd__curve_split(c, 1, k) == 0;
+}
+
 /* A random fill's shrunken dynamic cache that ended inside the run's
  * first sample, with no reference, which the segmentation gave one phase
  * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
@@ -711,6 +759,47 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     if (k < e)
         ssd__curve_split(c, 1, k);
     return set_first_sample_cache(c, res, lower, upper, lo, a);
+}
+
+/* The same after a sequential fill, with the fill's own log showing a
+ * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
+ * 5 s sample, its folding a quiet flat level of a few samples that the
+ * segmentation gave to GC after it (seed 13's drive 29: 843 MiB/s in the
+ * first sample, 3 samples at 302, then GC bursting at 211 and 133 and
+ * settling at 153; read as clean blocks in one sample and the used state
+ * from 4.1 GiB, truth 9.0). A drive written full sequentially has no
+ * clean blocks but its spare area and what idle time gave back, which a
+ * dynamic cache writes in SLC mode first, and the folding frees (bits -
+ * 1) bytes per byte cached, as after a random fill. The first sample is
+ * the cache when it runs min_drop above the first level of the phase
+ * after it (by its best two-level split), quiet and flat, 3 samples or
+ * more, min_drop above the rest, and lasting 1, 2 or 3 times a cache
+ * the first sample can have held (any size within its bounds, not their
+ * midpoint alone: 2.64-4.12 GiB there, folding to 8.52 GiB, twice 2.97,
+ * the model's cache); that level is the folding, its own phase, and the
+ * used state begins after it. Returns 1 when it is. */
+int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 2 || c->ph[1].first != 1 ||
+        (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == 1)) ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    size_t a = 1, e = c->ph[1].last + 1;
+    double l1, l2, gain;
+    size_t k = e >= a + 6 ? ssd__two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
+    if (!k || l1 - l2 < log(o->min_drop))
+        return 0;
+    double lo = exp(ssd__level_of(c, a, k));
+    if (c->r[0] < lo * o->min_drop || ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 ||
+        ssd__falls_through(c, a, k))
+        return 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]) || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    return set_first_sample_cache(c, res, lower, upper, lo, 1);
 }
 
 /* The same cache inside the first sample (or its first two), with its

@@ -55,6 +55,25 @@ D47_73 = (COMMON + "capacity_gb=2644,op_pct=27.22,bits=2,slc_type=dynamic,slc_se
           "slc_rand_iops=92445,native_seq_mibps=150,native_rand_mibps=96.9,fold_mibps=76,"
           "floor_mibps=17.87,gc_gamma=1.45,link_mibps=560,iops_cap=100000,noise=0.05,"
           "noise_direct=0.08,seed=914476545,slc_gb=322,slc_wa=1,dip_duty=0")
+# Seed 11's drive 64: 16.6 GiB of cache left of the 457 its fill's log
+# showed, folding flat at 985 MB/s to 411.5 GiB, then GC at 208.
+D11_64 = (COMMON + "capacity_gb=1563,op_pct=26.87,bits=2,slc_type=dynamic,slc_seq_mibps=4671,"
+          "slc_rand_iops=1193847,native_seq_mibps=2743,native_rand_mibps=2299.5,fold_mibps=1175,"
+          "floor_mibps=204.68,gc_gamma=0.88,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+          "noise_direct=0.04,seed=461354782,slc_gb=457,slc_wa=1,dip_duty=0")
+# Seed 47's drive 79 (WSAT, 5 s samples): 3.9 GiB of cache in 2 samples,
+# folding at 44 MB/s to 11.8 GiB, then GC at 34 (a step of 1.3x).
+D47_79 = (COMMON + "capacity_gb=210,op_pct=7.04,bits=3,slc_type=dynamic,slc_seq_mibps=477,"
+          "slc_rand_iops=107443,native_seq_mibps=222,native_rand_mibps=126.2,fold_mibps=77,"
+          "floor_mibps=28.27,gc_gamma=1.75,link_mibps=560,iops_cap=100000,noise=0.02,"
+          "noise_direct=0.12,seed=566008263,slc_gb=62,slc_wa=1,dip_duty=0")
+# Seed 13's drive 29 (WSAT, 5 s samples): 2.97 GiB of cache inside the
+# first sample, folding at 302 MB/s to 9.0 GiB (3 samples), then GC
+# bursting at 211 and 133 and settling at 153.
+D13_29 = (COMMON + "capacity_gb=120,op_pct=9.06,bits=3,slc_type=dynamic,slc_seq_mibps=3175,"
+          "slc_rand_iops=784763,native_seq_mibps=811,native_rand_mibps=620.3,fold_mibps=394,"
+          "floor_mibps=129.29,gc_gamma=1.62,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+          "noise_direct=0.08,seed=973839313,slc_gb=19,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -138,3 +157,47 @@ def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(658.8, abs=2)
     run2h, _ = logs(tmp_path, D47_73)
     assert regimes(cli(run2h, "--reference", fill))[-1] == "gc"
+
+
+@pytest.mark.parametrize("spec, wl, cache, fold_end",
+                         [(D11_64, "2h", 16.6, 411.5), (D47_79, "wsat", 3.9, 11.8)])
+def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
+        tmp_path, spec, wl, cache, fold_end):
+    """A fast start, then a quiet flat level longer than any clean blocks
+    the drive can have had, then a step down: one curve reads the fast start
+    as those clean blocks and the level as the used state (cache missed).
+    With the fill's log showing a dynamic cache the fast start is the cache
+    (a dynamic cache writes the clean blocks idle time gave back in SLC mode
+    first) and the level its folding (seq_fill_ref_fold); for seed 47's
+    drive 79 the segmentation gave the folding and GC one phase, split at
+    its best two-level point."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", wl, run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run)) == ["direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
+    p = ssdcore.analyze(str(run), reference=str(fill))
+    assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_a_cache_inside_wsats_first_sample_then_a_short_folding(tmp_path):
+    """The cache ended inside WSAT's first 5 s sample and folded for 3
+    samples, a quiet flat level the segmentation gave to GC: one curve reads
+    one sample of clean blocks and the used state from 4.1 GiB. With the
+    fill's log showing a dynamic cache, the first sample is the cache
+    (bounded inside it), the 3 samples its folding (twice a cache within
+    those bounds: TLC), and the used state starts after them
+    (seq_first_sample_fold)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D13_29, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D13_29, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run)) == ["direct", "gc"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["censored"] == "resolution"
+    lo = a["cache"]["bytes"] / GIB
+    assert lo <= 2.97 <= lo + a["cache"]["uncertainty_bytes"] / GIB
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(9.0, rel=0.06)
