@@ -133,7 +133,6 @@ double ssd__cache_end_spread(const struct ssd__curve *c, size_t first, size_t m,
 
 struct placement {
     double bytes, uncertainty;
-    double hi;    /* the cache's level the mixed sample was split against */
     size_t mixed; /* the sample the drop happened in */
 };
 
@@ -297,7 +296,6 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     hi = short_cache_level(c, from, m, hi, lo, own_level);
     fm = clamp01((c->r[m] - lo) / (hi - lo));
     p.mixed = m;
-    p.hi = hi;
     p.bytes = c->cum[m] - c->cum[first] + fm * ssd__curve_dt(c, m) * hi;
     double sample_at_hi = ssd__curve_dt(c, m) * hi;
     double sf = c->sigma * c->r[m] / (hi - lo);
@@ -443,9 +441,10 @@ static double end_in_dip(const struct ssd__curve *c, size_t m, double hi, double
  * cut (ending back above half of it). Their median length in samples, 0
  * with fewer than three; *depth the median of their deepest samples, in
  * log below y0. */
-static double dip_length_in(const struct ssd__curve *c, size_t a, size_t b, double y0, double cut,
-                            double *depth, double *len, double *deep) {
+static double dip_length(const struct ssd__curve *c, size_t a, size_t b, double y0, double cut,
+                         double *depth) {
     size_t k = 0;
+    double *len = c->scratch, *deep = c->scratch + 64;
     for (size_t i = a; i < b && k < 64;) {
         if (c->y[i] >= y0 - cut) {
             i++;
@@ -464,11 +463,6 @@ static double dip_length_in(const struct ssd__curve *c, size_t a, size_t b, doub
         return 0;
     *depth = ssd__median(deep, k);
     return ssd__median(len, k);
-}
-
-static double dip_length(const struct ssd__curve *c, size_t a, size_t b, double y0, double cut,
-                         double *depth) {
-    return dip_length_in(c, a, b, y0, cut, depth, c->scratch, c->scratch + 64);
 }
 
 /* A cache that ran out inside a GC dip that began with the drop, on a
@@ -536,42 +530,6 @@ static double end_after_dip_step(const struct ssd__curve *c, size_t m, double hi
     double f = clamp01((c->r[j] - B) / (A - B));
     *mixed = j;
     return c->cum[j] + f * ssd__curve_dt(c, j) * A;
-}
-
-/* A cache whose direct writes began inside one of the run's GC dips (a
- * fresh drive's map write-back dips its direct writes by a factor, the
- * same each time: seed 11's drive 134, fill, 3.36 GB in the first 1 s
- * sample, 1.53 in the drop's, then 1.03 three times and back at 1.48):
- * the drop's sample m wrote its direct part at the dip's level, not at
- * the post-cache level, so split against the post-cache level its share
- * at the cache reads short (3.20 GiB for the model's 3.88). Told by the
- * run's other dips, measured after this one in the post-cache phase (up
- * to 600 samples, ending at post_end): the samples right after m are
- * below the post-cache level by their depth (within half of it), for no
- * longer than they last (plus one sample), and then back at it. Returns
- * the bytes up to the end split against the dip's level (its first
- * sample's rate), or NAN. */
-static double end_before_dip(const struct ssd__curve *c, size_t m, double hi, double post,
-                             size_t post_end) {
-    size_t n = c->n, a = m + 1;
-    if (m < 1 || a + 14 >= n || !(hi > post))
-        return NAN;
-    double yp = log(post), cut = fmax(0.15, 3 * c->sigma);
-    if (!(c->y[a] < yp - cut) || !(c->r[m] > post))
-        return NAN;
-    size_t e = a;
-    while (e < n && e - a < 12 && c->y[e] < yp - 0.5 * cut)
-        e++;
-    if (e >= n || e - a >= 12)
-        return NAN;
-    size_t to = e + 600 < post_end ? e + 600 : post_end;
-    double lens[64], deeps[64];
-    double depth = 0, len = dip_length_in(c, e, to, yp, cut, &depth, lens, deeps);
-    if (!(len > 0) || (double)(e - a) > len + 1 || fabs(yp - c->y[a] - depth) > 0.5 * depth)
-        return NAN;
-    double lo = c->r[a];
-    double f = clamp01((c->r[m] - lo) / (hi - lo));
-    return c->cum[m] + f * ssd__curve_dt(c, m) * hi;
 }
 
 /* Whether the speed comes back to the "cache's" level (within a step of
@@ -858,15 +816,6 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 p.bytes = dip_end;
                 p.mixed = dip_mixed;
                 S->cache_bytes = dip_end;
-            }
-            /* Or whose direct writes began inside a GC dip
-             * (end_before_dip). */
-            double before_dip = !slump && !isfinite(dip_end)
-                                    ? end_before_dip(c, p.mixed, p.hi, post, ph[pj].last + 1)
-                                    : NAN;
-            if (isfinite(before_dip) && before_dip > p.bytes) {
-                p.bytes = before_dip;
-                S->cache_bytes = before_dip;
             }
             double in_dip = end_in_dip(c, p.mixed, hi, slump ? lo : post);
             if (in_dip - p.bytes > p.uncertainty)

@@ -1028,26 +1028,6 @@ Test(curve, a_gc_dip_of_direct_writes_after_a_fresh_cache_leaves_its_end_at_the_
     free(b);
 }
 
-Test(curve, a_fresh_caches_direct_writes_that_began_inside_a_gc_dip_split_against_the_dip) {
-    /* A static cache at 3360 MB/s for 2.25 s, then direct writes at 1480
-     * that dip to 70 % for 4 samples every 20, the first dip from the
-     * cache's end on (seed 11's drive 134, fill: 3360, 1526, then 1032
-     * three times and 1482). Split against 1480 the drop's sample held
-     * 0.07 s of cache (3.20 GiB of the model's 3.88); against the dip's
-     * level after it, 0.25 s. */
-    size_t n = 600;
-    double *b = malloc(n * sizeof *b);
-    cr_assert(b);
-    double hi = 3360e6, lo = 1480e6, dip = 0.70 * 1480e6;
-    for (size_t i = 0; i < n; i++)
-        b[i] = i < 2    ? hi
-               : i == 2 ? 0.25 * hi + 0.75 * dip
-               : i < 6  ? dip
-                        : lo * exp(0.01 * gauss()) * ((i - 6) % 20 >= 16 ? 0.70 : 1);
-    expect_fresh_cache(b, n, 2.25 * hi, 0.03);
-    free(b);
-}
-
 /* The same shapes on a drive written before the run (a sequential fill,
  * nothing said of its state but that: the cache test knows no reference
  * here): a dip slows cache and direct writes alike whatever the drive
