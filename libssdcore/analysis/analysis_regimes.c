@@ -1071,9 +1071,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                       c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
                       c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps &&
                       c->ph[1].start_bytes < MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes;
+    res->slight_lasting = 0;
     if (slight_step) {
         res->slight_cache_bytes = c->ph[1].start_bytes;
         res->direct_bps = c->ph[1].level_bps;
+        res->slight_lasting = c->ph[0].last - c->ph[0].first + 1 >= c->min_len;
     }
     for (size_t j = 1; !slight_step && (S->has_cache || slight) && j < c->nph; j++) {
         if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)

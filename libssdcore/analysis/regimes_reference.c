@@ -710,6 +710,27 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
         return isfinite(capacity) && R->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity
                    ? SSD__REF_KIND_DYNAMIC
                    : SSD__REF_KIND_STATIC;
+    /* A fresh first level a step above a lasting level after it that
+     * ended well inside the drive, no cache found and no folding (the
+     * slight step, ssd__label_regimes): a fresh drive writes at one level
+     * until a cache ends or its clean blocks run out, so that step ended a
+     * static cache too slight to call. A random fill's 4K log shows an
+     * SLC cache's 4K speed barely above the direct 4K speed (357 MB/s for
+     * 13.5 GiB, then 280 to the end of 528 GB: a 15.5 GiB static cache,
+     * its 13.6 GiB then missed in the fill's 128K run read against a
+     * reference of no cache, seed 11's drive 161). Only a step ending
+     * where a static cache can (under DYNAMIC_MIN_CAPACITY_SHARE of the
+     * capacity: one ending later is no static cache's, and its kind is
+     * left as before), its first level a lasting one (min_len samples: a
+     * dynamic cache's 4K fill at 2.68 GB/s for 3 samples, 8 GiB, then
+     * 2.08 to 160 GiB of 177 GB, then its short folding, read as a static
+     * cache, a 2 GiB cache read 5.8, seed 131's drive 134). */
+    if (!R->has_cache && !R->has_folding && isfinite(ref->slight_cache_bytes) &&
+        ref->slight_lasting && ref->direct_bps > 0 && isfinite(capacity) &&
+        ref->slight_cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * capacity) {
+        *cache_bytes = ref->slight_cache_bytes;
+        return SSD__REF_KIND_STATIC;
+    }
     if (!R->has_cache && (R->has_gc || (isfinite(capacity) &&
                                         R->total_bytes >= MAX_CACHE_CAPACITY_SHARE * capacity)))
         return SSD__REF_KIND_NONE;

@@ -223,6 +223,35 @@ def test_static_cache_flushed_whole_then_direct_writes(tmp_path):
     assert regimes(cli(tmp_path / "noidle.csv", "--reference", fill)) == ["direct", "gc"]
 
 
+# Seed 11's drive 161 (a static cache) at 128 GB with 4 GiB of it: its
+# SLC's 4K speed (355 MB/s) barely above the direct 4K speed (280).
+STATIC_SLIGHT = ("sim:bx200,native_write_lat_us=0,capacity_gb=128,op_pct=20.76,bits=2,"
+                 "slc_type=static,slc_seq_mibps=519,slc_rand_iops=86817,native_seq_mibps=302,"
+                 "native_rand_mibps=266.6,fold_mibps=302,floor_mibps=75.55,gc_gamma=1.89,"
+                 "link_mibps=560,iops_cap=100000,noise=0.05,noise_direct=0.00,seed=570372734,"
+                 "slc_gb=4,slc_wa=1.14,dip_duty=0")
+
+
+def test_a_static_cache_too_slight_in_the_4k_fill_log(tmp_path):
+    """The fill's 4K log shows the static cache only as a slight step (355
+    MB/s for 3.5 GiB, then 280 to the end: less than min_drop, no cache
+    found), which read as a reference of no cache: the 128K run's cache
+    was read as clean blocks, "cache missed". A fresh drive writes at one
+    level until a cache ends or its clean blocks run out, so a step ending
+    where a static cache can is one (ssd__ref_kind_of)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, _, _, _ = simulate(STATIC_SLIGHT, "random_fill", "fill", run, (1, 1, 5))
+    simulate_fill(STATIC_SLIGHT, "random_fill", fill, (1, 1, 5))
+    assert truth["phases"][0]["regime"] == "slc"
+    f = cli(fill)
+    assert f["cache"] is None and regimes(f)[:2] == ["direct", "other"]
+    assert cli(run)["cache"] is None
+    a = cli(run, "--reference", fill)
+    want = truth["phases"][0]["bytes"]
+    assert a["cache"] is not None and regimes(a)[0] == "cache"
+    assert abs(a["cache"]["bytes"] - want) <= 0.05 * want
+
+
 # Seed 2026's drive 176 (a static cache, 248 GB) with a 2 s noise tick.
 STATIC_SMALL = ("sim:bx200,native_write_lat_us=0,capacity_gb=248,op_pct=9.84,bits=2,"
                 "slc_type=static,slc_seq_mibps=2685,slc_rand_iops=583127,native_seq_mibps=1127,"
