@@ -316,8 +316,6 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     name = {"write": "write_bytes", "read": "read_bytes", "any": "bytes"}.get(ddir)
     if name is None:
         raise ValueError(f"ddir {ddir!r}: expected write, read, trim or any")
-    if name not in cols:  # results of an older version: both directions only
-        name = "bytes"
     sel = np.asarray(cols[name], dtype=np.float64)
     if name != "bytes" and not sel.any() and np.asarray(cols["bytes"], dtype=np.float64).any():
         raise error_from_code(lib.SSD_ENODATA, f"the job result's {name} is 0 in all {len(sel)} "

@@ -24,7 +24,7 @@ from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, make_handle, option_text, take_string, take_text
 from .compare import compare as _compare
-from .results import CatalogAddResult, CatalogFigures, CatalogRuns, CompareResult, _figure
+from .results import CatalogAddResult, CatalogFigures, CatalogRuns, CompareResult
 
 __all__ = ["path", "add", "runs", "figures", "compare"]
 
@@ -112,8 +112,6 @@ def figures(catalog: Optional[PathLike] = None,
                  "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
                  " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
                  args)
-    for r in rows:  # the Python names: a file test's MiB/s as bytes/s
-        r["figure"], r["value"], _ = _figure(r["figure"], r["value"])
     return CatalogFigures({"catalog": _path(catalog), "drive": drive or None, "figures": rows})
 
 

@@ -409,9 +409,8 @@ def filebench_bars(result: FilebenchResult, ax: Any = None) -> Any:
     ax = _axes(ax)
     steps = result.steps
     names = [str(s.get("step")) for s in steps]
-    # bytes/s (bw_bps) as MiB/s; a results file written before bw_bps has mib_per_s
-    vals = [float(s["bw_bps"]) / MIB if s.get("bw_bps") is not None
-            else float(s.get("mib_per_s") or 0) for s in steps]
+    # bytes/s (bw_bps) as MiB/s
+    vals = [float(s.get("bw_bps") or 0) / MIB for s in steps]
     ax.bar(names, vals, color=PALETTE[: len(names)] or None)
     ax.set_ylabel("MiB/s")
     ax.set_title(f"file tests ({result.get('set', '')} set)")

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 import os
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
@@ -54,28 +53,6 @@ __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", 
 
 MIB = 1048576
 """Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
-
-
-# Leaf names of results.json's figures that Python names otherwise: (old
-# suffix, new suffix, factor to the new unit, the new unit's name).
-_FIGURE_RENAMES = (("_mibs", "_bps", float(MIB), "bytes/s"),
-                   ("bandwidth_bps", "bw_bps", 1.0, "bytes/s"),
-                   ("access_s", "access_us", 1e6, "us"))
-
-
-def _figure(key: str, value: Any, unit: Any = None) -> Tuple[str, Any, Any]:
-    """A headline figure (a dotted key of results.json, compare.json or a
-    catalog) as Python names it: the file tests' MiB/s (``copy_mibs``) as
-    bytes/s (``copy_bps``), like every other rate, the full-system run's
-    ``bandwidth_bps`` as ``bw_bps`` and its ``access_s`` as ``access_us``
-    (µs, as every latency); others unchanged."""
-    for old, new, factor, new_unit in _FIGURE_RENAMES:
-        if key.endswith(old) and (key == old or key[-len(old) - 1] in "._"
-                                  or old.startswith("_")):
-            v = value * factor if isinstance(value, numbers.Real) and \
-                not isinstance(value, bool) else value
-            return key[:-len(old)] + new, v, new_unit if unit is not None else None
-    return key, value, unit
 
 
 def _headline_figures(headline: Any) -> Dict[str, Any]:
@@ -169,27 +146,6 @@ def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
     """A read-only attribute that ``fn`` computes from the results JSON, a
     property typed as its value (as :func:`_field`)."""
     return cast(T, property(fn, doc=doc))
-
-
-def _access_us(d: Any) -> Optional[float]:
-    """A replay's access time in µs: the JSON's access_us, or its access_s
-    (seconds) in results written before round 20."""
-    d = d if isinstance(d, dict) else {}
-    v, s = _float(d.get("access_us")), _float(d.get("access_s"))
-    return v if v is not None else None if s is None else s * 1e6
-
-
-def _runtime_s(items: Any) -> List[Dict[str, Any]]:
-    """A list of dicts (filebench steps, the simulator's phases) whose
-    duration results written before round 21 called "seconds", under
-    today's key, ``runtime_s``; others as they are."""
-    return [{("runtime_s" if k == "seconds" else k): v for k, v in d.items()}
-            if "seconds" in d and "runtime_s" not in d else d for d in _dicts(items)]
-
-
-def _bw_bps(d: Any) -> Optional[float]:
-    """The fsd run's bandwidth: bw_bps, or bandwidth_bps before round 20."""
-    return _float(d.get("bw_bps", d.get("bandwidth_bps"))) if isinstance(d, dict) else None
 
 
 def _count(n: int, word: str) -> str:
@@ -563,24 +519,17 @@ def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
     """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order, with
     each phase's ``start_level_bps``, ``end_level_bps`` and ``sliding`` as
     the analysis gives them (along a sliding used state's trend for each
-    phase it spans, else ``level_bps`` both). Results saved before phases
-    carried them: flat phases when the used state does not slide (what
-    the analysis gave them), else not known (NA)."""
+    phase it spans, else ``level_bps`` both)."""
     src = _text(d.get("source"))
     phases = d.get("phases")
-    slides = _sub(d, "gc").get("sliding") is True
     rows = []
     for i, p in enumerate(phases if isinstance(phases, list) else []):
         dips = _sub(p, "dips")
-        level = _float(p.get("level_bps"))
-        saved = "sliding" in p
-        flat = None if slides and not saved else level
-        start = _float(p.get("start_level_bps")) if saved else flat
-        end = _float(p.get("end_level_bps")) if saved else flat
-        sliding = p.get("sliding") is True if saved or not slides else None
         rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
                      _float(p.get("start_s")), _float(p.get("end_s")),
-                     level, start, end, sliding, _float(p.get("mean_bps")), p.get("regime"),
+                     _float(p.get("level_bps")), _float(p.get("start_level_bps")),
+                     _float(p.get("end_level_bps")), p.get("sliding") is True,
+                     _float(p.get("mean_bps")), p.get("regime"),
                      _float(dips.get("period_s")), _float(dips.get("depth")),
                      _float(dips.get("duty"))))
     return rows
@@ -907,8 +856,7 @@ class SuiteResult(Result):
             elif group == "latency" and rest.count(".") == 1 and leaf == "p99_9_us":
                 groups[group].append((rest, _float(v), "µs"))
             elif group == "file_tests" and rest.count(".") == 1:
-                k, fv, _ = _figure(rest, _float(v))
-                groups[group].append((k, fv, "B/s" if k.endswith("_bps") else "s"))
+                groups[group].append((rest, _float(v), "B/s" if rest.endswith("_bps") else "s"))
         return out + groups["write_curves"] + groups["latency"] + groups["file_tests"]
 
     def curve_state(self, curve: str, figure: str) -> Optional[str]:
@@ -949,31 +897,25 @@ class SuiteResult(Result):
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
-    """A filebench step's bytes/s, from its bytes and runtime_s (exact; its
-    older results' mib_per_s was rounded to 3 decimals)."""
+    """A filebench step's bytes/s, from its bytes and runtime_s."""
     b, t = _float(step.get("bytes")), _float(step.get("runtime_s"))
     return b / t if b is not None and t else (0.0 if b is not None else None)
 
 
 class FilebenchResult(Result):
     """What :func:`ssdcore.filebench` returns: the results JSON, where each
-    step's ``bw_bps`` is bytes/s (``mib_per_s``, MiB/s, in results written
-    before); the frame and the summary give the rate as ``bw_bps``, bytes/s,
-    from the step's bytes and ``runtime_s`` (``seconds`` in results written
-    before round 21, which ``steps`` gives as ``runtime_s``)."""
+    step's ``bw_bps`` is bytes/s; the frame and the summary give the rate as
+    ``bw_bps``, bytes/s, from the step's bytes and ``runtime_s``."""
 
     kind = "filebench"
 
-    steps = _derived(lambda r: _runtime_s(r.get("steps")),
-                      "The file tests, in order (dicts as in the JSON;\n"
-                      "an older JSON's seconds as runtime_s).")
+    steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
+                                          "The file tests, in order (dicts as in the JSON).")
 
     def _title(self) -> str:
-        # "set" is the file set's dict (kind, size, files, bytes...); a
-        # string in older results
+        # "set" is the file set's dict (kind, size, files, bytes...)
         fs, steps = self.get("set"), _count(len(self.steps), "step")
-        if not isinstance(fs, dict):
-            return f"{fs or ''} set, {steps}"
+        fs = fs if isinstance(fs, dict) else {}
         files, size = _int(fs.get("files")), _int(fs.get("bytes"))
         what = ", ".join(([f"{files} files"] if files is not None else []) +
                          ([_bytes_text(size)] if size is not None else []))
@@ -993,7 +935,7 @@ class FilebenchResult(Result):
         runtime_s) and the step's other figures: the names every result
         frame uses (``bytes`` is a sample's bytes in a job's frame)."""
         df = _frame([dict(s, bw_bps=_rate(s)) for s in self.steps])
-        df = df.rename(columns={"bytes": "total_bytes"}).drop(columns="mib_per_s", errors="ignore")
+        df = df.rename(columns={"bytes": "total_bytes"})
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
@@ -1047,7 +989,7 @@ class CopyResult(_FileopsResult):
     over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
     copied per second of the whole run), ``robocopy_exit`` (Robocopy's bits:
     1 files copied, 2 extras, 4 mismatches, 8 failures, what ``ssdcore copy
-    --robocopy-exit`` exits with; ``exit_code`` before), ``first_error``,
+    --robocopy-exit`` exits with), ``first_error``,
     ``workers`` and ``failures`` ("relpath: reason" lines).
 
     ``to_frame()``: Robocopy's summary table, one row each for dirs, files
@@ -1066,9 +1008,8 @@ class CopyResult(_FileopsResult):
     failed_s = _field("failed_s", _float, 0.0,
                       "Failed attempts and retry waits, summed over workers, s.")
     extras_s = _field("extras_s", _float, 0.0, "Purging extras (mirror), s.")
-    robocopy_exit = _derived(lambda r: _int(r.get("robocopy_exit", r.get("exit_code"))) or 0,
-                             "Robocopy's exit bits: 1 copied, 2 extras, 4 mismatches,\n"
-                             "8 failures (``exit_code`` in results before round 21).")
+    robocopy_exit = _field("robocopy_exit", _int, 0, "Robocopy's exit bits: 1 copied, 2 extras,\n"
+                           "4 mismatches, 8 failures.")
     first_error = _field("first_error", _int, 0, "Code of the first failure (0 when none).")
     workers = _field("workers", _int, 0, "Workers used.")
     failures: List[str] = _field("failures", lambda v: [str(x) for x in v]
@@ -1240,7 +1181,7 @@ class CompareResult(Result):
                         f.get("conditions") and cond is None and q > 0
                         and figures[q - 1].get("key") == f.get("key")):
                     continue
-                key, v, unit = _figure(str(f.get("key")), f["values"][i], f.get("unit"))
+                key, v, unit = str(f.get("key")), f["values"][i], f.get("unit")
                 pct = _float((f.get("pct_vs_highlight") or nothing)[i])
                 rows.append({"drive": drive, "figure": key, "label": f.get("label"),
                              "unit": unit, "better": f.get("better"),
@@ -1262,9 +1203,8 @@ class CompareResult(Result):
         pd = _pandas()
         data: Dict[str, List[Any]] = {}
         for f in self.get("figures") or []:
-            named = [_figure(str(f.get("key")), _float(v)) for v in f.get("values") or []]
-            key = _figure(str(f.get("key")), None)[0]
-            data[key] = [v if v is not None else float("nan") for _, v, _ in named]
+            data[str(f.get("key"))] = [float("nan") if v is None else v
+                                       for v in map(_float, f.get("values") or [])]
         return _bytes_int64(_frame(data, index=pd.Index(self.drives, name="drive")))
 
 
@@ -1303,8 +1243,7 @@ class ReplayResult(Result):
     ios = _field("ios", _int, 0, "I/Os completed (reads, writes, trims, flushes).")
     iops = _field("iops", _float, 0.0, "I/Os per busy second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Bytes per busy second.")
-    access_us = _derived(lambda r: _access_us(r) or 0.0, "Mean access time, µs (the JSON's\n"
-                         "access_us; access_s, in s, before round 20).")
+    access_us = _field("access_us", _float, 0.0, "Mean access time, µs.")
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
 
     status = _derived(_status, "\"complete\" or \"interrupted\".")
@@ -1359,19 +1298,16 @@ class _TracesResult(Result):
                         "bw_bps:float64 access_us:float64")
         # The JSON's keys where Python names a column otherwise (its unit, or
         # the name every other frame gives it).
-        # ("describe": the key of results written before round 20)
         key = {"queue_depth": "qd", "total_bytes": "bytes"}
-        traces = [dict(t, description=t["describe"]) if "describe" in t and "description" not in t
-                  else t for t in self.traces]
+        traces = self.traces
         rows = [{"name": t.get("name"), "trace": t.get("trace"),
                  "description": t.get("description"), "scored": t.get("scored"),
                  "queue_depth": _int(t.get("qd")), "ios": _int(t.get("ios")),
                  "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
-                 "bw_bps": _float(t.get("bw_bps")), "access_us": _access_us(t)}
+                 "bw_bps": _float(t.get("bw_bps")), "access_us": _float(t.get("access_us"))}
                 for t in traces]
         keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
-                or c in ("name", "total_bytes") or (c == "access_us" and any(
-                    "access_s" in t for t in traces))]
+                or c in ("name", "total_bytes")]
         return _typed_frame(rows, keep)
 
 
@@ -1402,8 +1338,7 @@ class AppsResult(_TracesResult):
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
     run, ``traces`` (name, trace, description, scored, qd, ios, bytes,
-    busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs;
-    results before round 20 had ``bandwidth_bps`` and ``access_s``, in s) and
+    busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs) and
     ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
     ``summary()``: scale, seed, traces, score, bw_bps, access_us."""
 
@@ -1411,10 +1346,9 @@ class FsdResult(_TracesResult):
     _summary = ("scale", "seed", "traces", "score", "bw_bps", "access_us")
 
     scale = _field("scale", _float, 1.0, "The copies' sizes times this.")
-    bw_bps = _derived(lambda r: _bw_bps(r) or 0.0, "The scored traces' bandwidth: bytes per busy\n"
-                      "second, bytes/s.")
-    access_us = _derived(lambda r: _access_us(r) or 0.0,
-                         "The scored traces' mean access time, µs.")
+    bw_bps = _field("bw_bps", _float, 0.0, "The scored traces' bandwidth: bytes per busy\n"
+                    "second, bytes/s.")
+    access_us = _field("access_us", _float, 0.0, "The scored traces' mean access time, µs.")
     score = _field("score", _float, 0.0, "UL's score (no unit).")
 
     def _title(self) -> str:
@@ -2042,9 +1976,7 @@ class SimTruth(Result):
     slump_bytes = _field("slump_bytes", _int, None,
                          "Bytes of a slump right after the cache (slump_share).")
     slump_level_bps = _field("slump_level_bps", _float, None, "The slump's level.")
-    phases = _derived(lambda r: _runtime_s(r.get("phases")),
-                      "The last job's regimes, in order (an older\n"
-                      "JSON's seconds as runtime_s).")
+    phases: List[Dict[str, Any]] = _field("phases", _dicts, [], "The last job's regimes, in order.")
 
     def _title(self) -> str:
         return f"sim:{self.profile}, {_count(len(self.phases), 'regime')}, now {self.regime}"

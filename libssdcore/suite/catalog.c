@@ -163,47 +163,6 @@ static int check_or_create(ssd_catalog *c) {
     return 0;
 }
 
-/* figure_key_renamed(key, 0): today's name of a figure key results.json used
- * before round 20 (ssd__figure_renamed); figure_key_renamed(key, 1): the factor
- * that converts its value to today's unit. NULL for a key of today's. */
-static void renamed(sqlite3_context *cx, int argc, sqlite3_value **argv) {
-    const char *key = (const char *)sqlite3_value_text(argv[0]);
-    char now[512];
-    double factor = key ? ssd__figure_renamed(key, now, sizeof now) : 0;
-    if (!factor || argc != 2)
-        sqlite3_result_null(cx);
-    else if (sqlite3_value_int(argv[1]))
-        sqlite3_result_double(cx, factor);
-    else
-        sqlite3_result_text(cx, now, -1, SQLITE_TRANSIENT);
-}
-
-/* A catalog filled before round 20 keeps its figures under the keys
- * results.json used then (file_tests.T.copy_mibs in MiB/s, fsd.bandwidth_bps,
- * fsd.access_s in s) until its runs change. They are rewritten once, under
- * today's keys and units (ssd__figure_renamed: the rule the loader, the
- * catalog's add and compare read an old results.json by), so every reader
- * of the figures table (Python's catalog.figures, the sqlite3 shell) sees
- * the names `catalog add` writes today. Nothing is written when no old key
- * is there; a file that cannot be written (read-only) keeps them, and
- * opening it still succeeds. */
-static void upgrade_figures(ssd_catalog *c) {
-    int old = 0;
-    if (sqlite3_create_function(c->db, "figure_key_renamed", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
-                                NULL, renamed, NULL, NULL) != SQLITE_OK ||
-        query_int(c->db, "SELECT count(*) FROM figures WHERE figure_key_renamed(key,0) NOT NULL",
-                  &old) ||
-        !old || sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return;
-    /* SET reads the row as it was: the old key's factor, then its new name. */
-    if (sqlite3_exec(
-            c->db,
-            "UPDATE OR REPLACE figures SET value=value*figure_key_renamed(key,1),"
-            "key=figure_key_renamed(key,0) WHERE figure_key_renamed(key,0) NOT NULL; COMMIT",
-            NULL, NULL, NULL) != SQLITE_OK)
-        sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
 int ssd_catalog_create(ssd_catalog **out) {
     return ssd__option_create(out, sizeof **out, &catalog_options);
 }
@@ -251,7 +210,6 @@ int ssd_catalog_open(ssd_catalog *c, const char *path) {
     sqlite3_busy_timeout(c->db, 5000);
     if ((rc = check_or_create(c)))
         return rc;
-    upgrade_figures(c);
     return 0;
 }
 

@@ -106,11 +106,6 @@ int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out);
 void ssd__figs_free(struct ssd__figs *h);
 /* The figure `key` of h, or NULL. */
 struct ssd__fig *ssd__figs_find(const struct ssd__figs *h, const char *key);
-/* A figure key a results.json or catalog written before round 20 used
- * (file_tests.T.copy_mibs, fsd.bandwidth_bps, fsd.access_s) as today's in
- * buf (copy_bps, bw_bps, access_us), returning the factor that converts
- * its value to today's unit; 0 when key is today's (buf untouched). */
-double ssd__figure_renamed(const char *key, char *buf, size_t len);
 
 /* A figure as one run's report and text summary show it: label, the value
  * in the label table's unit and format ("at least 2.01") or the state in

@@ -95,31 +95,6 @@ static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
     return f;
 }
 
-/* A figure a results.json written before round 20 names otherwise, under
- * today's key and in its unit: the file tests' MiB/s (file_tests.T.copy_mibs)
- * as bytes/s (copy_bps), the full-system run's bandwidth_bps as bw_bps and
- * its access_s as access_us. So the catalog (its figures table too:
- * catalog.c), compare and the report read a stored run as one written
- * today. Returns the factor to multiply the value by; 0 when key is
- * today's (buf untouched). */
-double ssd__figure_renamed(const char *key, char *buf, size_t len) {
-    static const struct {
-        const char *prefix, *old, *now;
-        double factor;
-    } old[] = {{"file_tests.", "_mibs", "_bps", 1048576.0},
-               {"fsd.", ".bandwidth_bps", ".bw_bps", 1},
-               {"fsd.", ".access_s", ".access_us", 1e6}};
-    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
-        size_t n = strlen(key), m = strlen(old[i].old);
-        if (!strncmp(key, old[i].prefix, strlen(old[i].prefix)) && n > m &&
-            !strcmp(key + n - m, old[i].old)) {
-            snprintf(buf, len, "%.*s%s", (int)(n - m), key, old[i].now);
-            return old[i].factor;
-        }
-    }
-    return 0;
-}
-
 /* The figures being gathered, and the curves whose figures are left out:
  * preparation writes ("write_curves.<name>." each). */
 struct gather {
@@ -138,10 +113,7 @@ static int take(void *user, const char *key, const struct ssd__jv *m) {
         if (!strncmp(key, g->skip[i], strlen(g->skip[i])))
             return 0;
     if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
-        char now[512];
-        double factor = ssd__figure_renamed(key, now, sizeof now);
-        double v = m->type == SSD__JNUM ? m->num * (factor ? factor : 1) : NAN;
-        return add(h, factor ? now : key, v) ? 0 : SSD_ENOMEM;
+        return add(h, key, m->type == SSD__JNUM ? m->num : NAN) ? 0 : SSD_ENOMEM;
     }
     if (m->type != SSD__JSTR)
         return 0;

@@ -275,8 +275,7 @@ int ssd__step_fields(struct ssd__rio *io, struct ssd__step *st) {
     case SSD__STEP_IDLE:
         if (io->w)
             ssd__jw_knum(io->w, "idle_s", st->def.idle_s * io->r->scale);
-        /* "seconds" and "seconds_unscaled" before round 21 */
-        f_num(io, "idle_unscaled_s", &st->def.idle_s, ssd__jv_num(io->v, "seconds_unscaled", 0));
+        f_num(io, "idle_unscaled_s", &st->def.idle_s, 0);
         break;
     case SSD__STEP_PRECONDITION:
         f_opts(io, st, 0);

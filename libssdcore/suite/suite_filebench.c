@@ -81,14 +81,8 @@ void ssd__filebench_figures(struct ssd__step *st) {
         if (!name)
             continue;
         snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
-        /* runtime_s; "seconds" in a results.json written before round 21 */
-        st->res.file[st->res.nfile].seconds =
-            ssd__jv_num(t, "runtime_s", ssd__jv_num(t, "seconds", 0));
-        /* bytes/s; a results.json written before bw_bps has MiB/s */
-        double bps = ssd__jv_num(t, "bw_bps", NAN);
-        if (!isfinite(bps))
-            bps = ssd__jv_num(t, "mib_per_s", 0) * 1048576.0;
-        st->res.file[st->res.nfile].bps = bps;
+        st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "runtime_s", 0);
+        st->res.file[st->res.nfile].bps = ssd__jv_num(t, "bw_bps", 0);
         st->res.nfile++;
     }
     ssd__jv_free(&root);

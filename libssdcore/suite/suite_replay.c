@@ -136,10 +136,7 @@ void ssd__replay_figures(struct ssd__step *st) {
     st->res.bw_bps = ssd__jv_num(&root, "bw_bps", NAN);
     st->res.runtime_s = ssd__jv_num(&root, "busy_s", NAN);
     st->res.iops = ssd__jv_num(&root, "iops", NAN);
-    /* µs; a results.json written before round 20 has access_s, seconds */
     st->res.lat_mean_us = ssd__jv_num(&root, "access_us", NAN);
-    if (!isfinite(st->res.lat_mean_us))
-        st->res.lat_mean_us = ssd__jv_num(&root, "access_s", NAN) * 1e6;
     ssd__step_note_written(st, &root);
     ssd__jv_free(&root);
     /* A recorded file test (not the set's creation) is a file-test figure

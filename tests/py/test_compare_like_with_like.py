@@ -275,7 +275,7 @@ def test_one_frame_whatever_built_the_compare_result(cmp, runs):
     assert len(made) == len(rows)
     for r, x in zip(rows, made.itertuples()):
         assert (x.drive, x.state) == (r["drive"], r["state"])
-        assert x.figure == ssdcore.results._figure(r["figure"], None)[0]
+        assert x.figure == r["figure"]
         assert (x.conditions or "") == r["conditions"]
         if r["pct_vs_highlight"]:
             assert x.pct_vs_highlight == float(r["pct_vs_highlight"])

@@ -184,11 +184,10 @@ def test_copy_seconds_options_are_durations_with_units(tmp_path):
         ssdcore.copy_tree(src, tmp_path / "dst3", wait="soon")
 
 
-def test_robocopys_bits_are_named_robocopy_exit_and_old_results_still_read(tmp_path, cli):
+def test_robocopys_bits_are_named_robocopy_exit(tmp_path, cli):
     """copy's JSON called Robocopy's bits exit_code, though the exit status
     is 0 or 1 unless --robocopy-exit: now robocopy_exit, what that flag
-    exits with; CopyResult reads exit_code from older dicts (the attribute
-    .exit_code is gone)."""
+    exits with (the attribute .exit_code is gone)."""
     src, dst = tmp_path / "src", tmp_path / "dst"
     make_tree(src)
     r = run_cli(cli, "copy", src, dst, "--json")  # with --robocopy-exit
@@ -200,7 +199,4 @@ def test_robocopys_bits_are_named_robocopy_exit_and_old_results_still_read(tmp_p
     res = ssdcore.copy_tree(src, tmp_path / "py")
     assert res.robocopy_exit == 1 and "exit_code" not in res
     assert res.summary()["robocopy_exit"][0] == 1 and "exit_code" not in res.summary()
-    old = ssdcore.results.CopyResult({k: v for k, v in res.items() if k != "robocopy_exit"}
-                                     | {"exit_code": 9})
-    assert old.robocopy_exit == 9
     assert not hasattr(res, "exit_code")

@@ -127,34 +127,6 @@ def test_analyze_refuses_what_it_cannot_read():
         ssdcore.analyze(pd.DataFrame({"x": [1.0]}))
 
 
-def test_file_test_figures_are_bytes_per_second_under_bps_names():
-    # results.json and compare.json written before round 20 have copy_mibs
-    # (MiB/s); every figure Python shows ends with its unit, so it is
-    # copy_bps in bytes/s there, as the JSON now writes it
-    ft = {"files-work": {"copy_s": 2.0, "copy_mibs": 100.0, "extract_mibs": 50.0}}
-    suite = ssdcore.results.SuiteResult({"headline": {"file_tests": ft}, "steps": []})
-    row = suite.summary().iloc[0]
-    assert row["files-work.copy_bps"] == 100 * 1048576 and row["files-work.copy_s"] == 2.0
-    assert row["files-work.extract_bps"] == 50 * 1048576
-    assert not [c for c in suite.summary().columns if "mib" in c]
-    figs = [{"key": "file_tests.files-work.copy_mibs", "unit": "MiB/s", "values": [10, None]},
-            {"key": "seq_read_bps", "unit": "bytes/s", "values": [5e8, 4e8]}]
-    cmp_ = ssdcore.results.CompareResult({"drives": [{"label": "a"}, {"label": "b"}], "figures": figs})
-    s = cmp_.summary()
-    assert list(s.columns) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
-    assert s["file_tests.files-work.copy_bps"]["a"] == 10 * 1048576
-    assert np.isnan(s["file_tests.files-work.copy_bps"]["b"])
-    f = cmp_.to_frame()
-    row = f[f["figure"] == "file_tests.files-work.copy_bps"].iloc[0]
-    assert (row["value"], row["unit"]) == (10 * 1048576, "bytes/s")
-    csv = ("drive,figure,label,unit,better,value,pct_vs_highlight,state,conditions\n"
-           "a,file_tests.files-work.copy_mibs,copy speed,MiB/s,higher,10,,measured,\n"
-           "a,seq_read_bps,seq read,bytes/s,higher,500000000,,measured,\n")  # ints: int64
-    f = ssdcore.results.CompareResult({"drives": [{"label": "a"}], "figures": figs}, csv=csv).to_frame()
-    assert list(f["figure"]) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
-    assert list(f["value"]) == [10 * 1048576, 5e8] and list(f["unit"]) == ["bytes/s"] * 2
-
-
 def test_suite_repr_says_rates_in_mib_s_and_counts_in_whole_digits():
     # results.json writes a whole-number rate as a JSON integer and IOPS as
     # a float: the repr showed "seq_write_bps: 387973120 B/s" beside

@@ -2,22 +2,22 @@
 time is a latency, in µs (``access_us``), never ``access_s`` in one table
 and ``access_us`` in another; a rate is ``bw_bps``, not ``bandwidth_bps``
 beside it; a queue depth is ``queue_depth`` in every frame. The old
-attribute names are gone; results written with the old keys still read."""
+attribute names are gone."""
 import re
 
 import pytest
 
-from ssdcore.results import AppsResult, FsdResult, ReplayResult, _figure
+from ssdcore.results import AppsResult, FsdResult, ReplayResult
 
-TRACE = {"name": "cp1", "trace": "x", "describe": "copy", "scored": True, "qd": 4, "ios": 10,
-         "bytes": 40960, "busy_s": 0.5, "bw_bps": 81920.0, "access_s": 1.5e-4}
-FSD = {"scale": 0.02, "seed": 1, "traces": [TRACE], "bandwidth_bps": 2e6, "access_s": 2e-4,
+TRACE = {"name": "cp1", "trace": "x", "description": "copy", "scored": True, "qd": 4, "ios": 10,
+         "bytes": 40960, "busy_s": 0.5, "bw_bps": 81920.0, "access_us": 150.0}
+FSD = {"scale": 0.02, "seed": 1, "traces": [TRACE], "bw_bps": 2e6, "access_us": 200.0,
        "score": 3.0}
 APPS = {"timing": "no-idle", "seed": 1, "traces": [dict(TRACE)], "score_bps": 1e6,
         "mean_bps": 9e5}
 REPLAY = {"target": {"uri": "sim:bx200"}, "trace": {"format": "csv"}, "timing": "no-idle",
           "qd": 8, "runtime_s": 2.0, "busy_s": 1.0, "bytes": 8192, "ios": 2, "iops": 2.0,
-          "bw_bps": 8192.0, "access_s": 5e-5, "samples": [[1.0, 4096, 1], [2.0, 4096, 1]]}
+          "bw_bps": 8192.0, "access_us": 50.0, "samples": [[1.0, 4096, 1], [2.0, 4096, 1]]}
 
 UNITS = ("_bytes", "_bps", "_s", "_us", "_iops")
 # Names that are no quantity with a unit: labels, counts, ratios, scores.
@@ -55,11 +55,3 @@ def test_replay_access_time_is_us_in_attribute_and_summary():
     r = ReplayResult(REPLAY)
     assert r.access_us == pytest.approx(50.0)
     assert r.summary()["access_us"][0] == pytest.approx(50.0)
-
-
-def test_headline_figures_take_the_python_names():
-    assert _figure("fsd.access_s", 2e-4, "s") == ("fsd.access_us", pytest.approx(200.0), "us")
-    assert _figure("fsd.bandwidth_bps", 2e6, "bytes/s") == ("fsd.bw_bps", 2e6, "bytes/s")
-    assert _figure("file_tests.iso.copy_mibs", 2.0) == ("file_tests.iso.copy_bps", 2097152.0,
-                                                        None)
-    assert _figure("fsd.score", 3.0, "") == ("fsd.score", 3.0, "")

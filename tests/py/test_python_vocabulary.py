@@ -203,6 +203,6 @@ def test_frames_name_the_suite_group_value_and_the_trace_description():
                                 "group": "qd", "x": 1}]})
     df = s.to_frame()
     assert "x" not in df.columns and df["group_value"][0] == 1
-    apps = AppsResult({"traces": [{"name": "a", "describe": "copy", "bytes": 1}]})
+    apps = AppsResult({"traces": [{"name": "a", "description": "copy", "bytes": 1}]})
     assert list(apps.to_frame()["description"]) == ["copy"]
     assert "describe" not in apps.to_frame().columns

@@ -43,11 +43,7 @@ SSD_API int ssd_catalog_default_path(char **out);
  * then ssd_catalog_open, once, of the file at path (NULL: the default
  * path). open returns 0, -errno, SSD_EFORMAT (not an ssdcore catalog),
  * SSD_EIO (SQLite failed) or SSD_ESTATE (opened before), with the reason in
- * ssd_catalog_errmsg(); set_option after open is SSD_ESTATE. Figures a
- * catalog filled before round 20 holds under their old keys
- * (file_tests.T.copy_mibs in MiB/s, fsd.bandwidth_bps, fsd.access_s in s)
- * are rewritten under today's keys and units when it is opened (unless
- * the file cannot be written), as an old results.json is read. */
+ * ssd_catalog_errmsg(); set_option after open is SSD_ESTATE. */
 SSD_API int ssd_catalog_create(ssd_catalog **out);
 SSD_API int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value);
 SSD_API const ssd_option_info *ssd_catalog_options(size_t *n);
