@@ -22,14 +22,6 @@
 /* A trace file larger than this (MiB) is refused. */
 #define TRACE_FILE_MIB 2048u
 
-int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(tr->err, sizeof tr->err, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
 int ssd_trace_create(ssd_trace **out) {
     int rc = ssd__option_create(out, sizeof **out, NULL);
     if (!rc)
@@ -66,7 +58,7 @@ SSD__ERRMSG_OF(trace)
 
 int ssd_trace_set_option(ssd_trace *tr, const char *key, const char *value) {
     char why[SSD__ERRMSG_SIZE];
-    return tr ? ssd__trace_fail(tr, ssd__option_none("trace", key, value, why), "%s", why)
+    return tr ? ssd__fail(tr->err, ssd__option_none("trace", key, value, why), "%s", why)
               : SSD_EINVAL;
 }
 
@@ -89,7 +81,7 @@ int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out) {
 
 int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io) {
     if (ssd__grow(&tr->io, tr->n, &tr->cap, sizeof *tr->io, 1024))
-        return ssd__trace_fail(tr, SSD_ENOMEM, "out of memory at I/O %zu", tr->n + 1);
+        return ssd__fail(tr->err, SSD_ENOMEM, "out of memory at I/O %zu", tr->n + 1);
     tr->io[tr->n] = *io;
     tr->io[tr->n++].size = sizeof *io;
     return 0;
@@ -100,22 +92,23 @@ static int add_io(ssd_trace *tr, const ssd_trace_io *io) {
     tr->err[0] = 0;
     size_t k = tr->n + 1;
     if (!isfinite(io->t_s) || io->t_s < 0)
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: time %g s is not a time", k, io->t_s);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: time %g s is not a time", k, io->t_s);
     if (tr->n && io->t_s < tr->io[tr->n - 1].t_s)
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: time %g s is before the previous I/O's", k,
-                               io->t_s);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: time %g s is before the previous I/O's", k,
+                         io->t_s);
     if (io->op < SSD_TRACE_READ || io->op > SSD_TRACE_FLUSH)
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: unknown operation %d", k, io->op);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: unknown operation %d", k, io->op);
     if (io->op != SSD_TRACE_FLUSH && io->length == 0)
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: length 0", k);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: length 0", k);
     if (io->offset + io->length < io->offset)
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: offset + length overflows", k);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: offset + length overflows", k);
     if (io->op <= SSD_TRACE_WRITE && io->length > SSD_TRACE_MAX_IO_BYTES)
-        return ssd__trace_fail(
-            tr, SSD_EINVAL, "I/O %zu: length %llu bytes: larger than any one I/O (at most %llu)", k,
-            (unsigned long long)io->length, (unsigned long long)SSD_TRACE_MAX_IO_BYTES);
+        return ssd__fail(tr->err, SSD_EINVAL,
+                         "I/O %zu: length %llu bytes: larger than any one I/O (at most %llu)", k,
+                         (unsigned long long)io->length,
+                         (unsigned long long)SSD_TRACE_MAX_IO_BYTES);
     if (io->done_s >= 0 && !(io->done_s >= io->t_s))
-        return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: completes before it is issued", k);
+        return ssd__fail(tr->err, SSD_EINVAL, "I/O %zu: completes before it is issued", k);
     return ssd__trace_push(tr, io);
 }
 
@@ -123,10 +116,10 @@ int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
     if (!tr || !io)
         return SSD_EINVAL;
     if (!ssd__result_size_ok(io, sizeof *io))
-        return ssd__trace_fail(tr, SSD_EINVAL,
-                               "I/O %zu: its size member is %zu, below sizeof(ssd_trace_io) %zu: "
-                               "set .size = sizeof(ssd_trace_io)",
-                               tr->n + 1, io->size, sizeof *io);
+        return ssd__fail(tr->err, SSD_EINVAL,
+                         "I/O %zu: its size member is %zu, below sizeof(ssd_trace_io) %zu: "
+                         "set .size = sizeof(ssd_trace_io)",
+                         tr->n + 1, io->size, sizeof *io);
     return add_io(tr, io);
 }
 
@@ -136,10 +129,9 @@ int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, s
     int rc = add_io(tr, io);
     if (rc >= 0 || rc == SSD_ENOMEM)
         return rc;
-    char why[SSD__TRACE_ERR_SIZE];
-    memcpy(why, tr->err, sizeof why);
-    const char *reason = strstr(why, ": "); /* after "I/O N" */
-    return ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: %s", name, lineno, reason ? reason + 2 : why);
+    const char *reason = strstr(tr->err, ": "); /* after "I/O N" */
+    return ssd__fail(tr->err, SSD_EFORMAT, "%s:%zu: %s", name, lineno,
+                     reason ? reason + 2 : tr->err);
 }
 
 char *ssd__trace_line(struct ssd__lines *it) {
@@ -246,10 +238,10 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     if (!format || !strcmp(format, "auto")) {
         format = detect(text ? text : "", len);
         if (!format)
-            return ssd__trace_fail(tr, SSD_EFORMAT,
-                                   "%s:1: not a trace: expected \"# ssdcore-trace 1\", "
-                                   "\"fio version 2/3 iolog\" or a blkparse event line",
-                                   name);
+            return ssd__fail(tr->err, SSD_EFORMAT,
+                             "%s:1: not a trace: expected \"# ssdcore-trace 1\", "
+                             "\"fio version 2/3 iolog\" or a blkparse event line",
+                             name);
     }
     int (*reader)(ssd_trace *, char *, size_t, const char *);
     if (!strcmp(format, "csv"))
@@ -259,24 +251,21 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     else if (!strcmp(format, "blkparse"))
         reader = ssd__trace_read_blkparse;
     else
-        return ssd__trace_fail(tr, SSD_EINVAL,
-                               "unknown trace format \"%s\" (auto, csv, iolog, blkparse)", format);
+        return ssd__fail(tr->err, SSD_EINVAL,
+                         "unknown trace format \"%s\" (auto, csv, iolog, blkparse)", format);
     if (len && memchr(text, 0, len))
-        return ssd__trace_fail(tr, SSD_EFORMAT, "%s: holds NUL bytes: not a text trace", name);
+        return ssd__fail(tr->err, SSD_EFORMAT, "%s: holds NUL bytes: not a text trace", name);
     char *copy = malloc(len + 1);
     if (!copy)
-        return ssd__trace_fail(tr, SSD_ENOMEM, "%s: out of memory", name);
+        return ssd__fail(tr->err, SSD_ENOMEM, "%s: out of memory", name);
     if (len)
         memcpy(copy, text, len);
     copy[len] = 0;
     int rc = reader(tr, copy, len, name);
     free(copy);
     /* Every failure names the trace: running out of memory too. */
-    if (rc < 0 && strncmp(tr->err, name, strlen(name))) {
-        char why[SSD__TRACE_ERR_SIZE];
-        memcpy(why, tr->err, sizeof why);
-        ssd__trace_fail(tr, rc, "%s: %s", name, why);
-    }
+    if (rc < 0 && strncmp(tr->err, name, strlen(name)))
+        ssd__fail(tr->err, rc, "%s: %s", name, tr->err);
     if (rc < 0) {
         tr->n = 0;
         tr->format = "";
@@ -291,12 +280,12 @@ static int load_filetest(ssd_trace *tr, const char *spec) {
     const char *at = strchr(spec, '@');
     size_t n = at ? (size_t)(at - spec) : strlen(spec);
     if (n >= sizeof name)
-        return ssd__trace_fail(tr, SSD_EINVAL, "filetest:%.64s...: no such file test", spec);
+        return ssd__fail(tr->err, SSD_EINVAL, "filetest:%.64s...: no such file test", spec);
     memcpy(name, spec, n);
     name[n] = 0;
     if (at && (ssd_parse_size(at + 1, &set_bytes) || !set_bytes))
-        return ssd__trace_fail(tr, SSD_EINVAL, "filetest:%s: '%s' is not a set size like 8g", spec,
-                               at + 1);
+        return ssd__fail(tr->err, SSD_EINVAL, "filetest:%s: '%s' is not a set size like 8g", spec,
+                         at + 1);
     return ssd_trace_filetest(tr, name, set_bytes);
 }
 
@@ -320,7 +309,7 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     int fd = ssd__open_text(path, 0, &st, why);
     int rc = fd < 0 ? fd : ssd__read_text_fd(fd, path, TRACE_FILE_MIB, "a trace", why, &buf);
     if (rc)
-        return ssd__trace_fail(tr, rc, "%s", why);
+        return ssd__fail(tr->err, rc, "%s", why);
     rc = ssd_trace_parse(tr, buf, strlen(buf), format, path);
     free(buf);
     if (rc == 0 && (tr->source = strdup(path))) {
@@ -345,29 +334,29 @@ int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const ch
     else if (!strcmp(format, "iolog3"))
         iolog = 1;
     else
-        return ssd__trace_fail(tr, SSD_EINVAL, "unknown trace output format \"%s\" (csv, iolog3)",
-                               format);
+        return ssd__fail(tr->err, SSD_EINVAL, "unknown trace output format \"%s\" (csv, iolog3)",
+                         format);
     if (!file)
         file = "/dev/null-trace";
     if (iolog && strpbrk(file, " \t\n"))
-        return ssd__trace_fail(tr, SSD_EINVAL, "iolog file name \"%s\" holds blanks", file);
+        return ssd__fail(tr->err, SSD_EINVAL, "iolog file name \"%s\" holds blanks", file);
     char why[SSD__ERRMSG_SIZE], name[SSD__ERRMSG_SIZE / 2];
     snprintf(name, sizeof name, "the trace %s", tr->source ? tr->source : "");
     struct ssd__file_id src = {tr->source_dev, tr->source_ino, name};
     int rc = ssd__output_check("trace", path, &src, tr->source ? 1 : 0,
                                iolog ? "fio version 3 iolog" : "# ssdcore-trace 1", 0, why);
     if (rc)
-        return ssd__trace_fail(tr, rc, "%s", why);
+        return ssd__fail(tr->err, rc, "%s", why);
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 16);
     if (!tmp)
-        return ssd__trace_fail(tr, SSD_ENOMEM, "out of memory");
+        return ssd__fail(tr->err, SSD_ENOMEM, "out of memory");
     snprintf(tmp, pl + 16, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) {
         int e = errno;
         free(tmp);
-        return ssd__trace_fail(tr, -e, "%s: cannot create: %s", path, strerror(e));
+        return ssd__fail(tr->err, -e, "%s: cannot create: %s", path, strerror(e));
     }
     int has_done = 0;
     for (size_t i = 0; i < tr->n && !has_done; i++)
@@ -408,7 +397,7 @@ int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const ch
         e = bad ? (e ? e : EIO) : errno;
         unlink(tmp);
         free(tmp);
-        return ssd__trace_fail(tr, -e, "%s: cannot write: %s", path, strerror(e));
+        return ssd__fail(tr->err, -e, "%s: cannot write: %s", path, strerror(e));
     }
     free(tmp);
     return 0;

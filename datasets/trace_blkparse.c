@@ -90,7 +90,7 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
     struct pend *tab = calloc(cap, sizeof *tab);
     size_t *chain = NULL, chain_cap = 0; /* older issue with the same key */
     if (!tab)
-        return ssd__trace_fail(tr, SSD_ENOMEM, "%s: out of memory", name);
+        return ssd__fail(tr->err, SSD_ENOMEM, "%s: out of memory", name);
     int rc = 0, events = 0;
     double t0 = -1;
     while ((line = ssd__trace_line(&it))) {
@@ -103,10 +103,10 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
         double t;
         char a;
         if (!event_head(f, n, &t, &a)) {
-            rc = ssd__trace_fail(tr, SSD_EFORMAT,
-                                 "%s:%zu: not a blkparse event line (MAJ,MIN CPU SEQ TIME PID "
-                                 "ACTION RWBS ...)",
-                                 name, it.lineno);
+            rc = ssd__fail(tr->err, SSD_EFORMAT,
+                           "%s:%zu: not a blkparse event line (MAJ,MIN CPU SEQ TIME PID "
+                           "ACTION RWBS ...)",
+                           name, it.lineno);
             goto out;
         }
         events++;
@@ -117,8 +117,8 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
         uint64_t sector = 0, nsect = 0;
         if (has_sector && (ssd__trace_u64(f[7], &sector) || ssd__trace_u64(f[9], &nsect) ||
                            sector > (UINT64_MAX >> 10) || nsect > (UINT64_MAX >> 10))) {
-            rc = ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: sector \"%s\" + \"%s\" is not a number",
-                                 name, it.lineno, f[7], f[9]);
+            rc = ssd__fail(tr->err, SSD_EFORMAT, "%s:%zu: sector \"%s\" + \"%s\" is not a number",
+                           name, it.lineno, f[7], f[9]);
             goto out;
         }
         int op = strchr(rwbs, 'D')   ? SSD_TRACE_TRIM
@@ -140,11 +140,11 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
         uint64_t key = (sector << 2 | (uint64_t)op) * 0x9E3779B97F4A7C15ull;
         if (a == issue && (sector * 512 + nsect * 512 < sector * 512 ||
                            (op <= SSD_TRACE_WRITE && nsect * 512 > SSD_TRACE_MAX_IO_BYTES))) {
-            rc = ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: sector %s + %s: %s", name, it.lineno,
-                                 f[7], f[9],
-                                 op <= SSD_TRACE_WRITE && nsect * 512 > SSD_TRACE_MAX_IO_BYTES
-                                     ? "larger than any one I/O (at most 1 GiB)"
-                                     : "past the end of any device");
+            rc = ssd__fail(tr->err, SSD_EFORMAT, "%s:%zu: sector %s + %s: %s", name, it.lineno,
+                           f[7], f[9],
+                           op <= SSD_TRACE_WRITE && nsect * 512 > SSD_TRACE_MAX_IO_BYTES
+                               ? "larger than any one I/O (at most 1 GiB)"
+                               : "past the end of any device");
             goto out;
         }
         if (a == issue) {
@@ -161,7 +161,7 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
                 size_t nc = tr->cap;
                 size_t *p = realloc(chain, nc * sizeof *p);
                 if (!p) {
-                    rc = ssd__trace_fail(tr, SSD_ENOMEM, "%s: out of memory", name);
+                    rc = ssd__fail(tr->err, SSD_ENOMEM, "%s: out of memory", name);
                     goto out;
                 }
                 chain = p;
@@ -170,7 +170,7 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
             if (2 * (used + 1) > cap) { /* grow: rehash the live entries */
                 struct pend *nt = calloc(cap * 2, sizeof *nt);
                 if (!nt) {
-                    rc = ssd__trace_fail(tr, SSD_ENOMEM, "%s: out of memory", name);
+                    rc = ssd__fail(tr->err, SSD_ENOMEM, "%s: out of memory", name);
                     goto out;
                 }
                 used = 0;
@@ -210,7 +210,7 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
         }
     }
     if (events == 0 && tr->n == 0) {
-        rc = ssd__trace_fail(tr, SSD_EFORMAT, "%s: no blkparse events", name);
+        rc = ssd__fail(tr->err, SSD_EFORMAT, "%s: no blkparse events", name);
         goto out;
     }
     /* CPUs interleave: put the I/Os in issue order. */

@@ -78,20 +78,20 @@ static int keeps(enum half h, int op) {
 static char *inflate(ssd_trace *tr, const struct ssd__filetrace_blob *b, size_t *len, int *rc) {
     unsigned long long n = ZSTD_getFrameContentSize(b->data, b->size);
     if (n == ZSTD_CONTENTSIZE_ERROR || n == ZSTD_CONTENTSIZE_UNKNOWN || n > (1ull << 30)) {
-        *rc = ssd__trace_fail(tr, SSD_EFORMAT, "file test %s: the embedded trace is damaged",
-                              b->name);
+        *rc =
+            ssd__fail(tr->err, SSD_EFORMAT, "file test %s: the embedded trace is damaged", b->name);
         return NULL;
     }
     char *text = malloc(n + 1);
     if (!text) {
-        *rc = ssd__trace_fail(tr, SSD_ENOMEM, "out of memory");
+        *rc = ssd__fail(tr->err, SSD_ENOMEM, "out of memory");
         return NULL;
     }
     size_t got = ZSTD_decompress(text, n, b->data, b->size);
     if (ZSTD_isError(got) || got != n) {
         free(text);
-        *rc = ssd__trace_fail(tr, SSD_EFORMAT, "file test %s: the embedded trace is damaged",
-                              b->name);
+        *rc =
+            ssd__fail(tr->err, SSD_EFORMAT, "file test %s: the embedded trace is damaged", b->name);
         return NULL;
     }
     text[n] = 0;
@@ -139,10 +139,10 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, ssd__filetrace_blobs[i].name, sizeof list - strlen(list) - 1);
         }
-        return ssd__trace_fail(tr, SSD_EINVAL,
-                               "unknown file test \"%.64s\" (%s; NAME_to and NAME_from keep a "
-                               "test's writes or reads)",
-                               name, ssd__filetrace_blob_count ? list : "none were built in");
+        return ssd__fail(tr->err, SSD_EINVAL,
+                         "unknown file test \"%.64s\" (%s; NAME_to and NAME_from keep a "
+                         "test's writes or reads)",
+                         name, ssd__filetrace_blob_count ? list : "none were built in");
     }
     int rc = 0;
     size_t len = 0;
@@ -152,30 +152,30 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     uint64_t rec_set = 0, stride = 0;
     if (sizes_of(text, &rec_set, &stride)) {
         free(text);
-        return ssd__trace_fail(
-            tr, SSD_EFORMAT, "file test %s: the embedded trace has no ssdcore-filetest line", name);
+        return ssd__fail(tr->err, SSD_EFORMAT,
+                         "file test %s: the embedded trace has no ssdcore-filetest line", name);
     }
     ssd_trace *one = NULL;
     rc = ssd_trace_create(&one);
     if (rc) {
         free(text);
-        return ssd__trace_fail(tr, rc, "out of memory");
+        return ssd__fail(tr->err, rc, "out of memory");
     }
     rc = ssd_trace_parse(one, text, len, "csv", name);
     free(text);
     if (rc) {
-        rc = ssd__trace_fail(tr, rc, "file test %s: %s", name, ssd_trace_errmsg(one));
+        rc = ssd__fail(tr->err, rc, "file test %s: %s", name, ssd_trace_errmsg(one));
         ssd_trace_free(one);
         return rc;
     }
     uint64_t repeat = set_bytes ? (set_bytes + rec_set - 1) / rec_set : 1;
     if (repeat > MAX_REPEAT) {
         ssd_trace_free(one);
-        return ssd__trace_fail(tr, SSD_ERANGE,
-                               "file test %s: a set of %llu bytes is more than %d recordings of "
-                               "%llu bytes",
-                               name, (unsigned long long)set_bytes, MAX_REPEAT,
-                               (unsigned long long)rec_set);
+        return ssd__fail(tr->err, SSD_ERANGE,
+                         "file test %s: a set of %llu bytes is more than %d recordings of "
+                         "%llu bytes",
+                         name, (unsigned long long)set_bytes, MAX_REPEAT,
+                         (unsigned long long)rec_set);
     }
     /* Repetition k starts where repetition k-1 ended (its last issue or
      * completion), shifted by k devices. */
@@ -203,7 +203,7 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     ssd_trace_free(one);
     if (rc) {
         tr->n = 0;
-        return ssd__trace_fail(tr, rc, "out of memory");
+        return ssd__fail(tr->err, rc, "out of memory");
     }
     tr->format = "recorded";
     snprintf(tr->name, sizeof tr->name, "%s", name);

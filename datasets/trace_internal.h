@@ -9,9 +9,8 @@
 
 #include <ssdcore/trace.h>
 
+#include "errmsg.h"
 #include "series_readers.h"
-
-#define SSD__TRACE_ERR_SIZE 512
 
 struct ssd_trace {
     ssd_trace_io *io;
@@ -25,16 +24,12 @@ struct ssd_trace {
     /* The built-in scenario or file test the I/Os were made from ("" when
      * none): a replay's results say which trace ran. */
     char name[64];
-    char err[SSD__TRACE_ERR_SIZE];
+    char err[SSD__ERRMSG_SIZE]; /* set by ssd__fail(tr->err, ...) */
 };
 
 /* Empties tr before it is loaded or generated again: no I/Os, message,
  * format, nor file, scenario or file test they came from. */
 void ssd__trace_reset(ssd_trace *tr);
-
-/* Formats the handle's message and returns code. */
-int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* Appends without the checks of ssd_trace_add (the readers check). */
 int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io);

@@ -19,10 +19,10 @@ int ssd__trace_read_iolog(ssd_trace *tr, char *text, size_t len, const char *nam
     else if (line && !strcmp(line, "fio version 3 iolog"))
         version = 3;
     else
-        return ssd__trace_fail(tr, SSD_EFORMAT,
-                               "%s:%zu: expected \"fio version 2 iolog\" or \"fio version 3 "
-                               "iolog\" (version 1 iologs are not supported, as in fio)",
-                               name, it.lineno);
+        return ssd__fail(tr->err, SSD_EFORMAT,
+                         "%s:%zu: expected \"fio version 2 iolog\" or \"fio version 3 "
+                         "iolog\" (version 1 iologs are not supported, as in fio)",
+                         name, it.lineno);
     char file[256] = "";
     double t2 = 0, last = 0; /* version 2: the time the waits add up to */
     while ((line = ssd__trace_line(&it))) {
@@ -35,34 +35,34 @@ int ssd__trace_read_iolog(ssd_trace *tr, char *text, size_t len, const char *nam
         if (version == 3) {
             uint64_t us;
             if (ssd__trace_u64(f[0], &us) || us > 1000000ull * 1000000000ull)
-                return ssd__trace_fail(tr, SSD_EFORMAT,
-                                       "%s:%zu: timestamp \"%s\" is not a number of microseconds",
-                                       name, it.lineno, f[0]);
+                return ssd__fail(tr->err, SSD_EFORMAT,
+                                 "%s:%zu: timestamp \"%s\" is not a number of microseconds", name,
+                                 it.lineno, f[0]);
             t = (double)us * 1e-6;
         }
         if (n - base != 2 && n - base != 4)
-            return ssd__trace_fail(tr, SSD_EFORMAT,
-                                   "%s:%zu: expected \"%sFILE ACTION [OFFSET LENGTH]\", got %d "
-                                   "fields",
-                                   name, it.lineno, version == 3 ? "TIMESTAMP " : "", n);
+            return ssd__fail(tr->err, SSD_EFORMAT,
+                             "%s:%zu: expected \"%sFILE ACTION [OFFSET LENGTH]\", got %d "
+                             "fields",
+                             name, it.lineno, version == 3 ? "TIMESTAMP " : "", n);
         const char *fn = f[base], *act = f[base + 1];
         if (n - base == 2) {
             if (strcmp(act, "add") && strcmp(act, "open") && strcmp(act, "close"))
-                return ssd__trace_fail(tr, SSD_EFORMAT,
-                                       "%s:%zu: file action \"%s\" is not add, open or close", name,
-                                       it.lineno, act);
+                return ssd__fail(tr->err, SSD_EFORMAT,
+                                 "%s:%zu: file action \"%s\" is not add, open or close", name,
+                                 it.lineno, act);
             continue;
         }
         uint64_t off, ln;
         if (ssd__trace_u64(f[base + 2], &off) || ssd__trace_u64(f[base + 3], &ln))
-            return ssd__trace_fail(tr, SSD_EFORMAT,
-                                   "%s:%zu: offset \"%s\" / length \"%s\" are not byte counts",
-                                   name, it.lineno, f[base + 2], f[base + 3]);
+            return ssd__fail(tr->err, SSD_EFORMAT,
+                             "%s:%zu: offset \"%s\" / length \"%s\" are not byte counts", name,
+                             it.lineno, f[base + 2], f[base + 3]);
         if (!strcmp(act, "wait")) {
             if (version == 3)
-                return ssd__trace_fail(tr, SSD_EFORMAT,
-                                       "%s:%zu: \"wait\" is not allowed in a version 3 iolog", name,
-                                       it.lineno);
+                return ssd__fail(tr->err, SSD_EFORMAT,
+                                 "%s:%zu: \"wait\" is not allowed in a version 3 iolog", name,
+                                 it.lineno);
             if (off >= 100) /* fio discards waits under 100 us */
                 t2 += (double)off * 1e-6;
             continue;
@@ -78,20 +78,20 @@ int ssd__trace_read_iolog(ssd_trace *tr, char *text, size_t len, const char *nam
             io.op = SSD_TRACE_FLUSH;
             io.offset = io.length = 0;
         } else
-            return ssd__trace_fail(tr, SSD_EFORMAT,
-                                   "%s:%zu: action \"%s\" is not read, write, trim, sync, "
-                                   "datasync or wait",
-                                   name, it.lineno, act);
+            return ssd__fail(tr->err, SSD_EFORMAT,
+                             "%s:%zu: action \"%s\" is not read, write, trim, sync, "
+                             "datasync or wait",
+                             name, it.lineno, act);
         if (!file[0]) {
             if (strlen(fn) >= sizeof file)
-                return ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: file name too long", name,
-                                       it.lineno);
+                return ssd__fail(tr->err, SSD_EFORMAT, "%s:%zu: file name too long", name,
+                                 it.lineno);
             strcpy(file, fn);
         } else if (strcmp(file, fn)) {
-            return ssd__trace_fail(tr, SSD_EFORMAT,
-                                   "%s:%zu: I/O to a second file \"%s\" (the first was \"%s\"): "
-                                   "a trace replays one file; split the iolog per file",
-                                   name, it.lineno, fn, file);
+            return ssd__fail(tr->err, SSD_EFORMAT,
+                             "%s:%zu: I/O to a second file \"%s\" (the first was \"%s\"): "
+                             "a trace replays one file; split the iolog per file",
+                             name, it.lineno, fn, file);
         }
         /* fio stamps a version 3 line when it logs the I/O, which is not
          * always in issue order across a queue: keep times monotonic. */

@@ -134,13 +134,13 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, scenarios[i].name, sizeof list - strlen(list) - 1);
         }
-        return ssd__trace_fail(tr, SSD_EINVAL, "unknown scenario \"%.64s\" (%s)", name, list);
+        return ssd__fail(tr->err, SSD_EINVAL, "unknown scenario \"%.64s\" (%s)", name, list);
     }
     if (!span)
         span = 8 * GIB;
     if (span < 64 * MIB)
-        return ssd__trace_fail(tr, SSD_ERANGE, "span %llu: a scenario needs at least 64 MiB",
-                               (unsigned long long)span);
+        return ssd__fail(tr->err, SSD_ERANGE, "span %llu: a scenario needs at least 64 MiB",
+                         (unsigned long long)span);
     struct ssd__rng g;
     ssd__rng_seed(&g, seed ^ hash_name(name));
     unsigned counts[2][2] = {{sc->rand_r, sc->seq_r}, {sc->rand_w, sc->seq_w}};

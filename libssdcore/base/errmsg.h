@@ -8,8 +8,13 @@
 /* Size of every handle's message buffer: room for two long paths and why. */
 #define SSD__ERRMSG_SIZE 1024
 
-/* Formats a message into buf (always NUL-terminated, truncated if long) and
- * returns code, so that failure paths read `return ssd__fail(h->err, ...);`. */
+/* Formats a message into buf (always NUL-terminated) and returns code, so
+ * that failure paths read `return ssd__fail(h->err, ...);`. The arguments
+ * may point into buf (`"%s: %s", name, h->err` prefixes the message). A
+ * message of SSD__ERRMSG_SIZE bytes or more (a path of up to PATH_MAX and a
+ * token of the input it names can be any length) keeps its first 400
+ * bytes, "..." and its end (the reason), cut between UTF-8 characters:
+ * never silently cut off. */
 int ssd__fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* ssd__fail(buf, -errno, ...) with ": " and strerror(errno) after the
  * message: "PATH: cannot open: No such file or directory". Returns -errno. */

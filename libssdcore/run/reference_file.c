@@ -29,11 +29,8 @@ SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, int f
     }
     rc = ssd__analysis_run_reference(a, fresh);
     ssd_series_free(fresh);
-    if (rc) {
-        char msg[SSD__ERRMSG_SIZE];
-        snprintf(msg, sizeof msg, "%s", a->err);
-        return ssd__fail(a->err, rc, "reference %s: %s", path, msg);
-    }
+    if (rc)
+        return ssd__fail(a->err, rc, "reference %s: %s", path, a->err);
     rc = ssd_analysis_reference_json(a, path, flags, out_json);
     return rc ? ssd__fail(a->err, rc, "reference %s: %s", path, ssd_strerror(rc)) : 0;
 }

@@ -1241,12 +1241,9 @@ int ssd__suite_run_pts(ssd_suite *s, int i) {
         st->res.state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
         free(st->res.error);
         st->res.error = strdup(rc == SSD_EINTERRUPTED ? "interrupted" : s->err);
-        if (rc != SSD_EINTERRUPTED) {
-            char msg[SSD__ERRMSG_SIZE];
-            snprintf(msg, sizeof msg, "%s", s->err);
+        if (rc != SSD_EINTERRUPTED)
             ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->def.name, st->def.lineno,
-                      msg);
-        }
+                      s->err);
         return rc;
     }
     st->res.state = SSD__ST_DONE;

@@ -60,6 +60,22 @@ Test(trace, bad_line_names_line_and_leaves_the_trace_empty) {
     ssd_trace_free(tr);
 }
 
+/* A trace under a long path: its message went through a 512-byte buffer of
+ * its own and lost the line and the reason past 511 bytes. */
+Test(trace, a_long_names_message_keeps_the_line_and_the_reason) {
+    char name[800];
+    memset(name, 'd', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    const char *text = "fio version 2 iolog\n/f add\n/f read 0 4096\n/f read x 4096\n";
+    ssd_trace *tr = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_trace_parse(tr, text, strlen(text), NULL, name), SSD_EFORMAT);
+    const char *m = ssd_trace_errmsg(tr);
+    cr_assert_gt(strlen(m), 800, "%s", m);
+    cr_assert(!strncmp(m, name, 799) && !strncmp(m + 799, ":4: ", 4), "%s", m);
+    ssd_trace_free(tr);
+}
+
 Test(trace, blkparse_sample_file_loads) {
     ssd_trace *tr = NULL;
     cr_assert_eq(ssd_trace_create(&tr), 0);
