@@ -40,7 +40,7 @@ static const char truth_usage[] =
     "The ground truth of a sim target: nominal and effective SLC cache, how dirty\n"
     "the drive is, the virtual clock. The counters (host_written_bytes,\n"
     "nand_written_bytes, job_written_bytes, virtual_time_s) count since the target\n"
-    "was opened (counters_since: open): a URI's precondition=full is the drive's\n"
+    "was opened (counters_since: open): a URI's precondition=seq_fill is the drive's\n"
     "past, given as written_before_bytes and precondition, what a job run now\n"
     "records in its analysis context (null / unknown where not known).\n"
     "  --trim            TRIM the whole target first\n"

@@ -184,8 +184,7 @@ static const char precondition_usage[] =
     "lives only as long as the command: the next command opens a fresh one, so\n"
     "precondition it in the suite file that tests it (`precondition kind=...`)\n"
     "or on a Python ssdcore.Target (a note on stderr says so). The kinds are the\n"
-    "words every precondition takes (docs/simulator.md); full and dirty, a sim:\n"
-    "URI's older words, are read as seq_fill and random_fill.\n";
+    "words every precondition takes (docs/simulator.md).\n";
 
 int cmd_precondition(int argc, char **argv) {
     const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
@@ -214,14 +213,9 @@ int cmd_precondition(int argc, char **argv) {
         return cli_usage_error("precondition", "kind fill needs --level P%% or --bytes SIZE");
     if (!kind)
         kind = fill ? "fill" : "seq_fill";
-    /* full and dirty are read as seq_fill and random_fill (one table of
-     * words, ssd_analysis_precondition_parse); the library refuses another
-     * kind too, but as a failure (exit 1) */
-    int pre = ssd_analysis_precondition_parse(kind);
-    if (pre == SSD_PRECONDITION_SEQ_FILL || pre == SSD_PRECONDITION_RANDOM_FILL)
-        kind = ssd_analysis_precondition_name(pre);
-    else if (!fill && (status = cli_word_value("precondition", "--kind", "kind", kind,
-                                               "seq_fill random_fill fill")))
+    /* the library refuses another kind too, but as a failure (exit 1) */
+    if (!fill && (status = cli_word_value("precondition", "--kind", "kind", kind,
+                                          "seq_fill random_fill fill")))
         return status;
     double pct = NAN;
     uint64_t fill_bytes = 0;

@@ -501,8 +501,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     series' metadata records (a suite's jobs record it; ``job(...,
     written_before=)`` too). ``precondition``: how the drive was
     preconditioned before the run, ``"none"``, ``"seq_fill"``,
-    ``"random_fill"`` or ``"unknown"`` (``"fresh"``, ``"full"`` and
-    ``"dirty"`` are read as the first three); by default the metadata's,
+    ``"random_fill"`` or ``"unknown"``; by default the metadata's,
     else unknown. ``idle_before_s``: seconds (or a duration string such as
     ``"15m"``) the drive idled between its last write and the run (0: the
     run began right after a fill, as SNIA's WSAT does); by default the

@@ -617,7 +617,7 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
     ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
     ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB
     random writes at QD32, each loop visiting every block once in a random
-    order); "full" and "dirty" (a sim: URI's older words) are read as them.
+    order).
     On sim: targets the model applies the writes in bulk (a few
     milliseconds, whatever the capacity; virtual time advances as long as
     they would take); on files and devices it runs one job per loop (hours
@@ -656,11 +656,7 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
             t, progress, f"precondition {kind}",
             lambda written, c_cb: lib.ssd_target_precondition(
                 t._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
-    # the one spelling the job then records (full and dirty read as their names)
-    value = lib.ssd_analysis_precondition_parse(str(kind).encode())
-    word = lib.ssd_analysis_precondition_name(value)
-    return PreconditionResult({"kind": ffi.string(word).decode(), "loops": loops,
-                               "written_bytes": written})
+    return PreconditionResult({"kind": str(kind), "loops": loops, "written_bytes": written})
 
 
 def _size_arg(fn: str, name: str, v: Any) -> int:

@@ -1961,7 +1961,7 @@ class SimTruth(Result):
     job_written_bytes = _field("job_written_bytes", _int, None, "Bytes the last job wrote.")
     host_written_bytes = _field("host_written_bytes", _int, None,
                                 "Bytes the host wrote since the target was opened\n"
-                                "(counters_since: a URI's precondition=full is not in it).")
+                                "(counters_since: a URI's precondition=seq_fill is not in it).")
     written_before_bytes = _field("written_before_bytes", _int, None,
                                   "What was written since the last TRIM or purge,\n"
                                   "the URI's precondition included, as a job run now\n"

@@ -53,7 +53,7 @@
       "(a job's written_before); set, even to 0, it wins")                                         \
     X(precondition, ENUM, o.precondition, "", 0, 0, "unknown", SSD__PRECONDITION_WORDS, 0,         \
       "how the drive was preconditioned before the run (or its enum ssd_precondition value); "     \
-      "unset: the series metadata's, else unknown; set, it wins" SSD__PRECONDITION_ALIAS_HELP)                                  \
+      "unset: the series metadata's, else unknown; set, it wins")                                  \
     X(idle_before_s, DURATION, o.idle_before_s, "s", 0, 1e8, "", "", 0,                           \
       "seconds the drive idled between its last write and the run (0: the run began right "        \
       "after a write); unset: the series metadata's, else unknown; set, it wins")                  \

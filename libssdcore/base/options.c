@@ -11,7 +11,6 @@
 #include "errmsg.h"
 #include "numfmt.h"
 #include "options.h"
-#include "precondition.h"
 
 /* "1", "true", "yes", "on" -> 1 and "0", "false", "no", "off" -> 0, in any
  * case. Returns 0, or SSD_EINVAL (NULL or any other word) with *out
@@ -114,9 +113,6 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
         return (int)i;
     case SSD_OPTION_ENUM: {
         int w = word_index(o->words, value);
-        /* the one enum with other spellings (precondition.h) */
-        if (w < 0 && !strcmp(o->words, SSD__PRECONDITION_WORDS))
-            w = ssd__precondition_parse(value, strlen(value));
         if (w < 0) {
             char list[256];
             size_t k = 0;
@@ -126,10 +122,8 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
                 list[k++] = *p;
             }
             list[k] = '\0';
-            int pre = !strcmp(o->words, SSD__PRECONDITION_WORDS);
-            return ssd__fail(err, SSD_EINVAL, "option %s: unknown %s '%s' (%s%s%s)", key, key,
-                             value, list, pre ? "; aliases: " : "",
-                             pre ? SSD__PRECONDITION_ALIASES : "");
+            return ssd__fail(err, SSD_EINVAL, "option %s: unknown %s '%s' (%s)", key, key, value,
+                             list);
         }
         store(dst, width, (uint64_t)w);
         return (int)i;

@@ -159,7 +159,7 @@ struct ssd_job {
       "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
       "while nothing else was written, seq_fill after a job that wrote the whole target "          \
       "sequentially from its start (at least its size) on a drive fresh or sequentially filled "   \
-      "before it, else not recorded" SSD__PRECONDITION_ALIAS_HELP)                                         \
+      "before it, else not recorded")                                                              \
     X(idle_before, DURATION, idle_before_s, "s", 0, 1e8, "", "", 0,                              \
       "how long the drive idled between its last write and this job (0: right after it), "         \
       "recorded in the log as idle_before_s for the analysis; a suite sets it from its steps; "    \

@@ -90,7 +90,7 @@ static const char *const engine_names[] = {"auto", "io_uring", "psync"};
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before the replay, recorded in the log like "             \
       "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
-      "while nothing else was written, else not recorded" SSD__PRECONDITION_ALIAS_HELP)
+      "while nothing else was written, else not recorded")
 /* clang-format on */
 SSD__OPTION_TABLE(replay_options, "replay", REPLAY_OPTIONS);
 

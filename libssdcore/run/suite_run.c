@@ -519,7 +519,7 @@ int ssd_suite_run(ssd_suite *s) {
     }
     /* The suite counts the drive's writes and idle time from what its
      * target knew at the start, not from nothing: a suite on a sim: drive
-     * opened precondition=full recorded written_before 0 beside the
+     * opened precondition=seq_fill recorded written_before 0 beside the
      * target's seq_fill, and its analysis called the clean blocks a cache. */
     uint64_t wb = 0;
     s->res.start_known = ssd__target_context(s->t, &wb, &s->res.start_precondition);

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "file_read.h"
-#include "precondition.h"
 #include "sim_model.h"
 
 #define P(field) offsetof(struct ssd__sim_params, field)
@@ -20,8 +19,7 @@
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
 static const char *const gc_model_names[] = {"plain", "greedy", NULL};
 /* The drive's state at open, in the words of every other precondition
- * (precondition.h): fresh, full and dirty, this key's words before round
- * 24, are read as none, seq_fill and random_fill. */
+ * (precondition.h). */
 static const char *const pre_names[] = {"none", "seq_fill", "random_fill", NULL};
 
 const struct ssd__sim_param_info ssd__sim_param_table[] = {
@@ -94,7 +92,7 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"tail_mult", P(tail_mult), 1, 1e4, NULL, "tail latency over the mean"},
     {"precondition", P(precondition), 0, 2, pre_names,
      "state at open: none (fresh, trimmed), seq_fill (written once, sequentially), random_fill "
-     "(the steady used state a random fill leaves, settled); fresh, full and dirty are aliases"},
+     "(the steady used state a random fill leaves, settled)"},
     {"seed", P(seed), 0, 9007199254740992.0, NULL, "seed of noise, dips and latency draws"},
     {"temp_idle_c", P(temp_idle_c), -40, 150, NULL,
      "temperature the idle drive settles at (its surroundings plus idle power), degrees C"},
@@ -421,19 +419,10 @@ static int set_param(struct ssd__sim_params *p, const char *k, size_t klen, cons
                 *field = c;
                 return 0;
             }
-        int pre = pi->choices == pre_names ? ssd__precondition_parse(val, vlen) : -1;
-        if (pre >= 0 && pre <= SSD__PRE_DIRTY) { /* an alias; "unknown" is no state */
-            *field = pre;
-            return 0;
-        }
         snprintf(err, errlen, "%skey %s: '%s' is not one of", where, pi->name, val);
         for (int c = 0; pi->choices[c]; c++) {
             size_t n = strlen(err);
             snprintf(err + n, errlen - n, "%s %s", c ? "," : "", pi->choices[c]);
-        }
-        if (pi->choices == pre_names) {
-            size_t n = strlen(err);
-            snprintf(err + n, errlen - n, " (aliases: %s)", SSD__PRECONDITION_ALIASES);
         }
         return SSD_EINVAL;
     }

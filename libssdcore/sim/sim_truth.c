@@ -398,7 +398,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
             ssd__jw_num(&w, v);
     }
     /* The counters above (host, nand, job written, virtual time) count
-     * since the target was opened; a URI's precondition=full is a past
+     * since the target was opened; a URI's precondition=seq_fill is a past
      * state. What the drive's past wrote, where the target knows it: the
      * written_before_bytes and precondition a job run now records in its
      * analysis context (since the last TRIM or purge; null, "unknown":

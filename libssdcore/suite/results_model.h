@@ -160,7 +160,7 @@ struct ssd__results {
     char *error;
     /* What the target knew of the drive's past when the run began (its
      * analysis context, io/target_impl.h), where the suite's own counts
-     * start (written_since_trim.c): a sim: drive opened precondition=full,
+     * start (written_since_trim.c): a sim: drive opened precondition=seq_fill,
      * a target a precondition filled before the suite. Not in results.json:
      * only a running suite counts. start_precondition: enum
      * ssd_precondition, -1 unknown. */

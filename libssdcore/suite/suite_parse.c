@@ -91,8 +91,7 @@ static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
     return 0;
 }
 
-/* precondition kind=seq_fill|random_fill [loops=N] (full and dirty read as
- * their aliases, precondition.h): kept as options in their one spelling, so
+/* precondition kind=seq_fill|random_fill [loops=N]: kept as options, so
  * results.json's params say what was asked. */
 static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, int n,
                               const char *where) {
@@ -107,7 +106,6 @@ static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, in
                 return ssd__fail(s->err, SSD_EINVAL,
                                  "%s: precondition: kind: '%s' is not seq_fill or random_fill",
                                  where, v);
-            v = ssd__precondition_name(kind);
             have_kind = 1;
         } else if (!strcmp(k, "loops")) {
             char *end;

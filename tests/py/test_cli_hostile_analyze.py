@@ -298,7 +298,7 @@ def test_the_steady_state_line_says_its_speed_is_a_mean(cli, tmp_path):
     rule's average, bursts included): two speeds for one state, said alike.
     The steady-state line says its figure is an average."""
     log = tmp_path / "x.csv"
-    run(cli, "job", "sim:bx200,precondition=full", "--pattern", "randwrite", "--qd", "32",
+    run(cli, "job", "sim:bx200,precondition=seq_fill", "--pattern", "randwrite", "--qd", "32",
         "--time", "2h", "--log", str(log), "--no-progress")
     text = run(cli, "analyze", str(log)).stdout
     a = json.loads(run(cli, "analyze", str(log), "--json").stdout)

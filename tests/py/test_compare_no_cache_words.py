@@ -67,7 +67,7 @@ def test_compare_bars_and_heads_name_the_speed_of_drives_without_a_cache(tmp_pat
     # A drive with a cache among them (BX200 opened written full, its
     # static cache flushed: the same test after a sequential fill, or its
     # figures would be a row of their own): the row names both.
-    cached = _suite(tmp_path, "cached", "sim:bx200,precondition=full", USED.replace(
+    cached = _suite(tmp_path, "cached", "sim:bx200,precondition=seq_fill", USED.replace(
         "precondition kind=seq_fill loops=1\n", ""))
     subprocess.run(["ssdcore", "compare", used, cached, "--out", str(tmp_path / "m")],
                    check=True, capture_output=True, timeout=120)
@@ -86,7 +86,7 @@ def test_a_run_after_a_fill_is_not_barred_against_a_fresh_one(tmp_path):
     fresh_text = USED.replace("precondition kind=seq_fill loops=1\n", "trim\n")
     fresh = _suite(tmp_path, "fresh", "sim:ssd370,capacity_gb=32", fresh_text)
     used = _suite(tmp_path, "used", "sim:ssd370,capacity_gb=32", USED)
-    full = _suite(tmp_path, "full", "sim:ssd370,capacity_gb=32,precondition=full",
+    full = _suite(tmp_path, "full", "sim:ssd370,capacity_gb=32,precondition=seq_fill",
                   USED.replace("precondition kind=seq_fill loops=1\n", ""))
     subprocess.run(["ssdcore", "compare", fresh, used, full, "--out", str(tmp_path / "c")],
                    check=True, capture_output=True, timeout=120)

@@ -37,7 +37,7 @@ def check_hist(part):
 @pytest.mark.parametrize("pattern,qd,uri", [
     ("randwrite", 32, "sim:bx200"),
     ("randread", 1, "sim:bx200"),
-    ("randrw", 4, "sim:bx200,precondition=full"),
+    ("randrw", 4, "sim:bx200,precondition=seq_fill"),
     ("randwrite", 32, "sim:bx200,lat_sigma=0.2,tail_frac=0"),
 ])
 def test_distribution_rebuilds_the_jobs_percentiles(pattern, qd, uri):
@@ -60,7 +60,7 @@ def test_distribution_rebuilds_the_jobs_percentiles(pattern, qd, uri):
 
 
 def test_tail_ratios_follow_the_percentiles():
-    r = ssdcore.job("sim:bx200,precondition=full", pattern="randrw", qd=8, time=3)
+    r = ssdcore.job("sim:bx200,precondition=seq_fill", pattern="randrw", qd=8, time=3)
     for d in ("read", "write"):
         part, lat = r[d], r[d]["lat_ns"]
         assert part["ios"] > 0
@@ -148,7 +148,7 @@ def test_spread_widens_after_the_cache_fills():
 
 
 def test_cli_json_is_compact_and_summary_prints_the_ratios(cli):
-    out = subprocess.run([cli, "job", "sim:bx200,precondition=full", "--pattern", "randrw",
+    out = subprocess.run([cli, "job", "sim:bx200,precondition=seq_fill", "--pattern", "randrw",
                           "--qd", "8", "--time", "3s", "--json"],
                          capture_output=True, text=True, timeout=120, check=True).stdout
     assert len(out) < 12000

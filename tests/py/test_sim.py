@@ -79,7 +79,7 @@ def test_bad_spec_raises_naming_the_key():
 
 
 def test_truth_dict_tracks_idle_and_trim():
-    with ssdcore.SimTarget("sim:ssd370,precondition=dirty") as t:
+    with ssdcore.SimTarget("sim:ssd370,precondition=random_fill") as t:
         truth = ssdcore.sim.truth(t)
         assert truth["profile"] == "ssd370"
         assert truth["dirty"] == 1 and truth["cache_full_at_bytes"] is None
@@ -146,7 +146,7 @@ def test_cli_sim_errors_name_the_key_and_print_nothing_on_stdout(cli):
 
 
 def test_cli_sim_truth_after_idle(cli):
-    out = subprocess.run([cli, "sim", "truth", "sim:as510s,precondition=dirty", "--idle", "15m",
+    out = subprocess.run([cli, "sim", "truth", "sim:as510s,precondition=random_fill", "--idle", "15m",
                           "--json"],
                          capture_output=True, text=True, check=True).stdout
     truth = json.loads(out)
@@ -155,7 +155,7 @@ def test_cli_sim_truth_after_idle(cli):
 
 
 def test_truth_says_its_counters_count_since_open_and_what_the_past_wrote(cli):
-    """`sim truth "sim:bx200,precondition=full"` said host_written_bytes 0
+    """`sim truth "sim:bx200,precondition=seq_fill"` said host_written_bytes 0
     where a Target preconditioned after open said 480 GB, with nothing to
     tell the two apart (round 24's audit). The counters count since open
     (counters_since); the URI's past is written_before_bytes and
@@ -165,15 +165,15 @@ def test_truth_says_its_counters_count_since_open_and_what_the_past_wrote(cli):
                            check=True)
         return json.loads(p.stdout)
 
-    full = truth("sim:bx200,precondition=full")
-    ctx = ssdcore.job("sim:bx200,precondition=full", pattern="randwrite",
+    full = truth("sim:bx200,precondition=seq_fill")
+    ctx = ssdcore.job("sim:bx200,precondition=seq_fill", pattern="randwrite",
                       time="2s").analysis_context
     assert full["host_written_bytes"] == 0 and full["counters_since"] == "open"
     assert (full["written_before_bytes"], full["precondition"]) \
         == (ctx["written_before_bytes"], ctx["precondition"]) == (240057409536, "seq_fill")
     fresh = truth("sim:bx200")
     assert (fresh["written_before_bytes"], fresh["precondition"]) == (0, "none")
-    dirty = truth("sim:bx200,precondition=dirty")
+    dirty = truth("sim:bx200,precondition=random_fill")
     assert (dirty["written_before_bytes"], dirty["precondition"]) == (None, "unknown")
     # a precondition run after open is counted by both
     t = ssdcore.SimTarget("sim:bx200")
@@ -183,7 +183,7 @@ def test_truth_says_its_counters_count_since_open_and_what_the_past_wrote(cli):
     assert d["precondition"] == "seq_fill"
     assert (d.written_before_bytes, d.precondition) == (480114900992, "seq_fill")
     t.close()
-    text = subprocess.run([cli, "sim", "truth", "sim:bx200,precondition=full"],
+    text = subprocess.run([cli, "sim", "truth", "sim:bx200,precondition=seq_fill"],
                           capture_output=True, text=True, check=True).stdout
     assert "counters_since: open\n" in text and "precondition: seq_fill\n" in text
     assert "written_before_bytes: 223.57 GiB (240057409536 bytes)\n" in text

@@ -123,7 +123,7 @@ def test_custom_suite_file_runs_in_order_with_groups_and_reference(cli, tmp_path
     suite = tmp_path / "mine.suite"
     suite.write_text(CUSTOM)
     out = tmp_path / "out"
-    res = ssdcore.suite("sim:ssd370,precondition=dirty", out, suite_file=suite)
+    res = ssdcore.suite("sim:ssd370,precondition=random_fill", out, suite_file=suite)
     assert res["suite"] is None and res["suite_file"] == str(suite)
     assert [s["kind"] for s in res["steps"]] == ["trim", "job", "idle", "job", "analyze",
                                                  "job", "job"]

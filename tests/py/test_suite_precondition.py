@@ -61,7 +61,7 @@ def test_a_whole_drive_sequential_job_after_a_trim_is_a_sequential_fill(tmp_path
         f = tmp_path / f"{name}.suite"
         f.write_text(text)
         out = tmp_path / str(name)
-        uri = "sim:ssd370,precondition=dirty" if name == "untrimmed" else "sim:ssd370"
+        uri = "sim:ssd370,precondition=random_fill" if name == "untrimmed" else "sim:ssd370"
         res = ssdcore.suite(uri, out, suite_file=f, report=False)
         meta = ssdcore.Series.open(str(out / "r.csv")).metadata
         want = "seq_fill" if name in ("seq_fill", "twice") else None

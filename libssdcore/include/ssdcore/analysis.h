@@ -263,9 +263,8 @@ SSD_API const char *ssd_analysis_regime_name(int regime);
 /* "none", "seq_fill", "random_fill" or "unknown" for an enum
  * ssd_precondition value (static strings; "unknown" for anything else). */
 SSD_API const char *ssd_analysis_precondition_name(int precondition);
-/* The enum ssd_precondition value of a word: one of the names above or an
- * alias (fresh = none, full = seq_fill, dirty = random_fill: the sim: URI's
- * older words, still read everywhere a precondition is), else -1. */
+/* The enum ssd_precondition value of a word, one of the names above, else
+ * -1. */
 SSD_API int ssd_analysis_precondition_parse(const char *word);
 /* A note on how the regimes were labelled ("the drive's capacity is unknown:
  * ..."), or NULL. Valid until the next run. */

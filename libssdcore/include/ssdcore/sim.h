@@ -148,7 +148,7 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
 
 /* All of the above as one malloc'd JSON object (events that did not happen
  * are null), plus "counters_since": "open" (the counters above count since
- * the target was opened: a URI's precondition=full is a past state),
+ * the target was opened: a URI's precondition=seq_fill is a past state),
  * "written_before_bytes" and "precondition" (what that past wrote since
  * the last TRIM or purge and how it was preconditioned, as a job run now
  * records them in its analysis context; null and "unknown" when the target
