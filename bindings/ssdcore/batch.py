@@ -176,13 +176,13 @@ def _portable(item: Any) -> Any:
 
 
 # The columns a file is read with in a batch, beside t_s and bytes: what
-# its row holds (the medians of lat_p50_us, lat_p99_us and lat_p99_9_us,
-# old spelling lat_p999_us) and what the phases depend on (temp_c, for
+# its row holds (the medians of lat_p50_us, lat_p99_us and lat_p99_9_us)
+# and what the phases depend on (temp_c, for
 # throttling). analyze() reads every lat_* column, since its "latency"
 # also has mean_us and max_us; a row has neither, and parsing the
 # sampler's lat_mean_us and lat_max_us and taking their medians cost
 # about 4 % of a two-hour log's CPU.
-_ROW_READS = ["lat_p50_us", "lat_p99_us", "lat_p99_9_us", "lat_p999_us", "temp_c"]
+_ROW_READS = ["lat_p50_us", "lat_p99_us", "lat_p99_9_us", "temp_c"]
 
 
 def _error_row(source: str, message: str, error_type: str) -> Tuple[Any, ...]:

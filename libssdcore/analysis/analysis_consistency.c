@@ -50,10 +50,8 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
     const double *col;
     res->lat_p50_us = (col = ssd_series_column(s, "lat_p50_us")) ? column_median(c, col, 0) : NAN;
     res->lat_p99_us = (col = ssd_series_column(s, "lat_p99_us")) ? column_median(c, col, 0) : NAN;
-    /* lat_p99_9_us is the one spelling; lat_p999_us, the old one, still reads. */
-    if (!(col = ssd_series_column(s, "lat_p99_9_us")))
-        col = ssd_series_column(s, "lat_p999_us");
-    res->lat_p999_us = col ? column_median(c, col, 0) : NAN;
+    res->lat_p999_us =
+        (col = ssd_series_column(s, "lat_p99_9_us")) ? column_median(c, col, 0) : NAN;
     res->lat_mean_us = (col = ssd_series_column(s, "lat_mean_us")) ? column_median(c, col, 0) : NAN;
     res->lat_max_us = (col = ssd_series_column(s, "lat_max_us")) ? column_median(c, col, 0) : NAN;
 }

@@ -26,7 +26,7 @@ def w(name, text):
 rows = ["# ssdcore-series 1",
         '# {"target":"sim:bx200","capacity_bytes":240057409536,"pattern":"randwrite",'
         '"block_size":4096,"queue_depth":32,"threads":1,"interval_s":1.0,"tool":"ssdcore 0.1.0"}',
-        "t_s,bytes,ops,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_max_us,future_col"]
+        "t_s,bytes,ops,lat_mean_us,lat_p50_us,lat_p99_us,lat_p99_9_us,lat_max_us,future_col"]
 for ti, bi in zip(t, b):
     p50 = 300 * 4096 * 32 / bi * 1e6 / 300 if bi > 0 else 0
     rows.append(f"{ti:.3f},{bi:.0f},{bi / 4096:.0f},{p50 * 1.1:.1f},{p50:.1f},{p50 * 3:.1f},"
