@@ -211,7 +211,7 @@ SSD_API int ssd_fio_result_open(ssd_fio_result **out, const char *path) {
         return rfail(r, SSD_EINVAL, "NULL path");
     char *buf = NULL;
     size_t len = 0;
-    rc = ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
+    rc = ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err);
     if (rc == 0)
         rc = parse_into(r, path, buf, len);
     free(buf);

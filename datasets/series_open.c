@@ -83,7 +83,7 @@ static enum ssd__series_kind detect_kind(const char *buf, size_t len) {
 
 static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out, size_t *len,
                      size_t *lines) {
-    return ssd__load_text(path, limit, out, len, lines, s->err, sizeof s->err);
+    return ssd__load_text(path, limit, out, len, lines, s->err);
 }
 
 static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
@@ -128,7 +128,7 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
 static int open_single(ssd_series *s, const char *name, uint64_t limit, int ddir,
                        double per_io_interval_s) {
     struct ssd__text_stream ts;
-    int rc = ssd__text_open(&ts, name, limit, 0, s->err, sizeof s->err);
+    int rc = ssd__text_open(&ts, name, limit, 0, s->err);
     if (rc)
         return rc;
     size_t whole;

@@ -3,7 +3,6 @@
  * file of garbage costs one fstat) and anything holding NUL bytes. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 
 #include <ssdcore/base.h>
 
+#include "errmsg.h"
 #include "prefault.h"
 #include "series_readers.h"
 #include "text_file.h"
@@ -21,23 +21,14 @@ enum { READ_CHUNK = 256 << 10 };
 
 size_t ssd__text_window = 1 << 20;
 
-static int fail(struct ssd__text_stream *ts, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(struct ssd__text_stream *ts, int code, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ts->err, ts->errsize, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
 static int grow(struct ssd__text_stream *ts) {
     if ((uint64_t)ts->cap > ts->limit)
-        return fail(ts, SSD_ERANGE, "%s: larger than the %llu-byte limit for a series file",
-                    ts->path, (unsigned long long)ts->limit);
+        return ssd__fail(ts->err, SSD_ERANGE,
+                         "%s: larger than the %llu-byte limit for a series file", ts->path,
+                         (unsigned long long)ts->limit);
     char *nb = realloc(ts->buf, ts->cap * 2);
     if (!nb)
-        return fail(ts, SSD_ENOMEM, "%s: out of memory", ts->path);
+        return ssd__fail(ts->err, SSD_ENOMEM, "%s: out of memory", ts->path);
     ts->buf = nb;
     ts->cap *= 2;
     return 0;
@@ -54,7 +45,7 @@ static int fill(struct ssd__text_stream *ts) {
         if (r < 0) {
             if (errno == EINTR)
                 continue;
-            return fail(ts, -errno, "%s: read failed: %s", ts->path, strerror(errno));
+            return ssd__fail(ts->err, -errno, "%s: read failed: %s", ts->path, strerror(errno));
         }
         if (r == 0) {
             ts->eof = 1;
@@ -65,17 +56,19 @@ static int fill(struct ssd__text_stream *ts) {
         const char *nul = ssd__scan_text(ts->buf + ts->len, (size_t)r, &ts->newlines);
         if (nul && ts->offset == 0 && ts->len + (size_t)r >= 4 && !memcmp(ts->buf, "PAR1", 4))
             /* Parquet stays out of C (no Arrow dependency): say where it is read. */
-            return fail(ts, SSD_EFORMAT,
-                        "%s: a Parquet file: the C reader takes series CSV and fio logs; read "
-                        "Parquet with the Python package (ssdcore.read_series, pyarrow)",
-                        ts->path);
+            return ssd__fail(ts->err, SSD_EFORMAT,
+                             "%s: a Parquet file: the C reader takes series CSV and fio logs; read "
+                             "Parquet with the Python package (ssdcore.read_series, pyarrow)",
+                             ts->path);
         if (nul)
-            return fail(ts, SSD_EFORMAT, "%s: byte %llu: NUL byte: not a text series file",
-                        ts->path, (unsigned long long)(ts->offset + (uint64_t)(nul - ts->buf)));
+            return ssd__fail(ts->err, SSD_EFORMAT,
+                             "%s: byte %llu: NUL byte: not a text series file", ts->path,
+                             (unsigned long long)(ts->offset + (uint64_t)(nul - ts->buf)));
         ts->len += (size_t)r;
         if (ts->offset + ts->len > ts->limit)
-            return fail(ts, SSD_ERANGE, "%s: larger than the %llu-byte limit for a series file",
-                        ts->path, (unsigned long long)ts->limit);
+            return ssd__fail(ts->err, SSD_ERANGE,
+                             "%s: larger than the %llu-byte limit for a series file", ts->path,
+                             (unsigned long long)ts->limit);
     }
     ts->buf[ts->len] = '\0';
     return 0;
@@ -90,36 +83,35 @@ void ssd__text_close(struct ssd__text_stream *ts) {
 }
 
 int ssd__text_open(struct ssd__text_stream *ts, const char *path, uint64_t limit, size_t window,
-                   char *err, size_t errsize) {
+                   char *err) {
     memset(ts, 0, sizeof *ts);
     ts->path = path;
     ts->limit = limit;
     ts->err = err;
-    ts->errsize = errsize;
     /* O_NONBLOCK: opening a FIFO that no process writes to waited forever
      * (`analyze FIFO`). Opened this way it returns at once; reads then
      * block as usual for a writer's data, and end when no writer is left,
      * which is at once for a FIFO nobody opened for writing. */
     ts->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (ts->fd < 0)
-        return fail(ts, -errno, "%s: cannot open: %s", path, strerror(errno));
+        return ssd__fail(ts->err, -errno, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
     int rc;
     if (fstat(ts->fd, &st)) {
-        rc = fail(ts, -errno, "%s: cannot stat: %s", path, strerror(errno));
+        rc = ssd__fail(ts->err, -errno, "%s: cannot stat: %s", path, strerror(errno));
         goto out;
     }
     int fl = fcntl(ts->fd, F_GETFL);
     if (fl >= 0)
         (void)fcntl(ts->fd, F_SETFL, fl & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode)) {
-        rc = fail(ts, -EISDIR, "%s: is a directory", path);
+        rc = ssd__fail(ts->err, -EISDIR, "%s: is a directory", path);
         goto out;
     }
     if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit) {
-        rc = fail(ts, SSD_ERANGE,
-                  "%s: %llu bytes: larger than the %llu-byte limit for a series file", path,
-                  (unsigned long long)st.st_size, (unsigned long long)limit);
+        rc = ssd__fail(ts->err, SSD_ERANGE,
+                       "%s: %llu bytes: larger than the %llu-byte limit for a series file", path,
+                       (unsigned long long)st.st_size, (unsigned long long)limit);
         goto out;
     }
     ts->fifo = S_ISFIFO(st.st_mode);
@@ -134,7 +126,7 @@ int ssd__text_open(struct ssd__text_stream *ts, const char *path, uint64_t limit
                                                             : 65536;
     ts->buf = malloc(ts->cap);
     if (!ts->buf) {
-        rc = fail(ts, SSD_ENOMEM, "%s: out of memory", path);
+        rc = ssd__fail(ts->err, SSD_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     if (S_ISREG(st.st_mode))
@@ -142,7 +134,7 @@ int ssd__text_open(struct ssd__text_stream *ts, const char *path, uint64_t limit
     if ((rc = fill(ts)))
         goto out;
     if (ts->len == 0 && ts->eof && ts->fifo) {
-        rc = fail(ts, SSD_ENODATA, "%s: a FIFO with no writer: nothing to read", path);
+        rc = ssd__fail(ts->err, SSD_ENODATA, "%s: a FIFO with no writer: nothing to read", path);
         goto out;
     }
     /* A spreadsheet's UTF-8 byte-order mark is not part of the text. */
@@ -175,7 +167,7 @@ int ssd__text_read_all(struct ssd__text_stream *ts) {
     if (!ts->eof && ts->size + 2 > ts->cap) {
         char *nb = realloc(ts->buf, (size_t)ts->size + 2);
         if (!nb)
-            return fail(ts, SSD_ENOMEM, "%s: out of memory", ts->path);
+            return ssd__fail(ts->err, SSD_ENOMEM, "%s: out of memory", ts->path);
         ts->buf = nb;
         ts->cap = (size_t)ts->size + 2;
     }
@@ -187,11 +179,11 @@ int ssd__text_read_all(struct ssd__text_stream *ts) {
 
 /* Reads a whole file (NUL-terminated) refusing anything over limit. */
 int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, size_t *lines,
-                   char *err, size_t errsize) {
+                   char *err) {
     *out = NULL;
     struct ssd__text_stream ts;
     /* The whole file in one window of its size (a regular file). */
-    int rc = ssd__text_open(&ts, path, limit, (size_t)-1, err, errsize);
+    int rc = ssd__text_open(&ts, path, limit, (size_t)-1, err);
     if (!rc)
         rc = ssd__text_read_all(&ts);
     if (rc) {

@@ -12,9 +12,9 @@
  * lines is not NULL its line count (newlines + 1), found in the same pass
  * as the NUL check. Fails with SSD_ERANGE over limit bytes, SSD_EFORMAT on
  * NUL bytes, -errno on OS errors, writing a message naming the path into
- * err. */
+ * err (SSD__ERRMSG_SIZE bytes, by ssd__fail). */
 int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, size_t *lines,
-                   char *err, size_t errsize);
+                   char *err);
 
 /*
  * A text file read a window at a time: buf[0, len) holds the bytes of the
@@ -35,8 +35,7 @@ struct ssd__text_stream {
     uint64_t limit;  /* bytes */
     size_t newlines; /* in every byte read so far */
     int fd, eof, fifo;
-    char *err;
-    size_t errsize;
+    char *err; /* SSD__ERRMSG_SIZE bytes */
 };
 /* The window ssd__text_open reads when given 0 (1 MiB): tests and fuzz
  * targets set it small to put window edges everywhere. */
@@ -51,7 +50,7 @@ int ssd__series_open_windowed(ssd_series **s, const char *path, size_t window);
  * it is smaller; a UTF-8 byte-order mark at its start is dropped. On
  * failure closes everything, writes why into err and returns the code. */
 int ssd__text_open(struct ssd__text_stream *ts, const char *path, uint64_t limit, size_t window,
-                   char *err, size_t errsize);
+                   char *err);
 /* Drops buf[0, done), moves the rest to the front and reads until the
  * buffer is full or the file ends (eof set); a buffer that held no whole
  * line is doubled (up to limit). 0, or the error (err written). */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "errmsg.h"
 #include "series_testutil.h"
 #include <ssdcore.h>
 
@@ -332,9 +333,9 @@ Test(series, whole_file_is_read_into_a_buffer_of_its_size) {
     for (int i = 1; i <= 40000; i++)
         fprintf(f, "%d,%d\n", i, 1000 + i);
     cr_assert_eq(fclose(f), 0);
-    char *buf = NULL, err[256];
+    char *buf = NULL, err[SSD__ERRMSG_SIZE];
     size_t len = 0, lines = 0;
-    cr_assert_eq(ssd__load_text(path, 1u << 30, &buf, &len, &lines, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ssd__load_text(path, 1u << 30, &buf, &len, &lines, err), 0, "%s", err);
     cr_expect_gt(len, 400000);
     cr_expect_eq(lines, 40002);
     cr_expect_eq(buf[len], '\0');
@@ -754,8 +755,8 @@ Test(series, large_file_is_read_through_a_window) {
         fprintf(f, "%d.%06d,%d\n", i, i % 999999, 1000 + i);
     cr_assert_eq(fclose(f), 0);
     struct ssd__text_stream ts;
-    char err[256];
-    cr_assert_eq(ssd__text_open(&ts, path, 1u << 30, 4096, err, sizeof err), 0, "%s", err);
+    char err[SSD__ERRMSG_SIZE];
+    cr_assert_eq(ssd__text_open(&ts, path, 1u << 30, 4096, err), 0, "%s", err);
     cr_expect_eq(ts.cap, 4096, "a %zu-byte buffer for a window of 4096", ts.cap);
     cr_expect(!ts.eof);
     ssd__text_close(&ts);
