@@ -297,6 +297,10 @@ def test_doctest_modules_passes_on_the_package(build_dir, tmp_path):
     # only: two examples used ssdcore without importing it.
     pkg = build_dir / "python" / "ssdcore"
     env = dict(os.environ, MPLBACKEND="Agg")
+    # Not the outer session's options: PYTEST_ADDOPTS=--basetemp=DIR (how
+    # the tests are run on a shared machine) names a parent of tmp_path,
+    # the inner run's directory, and pytest refused to start.
+    env.pop("PYTEST_ADDOPTS", None)
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "--doctest-modules",
                         "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(pkg)],
                        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
