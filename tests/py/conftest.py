@@ -78,6 +78,27 @@ def workdir(build_dir, request):
     shutil.rmtree(d, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def module_tmp(tmp_path_factory, request):
+    """module_tmp("name"): a new directory for the file's tests to share
+    (as tmp_path_factory.mktemp gives), removed when the file's tests end
+    unless one of them failed (as pytest keeps only failed tests' tmp_path).
+    For a module fixture that writes much (simulated runs, a venv): pytest
+    removes its session's directories only after a session that passed, and
+    under xdist a session with a failure kept every worker's mktemp dirs
+    (364 MB, most of it the used-drive sweep's 450 runs)."""
+    made = []
+    failed = request.session.testsfailed
+
+    def mk(name):
+        made.append(tmp_path_factory.mktemp(name))
+        return made[-1]
+    yield mk
+    if request.session.testsfailed == failed:
+        for d in made:
+            shutil.rmtree(d, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def datasets_dir():
     """The real logs the tests use, kept in the repository with their provenance."""

@@ -28,8 +28,8 @@ MIB = 2.0 ** 20
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    base = tmp_path_factory.mktemp("used")
+def runs(module_tmp):
+    base = module_tmp("used")
     sf = base / "deg.suite"
     sf.write_text(DEGRADATION)
     out = {}
@@ -306,8 +306,8 @@ analyze steady
 
 
 @pytest.fixture(scope="module")
-def random_filled(tmp_path_factory):
-    base = tmp_path_factory.mktemp("rfill")
+def random_filled(module_tmp):
+    base = module_tmp("rfill")
     sf = base / "rfill.suite"
     sf.write_text(RANDOM_FILLED)
     ssdcore.suite("sim:ssd370", base / "r", suite_file=sf)

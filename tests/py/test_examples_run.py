@@ -48,6 +48,11 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     pytest.importorskip("ipykernel", reason="the [test] extra")
     # The kernel is this interpreter and inherits PYTHONPATH (the build tree).
     monkeypatch.setenv("MPLBACKEND", "Agg")
+    # The notebooks write their runs and files where a user's would go,
+    # tempfile.mkdtemp() (01 a simulated run, 04 a 30 MB file set), and
+    # leave them for the reader to look at: here under tmp_path, which
+    # pytest removes after a pass (in /tmp, every test command left 32 MB).
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     nb = nbformat.read(str(path), as_version=4)
     # A notebook's own code (module __main__) that uses a deprecated name,
     # keyword or shape fails, as the scripts run with -W error.
@@ -292,6 +297,10 @@ def test_doctest_modules_passes_on_the_package(build_dir, tmp_path):
     # only: two examples used ssdcore without importing it.
     pkg = build_dir / "python" / "ssdcore"
     env = dict(os.environ, MPLBACKEND="Agg")
+    # Not the outer session's options: PYTEST_ADDOPTS=--basetemp=DIR (how
+    # the tests are run on a shared machine) names a parent of tmp_path,
+    # the inner run's directory, and pytest refused to start.
+    env.pop("PYTEST_ADDOPTS", None)
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "--doctest-modules",
                         "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(pkg)],
                        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)

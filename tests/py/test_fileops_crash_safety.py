@@ -83,8 +83,8 @@ def run_and_kill(cmd, delay, sig):
 
 
 @pytest.fixture(scope="module")
-def src(tmp_path_factory):
-    root = tmp_path_factory.mktemp("crash") / "src"
+def src(module_tmp):
+    root = module_tmp("crash") / "src"
     make_src(root)
     return root
 

@@ -24,8 +24,8 @@ def cmake(build_dir):
 
 
 @pytest.fixture(scope="module")
-def prefix(build_dir, cmake, tmp_path_factory):
-    prefix = tmp_path_factory.mktemp("prefix")
+def prefix(build_dir, cmake, module_tmp):
+    prefix = module_tmp("prefix")
     subprocess.run([cmake, "--install", str(build_dir), "--prefix", str(prefix)],
                    check=True, capture_output=True)
     return prefix

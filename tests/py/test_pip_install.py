@@ -75,10 +75,10 @@ def pip(py, *args):
 
 
 @pytest.fixture(scope="module")
-def venv(tmp_path_factory, build_dir):
+def venv(module_tmp, build_dir):
     """A fresh venv with the build requirements; installs of ssdcore into it
     build in one directory (a new one, removed after the file's tests)."""
-    base = tmp_path_factory.mktemp("pip")
+    base = module_tmp("pip")
     venv = base / "venv"
     py = venv / "bin" / "python"
     # Without pip when this interpreter's pip can install into it (pip_for):

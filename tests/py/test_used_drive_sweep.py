@@ -29,8 +29,8 @@ PENDING = {}
 
 
 @pytest.fixture(scope="module")
-def logs(tmp_path_factory):
-    return str(tmp_path_factory.mktemp("used"))
+def logs(module_tmp):
+    return str(module_tmp("used"))
 
 
 @pytest.fixture(scope="module")
