@@ -558,13 +558,14 @@ static double dip_samples(const struct ssd__curve *c, size_t s, size_t e, double
  * post_end) last a time of their own (dip_samples, their median, each
  * run of three samples or more so its deepest is wholly in it); less the
  * dip's time seen after m, the rest is the dip's time inside m, at its
- * end (drive 134: 3.7 - 2.8, 0.9 s of the sample; drive 6: 3.9 - 3.7,
- * 0.2 s). With g(t) the speed factor over the sample (1, then the dip's
+ * end (drive 134: 3.8 - 2.8, the whole sample, the model's 0.9 s;
+ * drive 6: 3.9 - 3.7, 0.2 s). With g(t) the speed factor over the sample (1, then the dip's
  * lo / P), G its integral, the sample wrote P G(dt) + (hi - P) G(x) for
  * a cache ending at x, and hi G(x) of it into the cache. Returns the
  * bytes up to the end so split, or NAN when the samples after m are no
  * such dip (their depth not the other dips', within half of it, or
- * longer than they last) or the dip's time in m is none. */
+ * longer than they last) or the dip's time in m is none or over 1.5
+ * samples (up to there, a whole sample: a dip that began before m). */
 static double end_before_dip(const struct ssd__curve *c, size_t m, double hi, double post,
                              size_t post_end) {
     size_t n = c->n, a = m + 1;
