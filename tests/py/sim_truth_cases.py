@@ -18,7 +18,7 @@ def fill_case(profile, seed=1):
     r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=t.size_bytes, interval=1)
     truth = t.truth()
     t.close()
-    return truth, ssdcore.analyze(write_series(r))
+    return truth, r.analyze()
 
 
 def fill2021_case(profile, seed=1):
@@ -31,7 +31,7 @@ def fill2021_case(profile, seed=1):
     r = ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1)
     truth = t.truth()
     t.close()
-    return truth, ssdcore.analyze(write_series(r))
+    return truth, r.analyze()
 
 
 def recovery_case(profile, seed=1):
