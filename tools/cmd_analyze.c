@@ -238,6 +238,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 "the reference's full speed, %s/s)\n",
                 cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
                 cli_bytes_text(s.reference_level_bps, b2, sizeof b2));
+    else if (s.has_recovery && note)
+        fprintf(f, "  recovery:    %s written again at the reference's %s/s (%s)\n",
+                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
+                cli_bytes_text(s.reference_level_bps, b2, sizeof b2), note);
     else if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at full speed (the reference's %s/s)\n",
                 cli_bytes_text(s.recovered_bytes, b1, sizeof b1),

@@ -1042,10 +1042,27 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         ref_hi = isfinite(R->cache_level_bps) ? R->cache_level_bps : R->post_cache_bps;
         thr = ref_hi / o->min_drop;
     }
+    const struct ssd_phase *ph = c->ph;
+    /* A fresh run that wrote its cache, then direct writes, then slowed
+     * lastingly (MP44L: 1.72 GiB/s, 700 MiB/s, then 261) ends full: the
+     * room an idle gives back has no free space beside it for a dynamic
+     * cache and is written at the direct speed. A run that starts at that
+     * level and never near the cache's recovered the room at the direct
+     * speed, not none (mp44l-1tb, 30 min, 15 min idle: 902 MiB/s for
+     * 74.1 GB, then 261; the model's recovered room 73.98 GB). */
+    double ref_low = ref->lowest_phase_bps;
+    if (R->has_cache && isfinite(R->post_cache_bps) && c->nph > 1 &&
+        ref_low < R->post_cache_bps / o->min_drop && ph[0].level_bps < thr &&
+        ph[0].level_bps >= sqrt(R->post_cache_bps * ref_low) && c->r[0] < thr) {
+        ref_hi = R->post_cache_bps;
+        thr = sqrt(ref_hi * ref_low);
+        res->recovery_note = "the run never reached the reference's cache speed; the room the "
+                             "idle gave back is measured at its direct-write speed after the "
+                             "cache";
+    }
     S->has_recovery = 1;
     S->reference_level_bps = ref_hi;
     res->recovery_censored = S->recovery_censored = SSD_CENSOR_NONE;
-    const struct ssd_phase *ph = c->ph;
     /* The low level is the first lasting phase below the threshold. A GC
      * dip is not it: the segmentation may give a dip (with the climb back,
      * or the drop's mixed sample) a short phase of its own, or pull the

@@ -179,6 +179,8 @@ static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
         SSD__RECOVERY_KEYS(PUT)
         ssd__jw_kstr(w, "censored", ssd__censor_name(r->recovery_censored));
         ssd__jw_end_object(w);
+        if (r->recovery_note)
+            ssd__jw_kstr(w, "recovery_note", r->recovery_note);
     } else if (r->had_reference) {
         ssd__jw_key(w, "recovery");
         ssd__jw_null(w);
