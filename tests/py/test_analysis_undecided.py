@@ -232,3 +232,57 @@ def test_a_one_sample_fast_start_after_a_random_fill_is_undecided(tmp_path):
     assert a["phases"][0]["end_bytes"] < 2 * GIB
     assert (a.undecided, a.undecided_read_as, a.decided_by) == \
         ("cache_or_clean_blocks", "clean_blocks", "reference")
+
+
+def test_a_first_sample_cache_after_a_sequential_fill_is_undecided(tmp_path):
+    """Seed 2026's drive 196 in the used-drive sweep (137 GB, TLC, a
+    dynamic cache; 27 % spare area): WSAT after a sequential fill, as the
+    sweep simulates it. The cache the fill shrank (11.1 GiB at 2.8 GB/s)
+    ends inside the first 5 s sample (2.4x the level after it), its
+    folding runs at 1.03 GiB/s to 35 GiB, then GC at 235 MiB/s. Read as
+    direct writes to the spare area the fill left clean, then the used
+    state from 35.2 GiB: a static cache's direct writes there read the
+    same, and end where the folding does, so the onset holds either way;
+    nothing was said until round 28. The labels stay; the field says what
+    the level may be, and what tells."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from used_drive_scoring import simulate
+    spec = ("sim:bx200,native_write_lat_us=0,capacity_gb=137,op_pct=27.29,bits=3,"
+            "slc_type=dynamic,slc_seq_mibps=6174,slc_rand_iops=1160762,native_seq_mibps=2820,"
+            "native_rand_mibps=1593.4,fold_mibps=1845,floor_mibps=198.02,gc_gamma=1.57,"
+            "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.12,seed=349161825,"
+            "slc_gb=14,slc_wa=1,dip_duty=0")
+    log = tmp_path / "d196.csv"
+    simulate(spec, "seq_fill", "wsat", log)
+    a = ssdcore.analyze(str(log))
+    assert [p["regime"] for p in a["phases"]] == ["direct", "gc"]
+    assert not a.cache_found and abs(a.gc_start_bytes / GIB - 35.2) < 1.5
+    assert (a.undecided, a.undecided_read_as, a.decided_by) == \
+        ("direct_or_folding", "direct", "reference")
+    assert "first sample ran faster" in a.regime_note and "onset holds" in a.regime_note
+    j = json.loads(subprocess.run(["ssdcore", "analyze", "--json", str(log)], check=True,
+                                  capture_output=True, text=True).stdout)
+    assert j["undecided"] == {"between": "direct_or_folding", "read_as": "direct",
+                              "decided_by": "reference"}
+
+
+def test_a_cacheless_drives_first_phase_after_a_sequential_fill_keeps_no_field(tmp_path):
+    """Seed 139's drive 36 (197 GB, no SLC cache, 10.6 % spare area), WSAT
+    after a sequential fill: two 5 s samples of direct writes at 1531
+    MiB/s, one at 776 (GC starting in it), then GC at 340. The first phase
+    took in the samples after the direct writes, so its level (a median)
+    sits a drop below the first sample, but the first sample ran no faster
+    than the second: no cache ended in it, and the round-28 note's
+    question (direct writes or a cache's folding) is not asked."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from used_drive_scoring import simulate
+    spec = ("sim:bx200,native_write_lat_us=0,capacity_gb=197,op_pct=10.61,bits=3,"
+            "slc_type=none,slc_seq_mibps=4322,slc_rand_iops=807358,native_seq_mibps=2508,"
+            "native_rand_mibps=1530.9,fold_mibps=2508,floor_mibps=288.84,gc_gamma=1.56,"
+            "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.00,seed=992116133,"
+            "slc_gb=0,dip_duty=0")
+    log = tmp_path / "d36.csv"
+    simulate(spec, "seq_fill", "wsat", log)
+    a = ssdcore.analyze(str(log))
+    assert not a.cache_found and a.gc_start_bytes is not None
+    assert a.undecided is None, (a.undecided, a.regime_note)
