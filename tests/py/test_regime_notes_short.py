@@ -30,9 +30,12 @@ def notes():
         for m in re.finditer(given, text, re.S):
             lits = re.findall(LIT, m.group(1))
             bare = re.sub(LIT, "@", m.group(1))
-            # each branch of a ?: on its own
+            # each branch of a ?: on its own (its literals counted from where
+            # it starts: a branch can repeat the end of the one before it)
+            start = 0
             for k, branch in enumerate(re.split(r"[?:]", bare)):
-                it = iter(lits[bare[:bare.find(branch)].count("@"):])
+                it = iter(lits[bare[:start].count("@"):])
+                start += len(branch) + 1
                 words = ev(re.sub("@", lambda _: '"' + next(it) + '"', branch))
                 if len(words) > 60:
                     found[f"{f}:{text[:m.start()].count(chr(10)) + 1}.{k}"] = words
