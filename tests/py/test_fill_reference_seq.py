@@ -74,6 +74,27 @@ D13_29 = (COMMON + "capacity_gb=120,op_pct=9.06,bits=3,slc_type=dynamic,slc_seq_
           "slc_rand_iops=784763,native_seq_mibps=811,native_rand_mibps=620.3,fold_mibps=394,"
           "floor_mibps=129.29,gc_gamma=1.62,link_mibps=7000,iops_cap=2000000,noise=0.02,"
           "noise_direct=0.08,seed=973839313,slc_gb=19,slc_wa=1,dip_duty=0")
+# Seed 11's drive 2 (WSAT): 14.97 GiB of cache, ended in the second 5 s
+# sample (1836 MB/s, then 1309), folding flat at 239 MB/s to 30.7 GiB,
+# then GC at 127; the segmentation gave the cache and the folding one phase.
+D11_2 = (COMMON + "capacity_gb=317,op_pct=11.25,bits=2,slc_type=dynamic,slc_seq_mibps=1916,"
+         "slc_rand_iops=471055,native_seq_mibps=1070,native_rand_mibps=506.8,fold_mibps=505,"
+         "floor_mibps=107.35,gc_gamma=1.17,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+         "noise_direct=0.00,seed=187432706,slc_gb=43,slc_wa=1,dip_duty=0")
+# Seed 2026's drive 153 (WSAT): 10.76 GiB of cache, ended in the second
+# sample (2017 MB/s, then 357), folding at 192 to 33.4 GiB, then GC at 65.
+D2026_153 = (COMMON + "capacity_gb=161,op_pct=22.75,bits=3,slc_type=dynamic,slc_seq_mibps=2781,"
+             "slc_rand_iops=510182,native_seq_mibps=737,native_rand_mibps=572.8,fold_mibps=248,"
+             "floor_mibps=54.57,gc_gamma=1.56,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+             "noise_direct=0.08,seed=504080022,slc_gb=27,slc_wa=1,dip_period_s=22.5,"
+             "dip_duty=0.11,dip_depth=0.37")
+# Seed 13's drive 108 (2 hours): 20.8 GiB of cache at 2.3 GB/s with a GC
+# dip to 1.06 for 3 samples inside it, then folding at 354 to 276 GiB.
+D13_108 = (COMMON + "capacity_gb=1430,op_pct=21.02,bits=3,slc_type=dynamic,slc_seq_mibps=2760,"
+           "slc_rand_iops=619756,native_seq_mibps=1289,native_rand_mibps=1059.3,fold_mibps=431,"
+           "floor_mibps=213.58,gc_gamma=1.38,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.00,seed=59406991,slc_gb=346,slc_wa=1,dip_period_s=25.6,"
+           "dip_duty=0.13,dip_depth=0.43")
 INTERVAL = (1, 1, 5)
 
 
@@ -201,3 +222,38 @@ def test_a_cache_inside_wsats_first_sample_then_a_short_folding(tmp_path):
     lo = a["cache"]["bytes"] / GIB
     assert lo <= 2.97 <= lo + a["cache"]["uncertainty_bytes"] / GIB
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(9.0, rel=0.06)
+
+
+@pytest.mark.parametrize("spec, cache, fold_end", [(D11_2, 14.97, 30.7), (D2026_153, 10.76, 33.4)])
+def test_a_cache_ended_in_wsats_second_sample_and_its_folding_in_one_phase(
+        tmp_path, spec, cache, fold_end):
+    """The cache ended in WSAT's first or second 5 s sample and the
+    segmentation gave it and its folding (a quiet flat level) one phase:
+    the cache test measured them as one fast start, read as clean blocks
+    to the folding's end ("folding missed"). With the fill's log showing a
+    dynamic cache, the fast samples are the cache (bounded inside them),
+    the flat level its folding, the used state after it
+    (seq_first_sample_fold's seq_fast_start_fold)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    lo = a["cache"]["bytes"] / GIB
+    hi = lo + a["cache"]["uncertainty_bytes"] / GIB
+    assert lo * 0.95 <= cache <= hi * 1.05
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
+    p = ssdcore.analyze(str(run), reference=str(fill))
+    assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
+    """A GC dip inside a 2-hour run's cache (3 samples at 1.06 GB/s between
+    2.36 and 2.09-2.43) steps down and climbs back to the cache's speed: no
+    folding (a cache never resumes after it), so the cache stays whole."""
+    run, fill = logs(tmp_path, D13_108)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(20.8, rel=0.05)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(275.8, rel=0.05)
+
