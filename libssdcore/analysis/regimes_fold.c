@@ -812,6 +812,20 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
     return set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
+/* Whether the cache the cache test found (phase 0, the drop in phase 1's
+ * first sample) ran at one level: each of its samples before the last
+ * within a step of the cache's level, 2 samples or more. */
+int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         const struct ssd_analysis_summary *S) {
+    size_t e = c->ph[1].first;
+    if (e < 2)
+        return 0;
+    for (size_t i = 0; i + 1 < e; i++)
+        if (fabs(c->y[i] - log(S->cache_level_bps)) >= log(o->min_step))
+            return 0;
+    return 1;
+}
+
 /* The same after a sequential fill, with the fill's own log showing a
  * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
  * 5 s sample, its folding a quiet flat level of a few samples that the

@@ -95,6 +95,25 @@ D13_108 = (COMMON + "capacity_gb=1430,op_pct=21.02,bits=3,slc_type=dynamic,slc_s
            "floor_mibps=213.58,gc_gamma=1.38,link_mibps=7000,iops_cap=2000000,noise=0.02,"
            "noise_direct=0.00,seed=59406991,slc_gb=346,slc_wa=1,dip_period_s=25.6,"
            "dip_duty=0.13,dip_depth=0.43")
+# Seed 13's drive 107: 23.97 GiB of cache at 1.26 GB/s, then its folding
+# at 112 MB/s and GC at 117: one level after the cache.
+D13_107 = (COMMON + "capacity_gb=381,op_pct=21.08,bits=2,slc_type=dynamic,slc_seq_mibps=1627,"
+           "slc_rand_iops=322675,native_seq_mibps=475,native_rand_mibps=361.0,fold_mibps=147,"
+           "floor_mibps=98.66,gc_gamma=1.64,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.08,seed=712956333,slc_gb=44,slc_wa=1,dip_duty=0")
+# Seed 13's drive 158 (WSAT): 5.50 GiB of cache at 340 MB/s, folding at 38
+# and GC at 34.
+D13_158 = (COMMON + "capacity_gb=171,op_pct=11.47,bits=3,slc_type=dynamic,slc_seq_mibps=528,"
+           "slc_rand_iops=86913,native_seq_mibps=219,native_rand_mibps=102.7,fold_mibps=80,"
+           "floor_mibps=28.97,gc_gamma=1.86,link_mibps=560,iops_cap=100000,noise=0.02,"
+           "noise_direct=0.08,seed=862667198,slc_gb=49,slc_wa=1,dip_duty=0")
+# Seed 2026's drive 94 (WSAT): 7.05 GiB of cache inside the first sample
+# (1994 MB/s), folding at 1160 for 2 samples, then GC at 420.
+D2026_94 = (COMMON + "capacity_gb=191,op_pct=13.02,bits=3,slc_type=dynamic,slc_seq_mibps=6151,"
+            "slc_rand_iops=1363067,native_seq_mibps=2000,native_rand_mibps=1795.3,"
+            "fold_mibps=1292,floor_mibps=354.97,gc_gamma=2.24,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=206253007,slc_gb=44,slc_wa=1,"
+            "dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -257,3 +276,31 @@ def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
     assert a["cache"]["bytes"] / GIB == pytest.approx(20.8, rel=0.05)
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(275.8, rel=0.05)
 
+
+@pytest.mark.parametrize("spec, wl, cache", [(D13_107, "wsat", 23.97), (D13_107, "2h", 23.97),
+                                             (D13_158, "wsat", 5.50)])
+def test_a_dynamic_cache_then_one_level_is_the_cache(tmp_path, spec, wl, cache):
+    """A fast start at one level, then one level to the run's end (the
+    folding within a step of GC's level): the level outlasts any clean
+    blocks, so the clean-room verdict read the fast start as clean blocks
+    ("cache missed"). With the fill's log showing a dynamic cache, which
+    takes the clean blocks idle time gave back in SLC mode first, it is the
+    cache, and the used state (its folding first) starts where it ends."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", wl, run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run))[0] == "direct"
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
+
+
+def test_a_first_sample_above_the_fast_start_is_no_one_level_cache(tmp_path):
+    """The first sample (1994 MB/s) above the two after it (1160, the
+    folding) is a cache that ended inside it: the fast start as a whole
+    (20.3 GiB) is no cache, and the reading stays as it was."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D2026_94, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D2026_94, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert a["cache"] is None or a["cache"]["bytes"] / GIB < 10
