@@ -350,6 +350,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int seq_first_fold = 0;
     if (!rl.known && !ssd__first_sample_cache_before_fold(c, o, res))
         seq_first_fold = ssd__seq_first_sample_fold(c, o, res);
+    /* (After a sequential fill, with the fill's log showing a dynamic
+     * cache: a cache of a few samples the cache test ended with the
+     * spare area's direct writes after it; seq_cache_before_direct.) */
+    if (!rl.known && !seq_first_fold)
+        ssd__seq_cache_before_direct(c, o, res);
     /* (A dynamic cache's folding after a sequential fill, shorter than a
      * lasting phase: its end; seq_fill_fold_end.) */
     res->seq_fold_end = rl.known ? 0 : ssd__seq_fill_fold_end(c, o, res);

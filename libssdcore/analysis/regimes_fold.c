@@ -826,6 +826,62 @@ int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_
     return 1;
 }
 
+/* A dynamic cache of a few samples that the cache test ended with the
+ * direct writes after it (seed 2026's drive 48, WSAT: 2738, 2418, 1872,
+ * then direct writes at 1577 for 115 s, then folding and GC: "cache 177
+ * GiB, truth 29.88"). After a sequential fill the spare area is clean: a
+ * cache bounded by what idle time gave back is followed by direct writes
+ * to the rest, which no fast start but the cache outruns. With the fill's
+ * log showing a dynamic cache, a phase the cache test took for the cache
+ * whose first 1-3 samples run a step above its level (the first min_drop
+ * above it) and whose later samples all sit below that step (and a step
+ * below the fastest of the first: no GC dip inside a cache), lasting 3
+ * times those samples or more: the first samples are the cache, its end
+ * in the last of them (inside the first sample when it is alone: bounded
+ * as first_sample_fold_near_gc does), the rest of the phase direct
+ * writes, its level the phase's. Returns 1 when it split the cache off
+ * (the phases [0, s), the direct writes, the rest). */
+int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 3 || !S->has_cache ||
+        S->cache_censored != SSD_CENSOR_NONE || res->cache_phase_end != c->ph[1].first ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    size_t e0 = c->ph[1].first, s = 0;
+    double step = log(o->min_step), L = log(c->ph[0].level_bps);
+    while (s < e0 && c->y[s] >= L + step)
+        s++;
+    if (s < 1 || s > 3 || e0 < s + 3 * s || c->y[0] < L + log(o->min_drop))
+        return 0;
+    double top = c->y[0];
+    for (size_t i = 1; i < s; i++)
+        top = fmax(top, c->y[i]);
+    for (size_t i = s; i < e0; i++)
+        if (c->y[i] > top - step || c->y[i] >= L + step)
+            return 0;
+    double lo = exp(L);
+    if (s == 1) {
+        double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0),
+               upper = ssd__first_sample_cache_max(c, lo);
+        if (!(lower > 0) || !(upper >= lower) || ssd__curve_split(c, 0, 1) != 0)
+            return 0;
+        return set_first_sample_cache(c, res, lower, upper, lo, 1);
+    }
+    double hi = exp(ssd__level_of(c, 0, s - 1));
+    if (!(hi >= lo * o->min_drop) || ssd__curve_split(c, 0, s) != 0)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, s, hi, lo);
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = s;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* The same after a sequential fill, with the fill's own log showing a
  * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
  * 5 s sample, its folding a quiet flat level of a few samples that the

@@ -114,6 +114,14 @@ D2026_94 = (COMMON + "capacity_gb=191,op_pct=13.02,bits=3,slc_type=dynamic,slc_s
             "fold_mibps=1292,floor_mibps=354.97,gc_gamma=2.24,link_mibps=7000,"
             "iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=206253007,slc_gb=44,slc_wa=1,"
             "dip_duty=0")
+# Seed 2026's drive 48 (WSAT): 29.88 GiB of cache (what idle time gave
+# back) in 3 samples (2738, 2418, 1872 MB/s), direct writes to the clean
+# spare area at 1567 to 177.6 GiB, folding at 1099 to 528 GiB, GC at 449.
+D2026_48 = (COMMON + "capacity_gb=3115,op_pct=19.01,bits=2,slc_type=dynamic,slc_seq_mibps=6262,"
+            "slc_rand_iops=1214573,native_seq_mibps=1951,native_rand_mibps=1572.8,"
+            "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=219,slc_wa=1,"
+            "dip_period_s=13.8,dip_duty=0.14,dip_depth=0.53")
 INTERVAL = (1, 1, 5)
 
 
@@ -304,3 +312,21 @@ def test_a_first_sample_above_the_fast_start_is_no_one_level_cache(tmp_path):
     simulate_fill(D2026_94, "seq_fill", fill, INTERVAL)
     a = cli(run, "--reference", fill)
     assert a["cache"] is None or a["cache"]["bytes"] / GIB < 10
+
+
+def test_a_cache_of_a_few_samples_then_the_spare_areas_direct_writes(tmp_path):
+    """The cache (3 samples, its end in the third) and the direct writes
+    after it (115 s, 1.6x slower) made one phase, which the cache test
+    measured as one 177 GiB cache at the direct level. After a sequential
+    fill the spare area is clean: a cache bounded by what idle time gave
+    back is followed by direct writes to the rest, so the first samples,
+    min_drop above the phase's level, are the cache, the rest direct
+    writes, then the folding and GC (seq_cache_before_direct)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D2026_48, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D2026_48, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+    assert starts(a)[2] == pytest.approx(177.6, rel=0.02)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(528.1, rel=0.02)
