@@ -350,6 +350,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int seq_first_fold = 0;
     if (!rl.known && !ssd__first_sample_cache_before_fold(c, o, res))
         seq_first_fold = ssd__seq_first_sample_fold(c, o, res);
+    /* (After a sequential fill, with the fill's log showing a dynamic
+     * cache: a cache of a few samples the cache test ended with the
+     * spare area's direct writes after it; seq_cache_before_direct.) */
+    if (!rl.known && !seq_first_fold)
+        ssd__seq_cache_before_direct(c, o, res);
     /* (A dynamic cache's folding after a sequential fill, shorter than a
      * lasting phase: its end; seq_fill_fold_end.) */
     res->seq_fold_end = rl.known ? 0 : ssd__seq_fill_fold_end(c, o, res);
@@ -490,6 +495,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
+    /* A dynamic cache the fill's own log showed, after a sequential fill
+     * and idle time, that dropped once into a level to the run's end: the
+     * clean-room verdict read the fast start as clean blocks because that
+     * level outlasts them, but a dynamic cache takes the clean blocks idle
+     * time gave back in SLC mode first, so the fast start is the cache,
+     * and its folding runs within a step of GC's level, one phase with
+     * it (seed 13's drive 107, WSAT: 3 samples at 1260 MB/s, 1140 holding
+     * the end, then 112 to the end, the folding 112 and GC 117: "cache of
+     * 23.97 GiB missed"). Only a cache at one level (every sample before
+     * the drop's within a step of its level, ssd__one_level_cache): a first
+     * sample above the rest is a cache that ended inside it, and the rest
+     * its folding (seed 2026's drive 94, 1994 then 1160 twice then GC at
+     * 420: 7.05 GiB of cache, not the 20.3 the whole fast start is). */
+    if (clean_room == 1 && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == c->ph[1].first &&
+        !(o->idle_before_s == 0) && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        !ssd__seq_overwrites(o, res) && c->nph == 2 && ssd__one_level_cache(c, o, S))
+        clean_room = 0;
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
          * step to split off between the fast start and the decline.) */

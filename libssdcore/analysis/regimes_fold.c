@@ -761,6 +761,127 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     return set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
+/* The same cache ended in WSAT's first or second sample, with its folding
+ * in the first phase too (seed 97's drive 40: 2657 MiB/s, then 1043
+ * holding the cache's end, then 6 samples flat at 738, then GC at 432, one
+ * phase of 8 samples at 738: read as clean blocks to 39.6 GiB, "folding
+ * from 15.7 GiB missed"). The cache test measured the whole phase as one
+ * fast start, which the clean-room verdict then took for clean blocks.
+ * The first sample min_drop above a quiet flat level of 3 samples or more
+ * from the second or third (the second holds the cache's end when it is
+ * a step above that level), the level's samples each within half a step
+ * of the median of its first three, and the samples after it min_drop
+ * below it: the cache (bounded inside its samples), its folding, the used
+ * state after it. Returns 1 when it is (the phases [0, s), the folding,
+ * the rest). */
+static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t e0 = c->ph[1].first, ml = c->min_len > 3 ? c->min_len : 3;
+    if (e0 < 4 || c->n < e0 + ml ||
+        (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == e0)))
+        return 0;
+    double step = log(o->min_step), lv = ssd__median3(c->y[2], c->y[3], c->y[4 < e0 ? 4 : 2]);
+    size_t s = c->y[1] >= lv + step ? 2 : 1, k = s;
+    while (k < e0 && fabs(c->y[k] - lv) < 0.5 * step)
+        k++;
+    if (k < s + 3 ||
+        (k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
+        ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))
+        return 0;
+    double lo = exp(ssd__level_of(c, s, k)), top = fmax(c->y[0], c->y[s - 1]);
+    if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||
+        ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
+        return 0;
+    /* (A GC dip inside the cache steps down and climbs back to the
+     * cache's speed; a cache never resumes after its folding.) */
+    for (size_t i = k; i < e0 || i < k + ml; i++)
+        if (c->y[i] > top - step)
+            return 0;
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
+    if (s == 2 && upper > c->b[0] + c->b[1])
+        upper = c->b[0] + c->b[1];
+    if (!(lower > 0) || !(upper >= lower))
+        return 0;
+    if (ssd__curve_split(c, 0, s) != 0)
+        return 0;
+    if (k < e0)
+        ssd__curve_move_boundary(c, 2, k);
+    return set_first_sample_cache(c, res, lower, upper, lo, s);
+}
+
+/* Whether the cache the cache test found (phase 0, the drop in phase 1's
+ * first sample) ran at one level: each of its samples before the last
+ * within a step of the cache's level, 2 samples or more. */
+int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         const struct ssd_analysis_summary *S) {
+    size_t e = c->ph[1].first;
+    if (e < 2)
+        return 0;
+    for (size_t i = 0; i + 1 < e; i++)
+        if (fabs(c->y[i] - log(S->cache_level_bps)) >= log(o->min_step))
+            return 0;
+    return 1;
+}
+
+/* A dynamic cache of a few samples that the cache test ended with the
+ * direct writes after it (seed 2026's drive 48, WSAT: 2738, 2418, 1872,
+ * then direct writes at 1577 for 115 s, then folding and GC: "cache 177
+ * GiB, truth 29.88"). After a sequential fill the spare area is clean: a
+ * cache bounded by what idle time gave back is followed by direct writes
+ * to the rest, which no fast start but the cache outruns. With the fill's
+ * log showing a dynamic cache, a phase the cache test took for the cache
+ * whose first 1-3 samples run a step above its level (the first min_drop
+ * above it) and whose later samples all sit below that step (and a step
+ * below the fastest of the first: no GC dip inside a cache), lasting 3
+ * times those samples or more: the first samples are the cache, its end
+ * in the last of them (inside the first sample when it is alone: bounded
+ * as first_sample_fold_near_gc does), the rest of the phase direct
+ * writes, its level the phase's. Returns 1 when it split the cache off
+ * (the phases [0, s), the direct writes, the rest). */
+int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 3 || !S->has_cache ||
+        S->cache_censored != SSD_CENSOR_NONE || res->cache_phase_end != c->ph[1].first ||
+        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
+        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
+        ssd__seq_overwrites(o, res))
+        return 0;
+    size_t e0 = c->ph[1].first, s = 0;
+    double step = log(o->min_step), L = log(c->ph[0].level_bps);
+    while (s < e0 && c->y[s] >= L + step)
+        s++;
+    if (s < 1 || s > 3 || e0 < s + 3 * s || c->y[0] < L + log(o->min_drop))
+        return 0;
+    double top = c->y[0];
+    for (size_t i = 1; i < s; i++)
+        top = fmax(top, c->y[i]);
+    for (size_t i = s; i < e0; i++)
+        if (c->y[i] > top - step || c->y[i] >= L + step)
+            return 0;
+    double lo = exp(L);
+    if (s == 1) {
+        double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0),
+               upper = ssd__first_sample_cache_max(c, lo);
+        if (!(lower > 0) || !(upper >= lower) || ssd__curve_split(c, 0, 1) != 0)
+            return 0;
+        return set_first_sample_cache(c, res, lower, upper, lo, 1);
+    }
+    double hi = exp(ssd__level_of(c, 0, s - 1));
+    if (!(hi >= lo * o->min_drop) || ssd__curve_split(c, 0, s) != 0)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, s, hi, lo);
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = s;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* The same after a sequential fill, with the fill's own log showing a
  * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
  * 5 s sample, its folding a quiet flat level of a few samples that the
@@ -781,11 +902,14 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
 int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
-    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 2 || c->ph[1].first != 1 ||
-        (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == 1)) ||
+    if (res->ref_kind != SSD__REF_KIND_DYNAMIC || c->nph < 2 ||
         (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
         o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
         ssd__seq_overwrites(o, res))
+        return 0;
+    if (c->ph[1].first != 1)
+        return seq_fast_start_fold(c, o, res);
+    if (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == 1))
         return 0;
     size_t a = 1, e = c->ph[1].last + 1;
     double l1, l2, gain;

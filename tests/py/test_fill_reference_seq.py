@@ -74,6 +74,54 @@ D13_29 = (COMMON + "capacity_gb=120,op_pct=9.06,bits=3,slc_type=dynamic,slc_seq_
           "slc_rand_iops=784763,native_seq_mibps=811,native_rand_mibps=620.3,fold_mibps=394,"
           "floor_mibps=129.29,gc_gamma=1.62,link_mibps=7000,iops_cap=2000000,noise=0.02,"
           "noise_direct=0.08,seed=973839313,slc_gb=19,slc_wa=1,dip_duty=0")
+# Seed 11's drive 2 (WSAT): 14.97 GiB of cache, ended in the second 5 s
+# sample (1836 MB/s, then 1309), folding flat at 239 MB/s to 30.7 GiB,
+# then GC at 127; the segmentation gave the cache and the folding one phase.
+D11_2 = (COMMON + "capacity_gb=317,op_pct=11.25,bits=2,slc_type=dynamic,slc_seq_mibps=1916,"
+         "slc_rand_iops=471055,native_seq_mibps=1070,native_rand_mibps=506.8,fold_mibps=505,"
+         "floor_mibps=107.35,gc_gamma=1.17,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+         "noise_direct=0.00,seed=187432706,slc_gb=43,slc_wa=1,dip_duty=0")
+# Seed 2026's drive 153 (WSAT): 10.76 GiB of cache, ended in the second
+# sample (2017 MB/s, then 357), folding at 192 to 33.4 GiB, then GC at 65.
+D2026_153 = (COMMON + "capacity_gb=161,op_pct=22.75,bits=3,slc_type=dynamic,slc_seq_mibps=2781,"
+             "slc_rand_iops=510182,native_seq_mibps=737,native_rand_mibps=572.8,fold_mibps=248,"
+             "floor_mibps=54.57,gc_gamma=1.56,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+             "noise_direct=0.08,seed=504080022,slc_gb=27,slc_wa=1,dip_period_s=22.5,"
+             "dip_duty=0.11,dip_depth=0.37")
+# Seed 13's drive 108 (2 hours): 20.8 GiB of cache at 2.3 GB/s with a GC
+# dip to 1.06 for 3 samples inside it, then folding at 354 to 276 GiB.
+D13_108 = (COMMON + "capacity_gb=1430,op_pct=21.02,bits=3,slc_type=dynamic,slc_seq_mibps=2760,"
+           "slc_rand_iops=619756,native_seq_mibps=1289,native_rand_mibps=1059.3,fold_mibps=431,"
+           "floor_mibps=213.58,gc_gamma=1.38,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.00,seed=59406991,slc_gb=346,slc_wa=1,dip_period_s=25.6,"
+           "dip_duty=0.13,dip_depth=0.43")
+# Seed 13's drive 107: 23.97 GiB of cache at 1.26 GB/s, then its folding
+# at 112 MB/s and GC at 117: one level after the cache.
+D13_107 = (COMMON + "capacity_gb=381,op_pct=21.08,bits=2,slc_type=dynamic,slc_seq_mibps=1627,"
+           "slc_rand_iops=322675,native_seq_mibps=475,native_rand_mibps=361.0,fold_mibps=147,"
+           "floor_mibps=98.66,gc_gamma=1.64,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.08,seed=712956333,slc_gb=44,slc_wa=1,dip_duty=0")
+# Seed 13's drive 158 (WSAT): 5.50 GiB of cache at 340 MB/s, folding at 38
+# and GC at 34.
+D13_158 = (COMMON + "capacity_gb=171,op_pct=11.47,bits=3,slc_type=dynamic,slc_seq_mibps=528,"
+           "slc_rand_iops=86913,native_seq_mibps=219,native_rand_mibps=102.7,fold_mibps=80,"
+           "floor_mibps=28.97,gc_gamma=1.86,link_mibps=560,iops_cap=100000,noise=0.02,"
+           "noise_direct=0.08,seed=862667198,slc_gb=49,slc_wa=1,dip_duty=0")
+# Seed 2026's drive 94 (WSAT): 7.05 GiB of cache inside the first sample
+# (1994 MB/s), folding at 1160 for 2 samples, then GC at 420.
+D2026_94 = (COMMON + "capacity_gb=191,op_pct=13.02,bits=3,slc_type=dynamic,slc_seq_mibps=6151,"
+            "slc_rand_iops=1363067,native_seq_mibps=2000,native_rand_mibps=1795.3,"
+            "fold_mibps=1292,floor_mibps=354.97,gc_gamma=2.24,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=206253007,slc_gb=44,slc_wa=1,"
+            "dip_duty=0")
+# Seed 2026's drive 48 (WSAT): 29.88 GiB of cache (what idle time gave
+# back) in 3 samples (2738, 2418, 1872 MB/s), direct writes to the clean
+# spare area at 1567 to 177.6 GiB, folding at 1099 to 528 GiB, GC at 449.
+D2026_48 = (COMMON + "capacity_gb=3115,op_pct=19.01,bits=2,slc_type=dynamic,slc_seq_mibps=6262,"
+            "slc_rand_iops=1214573,native_seq_mibps=1951,native_rand_mibps=1572.8,"
+            "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=219,slc_wa=1,"
+            "dip_period_s=13.8,dip_duty=0.14,dip_depth=0.53")
 INTERVAL = (1, 1, 5)
 
 
@@ -201,3 +249,84 @@ def test_a_cache_inside_wsats_first_sample_then_a_short_folding(tmp_path):
     lo = a["cache"]["bytes"] / GIB
     assert lo <= 2.97 <= lo + a["cache"]["uncertainty_bytes"] / GIB
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(9.0, rel=0.06)
+
+
+@pytest.mark.parametrize("spec, cache, fold_end", [(D11_2, 14.97, 30.7), (D2026_153, 10.76, 33.4)])
+def test_a_cache_ended_in_wsats_second_sample_and_its_folding_in_one_phase(
+        tmp_path, spec, cache, fold_end):
+    """The cache ended in WSAT's first or second 5 s sample and the
+    segmentation gave it and its folding (a quiet flat level) one phase:
+    the cache test measured them as one fast start, read as clean blocks
+    to the folding's end ("folding missed"). With the fill's log showing a
+    dynamic cache, the fast samples are the cache (bounded inside them),
+    the flat level its folding, the used state after it
+    (seq_first_sample_fold's seq_fast_start_fold)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    lo = a["cache"]["bytes"] / GIB
+    hi = lo + a["cache"]["uncertainty_bytes"] / GIB
+    assert lo * 0.95 <= cache <= hi * 1.05
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
+    p = ssdcore.analyze(str(run), reference=str(fill))
+    assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
+    """A GC dip inside a 2-hour run's cache (3 samples at 1.06 GB/s between
+    2.36 and 2.09-2.43) steps down and climbs back to the cache's speed: no
+    folding (a cache never resumes after it), so the cache stays whole."""
+    run, fill = logs(tmp_path, D13_108)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(20.8, rel=0.05)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(275.8, rel=0.05)
+
+
+@pytest.mark.parametrize("spec, wl, cache", [(D13_107, "wsat", 23.97), (D13_107, "2h", 23.97),
+                                             (D13_158, "wsat", 5.50)])
+def test_a_dynamic_cache_then_one_level_is_the_cache(tmp_path, spec, wl, cache):
+    """A fast start at one level, then one level to the run's end (the
+    folding within a step of GC's level): the level outlasts any clean
+    blocks, so the clean-room verdict read the fast start as clean blocks
+    ("cache missed"). With the fill's log showing a dynamic cache, which
+    takes the clean blocks idle time gave back in SLC mode first, it is the
+    cache, and the used state (its folding first) starts where it ends."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(spec, "seq_fill", wl, run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    assert regimes(cli(run))[0] == "direct"
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
+
+
+def test_a_first_sample_above_the_fast_start_is_no_one_level_cache(tmp_path):
+    """The first sample (1994 MB/s) above the two after it (1160, the
+    folding) is a cache that ended inside it: the fast start as a whole
+    (20.3 GiB) is no cache, and the reading stays as it was."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D2026_94, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D2026_94, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert a["cache"] is None or a["cache"]["bytes"] / GIB < 10
+
+
+def test_a_cache_of_a_few_samples_then_the_spare_areas_direct_writes(tmp_path):
+    """The cache (3 samples, its end in the third) and the direct writes
+    after it (115 s, 1.6x slower) made one phase, which the cache test
+    measured as one 177 GiB cache at the direct level. After a sequential
+    fill the spare area is clean: a cache bounded by what idle time gave
+    back is followed by direct writes to the rest, so the first samples,
+    min_drop above the phase's level, are the cache, the rest direct
+    writes, then the folding and GC (seq_cache_before_direct)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    simulate(D2026_48, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(D2026_48, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+    assert starts(a)[2] == pytest.approx(177.6, rel=0.02)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(528.1, rel=0.02)
