@@ -21,6 +21,8 @@
 #define SCATTER_JUMP 2.25
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
+/* ... nor a TLC or QLC drive's more than this (raw / 3, 28 % spare). */
+#define TLC_CACHE_CAPACITY_SHARE (MAX_CACHE_CAPACITY_SHARE * 2 / 3)
 /* Host bytes a drive can write while folding, per byte its cache holds:
  * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
 #define FOLD_BYTES_PER_CACHED 3.0

@@ -166,3 +166,27 @@ def test_a_partial_fill_straight_before_the_run_on_a_sweep_drive(tmp_path, state
     assert not r["false_cache"] and not r["missed_cache"]
     if cache_gib is None:
         assert r["problems"] == []
+
+
+# Drive 1 of the used-drive sweep (seed 47): 829 GB, a dynamic cache of 228
+# GiB at 5.3 GB/s (128K), direct writes at 3.07.
+S47_D1 = ("sim:bx200,native_write_lat_us=0,capacity_gb=829,op_pct=21.64,bits=3,"
+          "slc_type=dynamic,slc_seq_mibps=5278,slc_rand_iops=1107358,native_seq_mibps=3070,"
+          "native_rand_mibps=2334.4,fold_mibps=2082,floor_mibps=530.82,gc_gamma=1.29,"
+          "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.04,seed=456440840,"
+          "slc_gb=228,slc_wa=1,dip_duty=0")
+
+
+def test_the_room_left_after_a_quarter_fill_is_a_cache_before_direct_writes(tmp_path):
+    """A quarter filled, no idle, then a whole-drive fill: 193 GiB went
+    into the 228 GiB cache, whose 34.9 GiB left ran 1.7 times over the
+    direct writes after it (the clean blocks the quarter fill left), less
+    than a cache drops into folding. Beside what was written it fits what a
+    TLC drive's cache holds (0.30 of the capacity, under raw / 3), so no
+    SLC-like drop is asked, and it stays a cache."""
+    log = tmp_path / "run.csv"
+    truth, series, _, _ = simulate(S47_D1, "seq_fill25_noidle", "fill", log)
+    a = cli(log)
+    assert a["idle_before_s"] == 0
+    assert a["cache"]["bytes"] == pytest.approx(truth["cache_full_at_bytes"], rel=0.02)
+    assert not score_run(truth, series, a)["missed_cache"]
