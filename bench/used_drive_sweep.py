@@ -28,6 +28,11 @@ precondition was not recorded.
 --states seq_fill_noidle,random_fill_noidle (opt-in, with fresh for
 --reference): the fills without the idle after them, a static cache
 left full (docs/simulator.md, "A fill without an idle after it").
+--states seq_fill25,seq_fill50,seq_fill75 (opt-in, each also with
+_noidle): a TRIM, then a 128K QD32 sequential job over the first 25, 50
+or 75 % of the capacity (issue 21's fill.suite), with the 15-minute idle
+after it or without; the run records precondition unknown (docs/analysis.md,
+"No room in the cache after a partial fill").
 --span LO-HI (opt-in): every run writes only part of its drive, as
 CrystalDiskMark's test file or fio --size/--offset do: the fill once
 over that area, the 2-hour test and WSAT random within it. LO-HI are

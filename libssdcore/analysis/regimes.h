@@ -21,6 +21,8 @@
 #define SCATTER_JUMP 2.25
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
+/* ... nor a TLC or QLC drive's more than this (raw / 3, 28 % spare). */
+#define TLC_CACHE_CAPACITY_SHARE (MAX_CACHE_CAPACITY_SHARE * 2 / 3)
 /* Host bytes a drive can write while folding, per byte its cache holds:
  * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
 #define FOLD_BYTES_PER_CACHED 3.0
@@ -38,6 +40,12 @@
  * A first level more than this above the folding ran faster than direct
  * writes can: SLC. */
 #define NOIDLE_SLC_OVER_FOLD 3.0
+/* Right after writes over part of the drive, a cache the writes filled
+ * leaves clean blocks written at the direct speed, then the cached end
+ * folded: 1.4-3.3 times below (the folding at 0.3-0.7 of the direct
+ * speed). A first level more than this above the level after it ran
+ * faster than direct writes can: SLC (ssd__partial_write_no_idle). */
+#define PARTIAL_SLC_OVER_DIRECT 3.5
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* A used drive's static cache is no larger than the fresh cache a reference
@@ -171,6 +179,7 @@ int ssd__used_from_first_byte(const struct ssd__analysis_opts *o, double capacit
 int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capacity);
 int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S,
                            double direct);
+int ssd__partial_write_no_idle(const struct ssd__analysis_opts *o, double capacity);
 int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res);
 size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double level, size_t end);

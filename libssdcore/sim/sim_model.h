@@ -159,6 +159,7 @@ struct ssd__sim {
     /* flash pools, bytes */
     double valid, invalid, clean; /* native */
     double slc, slc_valid;        /* SLC contents in host bytes, and the valid part */
+    double slc_short; /* the dynamic cache's shortfall when it began to fill (full_gc_load) */
     double host_written, nand_written;
     double now_s;
     /* logical map */

@@ -258,6 +258,10 @@ double ssd__written_since_trim(const struct ssd__results *r, int before);
  * (root), for ssd__written_since_trim. */
 struct ssd__jv;
 void ssd__step_note_written(struct ssd__step *st, const struct ssd__jv *root);
+/* Whether job step st (the suite's `fill`) wrote the whole target: at
+ * least SSD__FILL_MIN_SHARE of its size (1 when the size is not known).
+ * Only then is its run time the whole-drive fill time. */
+int ssd__step_wrote_whole_target(const struct ssd__results *r, const struct ssd__step *st);
 /* How the drive was preconditioned when step `before` began: the word a
  * job records in its log ("none" after a whole-target TRIM or a purge,
  * "seq_fill" / "random_fill" after a precondition step, with nothing else

@@ -504,8 +504,12 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     for (int k = 0; k < SSD__GROUP_COUNT; k++)
         if (ssd__curve_groups[k].headline_key)
             mixed(s, w, ssd__curve_groups[k].group, ssd__curve_groups[k].headline_key);
+    /* (A `fill` over part of the drive is no whole-drive fill: issue 21's
+     * fill.suite fills 512g of a 1 TB drive, and its 5.1 minutes read
+     * "whole-drive fill time", which compare set beside other drives'
+     * whole fills.) */
     const struct ssd__step *fill = ssd__suite_find_done(s, ssd__step_fill);
-    if (fill)
+    if (fill && ssd__step_wrote_whole_target(s, fill))
         ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
     ssd__jw_kbegin_object(w, "file_tests");
     for (int i = 0; i < s->nsteps; i++) {

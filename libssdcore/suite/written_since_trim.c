@@ -39,6 +39,10 @@ static double step_written(const struct ssd__step *st) {
     return w;
 }
 
+int ssd__step_wrote_whole_target(const struct ssd__results *r, const struct ssd__step *st) {
+    return !r->target_size || step_written(st) >= SSD__FILL_MIN_SHARE * (double)r->target_size;
+}
+
 double ssd__written_since_trim(const struct ssd__results *r, int before) {
     double w = r->start_known ? r->start_written : 0;
     for (int i = 0; i < before && i < r->nsteps; i++) {

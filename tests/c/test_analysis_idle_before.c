@@ -175,3 +175,66 @@ Test(idle_before, right_after_a_fill_the_cache_has_no_room) {
         cr_expect(S.has_cache, "idle %s: no cache", idle[k] ? idle[k] : "unknown");
     }
 }
+
+/* Issue 21's fill.suite on the default 1 TB drive (1000 GB), a 512 GiB
+ * sequential job straight before the run: 142 GiB of clean blocks at the
+ * direct speed (700 MiB/s), the fill's cached end folding at 261 to 556
+ * GiB, then GC. `written` GiB written before, no precondition recorded
+ * (a job over part of the drive), idle_before_s `idle`. */
+static void after_partial_fill(double written, const char *idle, double fast, double fold,
+                               struct ssd_analysis_summary *sum, int *first_regime) {
+    enum { N = 3000 };
+    static double t[N], b[N];
+    double cum = 0;
+    for (size_t i = 0; i < N; i++) {
+        double lv = cum < 142 * 1073741824.0 ? fast : cum < 556 * 1073741824.0 ? fold : 300;
+        t[i] = (double)(i + 1);
+        b[i] = lv * 1048576 * exp(0.03 * gauss());
+        cum += lv * 1048576;
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    char m[512];
+    snprintf(m, sizeof m,
+             "{\"capacity_bytes\":1000204886016,\"written_before_bytes\":%.0f%s%s,"
+             "\"pattern\":\"randwrite\"}",
+             written * 1073741824.0, idle ? ",\"idle_before_s\":" : "", idle ? idle : "");
+    cr_assert_eq(ssd_series_set_metadata(s, m), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    struct ssd_phase p0 = {.size = sizeof p0};
+    *first_regime =
+        ssd_analysis_phase_count(a) && !ssd_analysis_phase(a, 0, &p0) ? (int)p0.regime : -1;
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(idle_before, right_after_a_partial_fill_a_cache_fits_beside_what_was_written) {
+    struct ssd_analysis_summary S;
+    int first;
+    /* 142 GiB beside 512 written: more than any cache holds (0.64 of the
+     * capacity), whatever the drop. */
+    after_partial_fill(512, "0", 700, 261, &S, &first);
+    cr_expect(!S.has_cache, "cache %.4g", S.cache_bytes);
+    cr_expect_eq(first, SSD_REGIME_DIRECT, "first regime %d", first);
+    cr_expect(S.has_folding);
+    /* After an idle, or with the idle time unknown, the rule is off. */
+    const char *idle[] = {"900", NULL};
+    for (size_t k = 0; k < 2; k++) {
+        after_partial_fill(512, idle[k], 700, 261, &S, &first);
+        cr_expect(S.has_cache, "idle %s: no cache", idle[k] ? idle[k] : "unknown");
+    }
+    /* 142 beside 300 GiB written: fits an MLC cache, not a TLC one; a drop
+     * of 2.7 is what direct writes make into their folding, 7 SLC's. */
+    after_partial_fill(300, "0", 700, 261, &S, &first);
+    cr_expect(!S.has_cache, "2.7x: cache %.4g", S.cache_bytes);
+    after_partial_fill(300, "0", 1827, 261, &S, &first);
+    cr_expect(S.has_cache, "7x: no cache");
+    /* 142 beside 200 GiB: fits a TLC cache, which may run only a little
+     * over the direct writes after it: kept. */
+    after_partial_fill(200, "0", 700, 261, &S, &first);
+    cr_expect(S.has_cache, "142 + 200 GiB: no cache");
+}

@@ -380,12 +380,16 @@ def test_a_slight_cache_and_folding_after_a_fill_are_no_used_state(tmp_path, kin
     # MiB/s to 27.5 GiB (1.16x above the folding: too slight for the cache
     # test), folding at 261 to 83.6 GiB, then GC at 60, flat. The onset was
     # read at the 1.16x step, 67 % early, and the used state "266.0 MiB/s
-    # just after the onset, falling to 60.0 MiB/s".
+    # just after the onset, falling to 60.0 MiB/s". (Since round 28 the
+    # model's cache there is flat at 295, 1.13x, no step the analysis
+    # splits: its 301 was a climb from 295 to 310 that the cache's own
+    # overwrites made, docs/simulator.md. full_gc_load=0.9 gives the 1.2x
+    # step this test is about, flat.)
     sf = tmp_path / "fold.suite"
     sf.write_text(f"purge\nprecondition kind={kind} loops=1\nidle 15m\n"
                   "job name=w pattern=randwrite bs=4k qd=32 bytes=1000GB interval=1s log=w\n"
                   "analyze w\n")
-    ssdcore.suite("sim:mp44l-1tb", tmp_path / "r", suite_file=sf)
+    ssdcore.suite("sim:mp44l-1tb,full_gc_load=0.9", tmp_path / "r", suite_file=sf)
     s = step(tmp_path / "r", "w")
     t = s["sim_truth"]
     assert [p["regime"] for p in t["phases"]] == ["slc", "fold", "gc"]

@@ -36,7 +36,25 @@ STATES = ("fresh", "seq_fill", "random_fill")
 # (docs/simulator.md, "A fill without an idle after it").
 NO_IDLE = "_noidle"
 EXTRA_STATES = ("seq_fill" + NO_IDLE, "random_fill" + NO_IDLE)
-ALL_STATES = STATES + EXTRA_STATES
+# Opt-in partial fills (issue 21's fill.suite: a TRIM, then a sequential
+# 128K QD32 job over the first share of the capacity, then the run, with
+# the 15-minute idle after the fill or, _noidle, without): seq_fill25,
+# seq_fill50, seq_fill75. Such a job records no precondition (it did not
+# write the whole drive: suite/written_since_trim.c), so the run's is
+# `unknown`, its bytes in written_before.
+PARTIAL_PREFIX = "seq_fill"
+PARTIAL_SHARES = (25, 50, 75)
+PARTIAL_STATES = tuple(f"{PARTIAL_PREFIX}{p}{sfx}" for p in PARTIAL_SHARES
+                       for sfx in ("", NO_IDLE))
+ALL_STATES = STATES + EXTRA_STATES + PARTIAL_STATES
+
+
+def partial_share(state):
+    """The share of the capacity a partial-fill state fills (0.25 for
+    seq_fill25 and seq_fill25_noidle), None for any other state."""
+    base = state.removesuffix(NO_IDLE)
+    rest = base[len(PARTIAL_PREFIX):] if base.startswith(PARTIAL_PREFIX) else ""
+    return int(rest) / 100 if rest.isdigit() else None
 WORKLOADS = ("fill", "2h", "wsat")
 TOL = 0.05
 # The fewest samples `ssdcore analyze` takes (a run over a small span may
@@ -173,9 +191,17 @@ def prepare(t, state, loops=2):
     NO_IDLE suffix skips the idle. Returns the bytes written since the
     purge or TRIM."""
     idle = not state.endswith(NO_IDLE)
+    share = partial_share(state)
     state = state.removesuffix(NO_IDLE)
     w = 0
-    if state == "fresh":
+    if share is not None:
+        # A partial sequential fill as a user's job (issue 21's fill.suite):
+        # TRIM, then 128K QD32 from the drive's start.
+        t.trim()
+        n = int(share * t.size_bytes) // 131072 * 131072
+        r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=n, interval=3600)
+        w = int(r["write"]["bytes"])
+    elif state == "fresh":
         t.trim()
     elif hasattr(ssdcore, "precondition"):
         t.purge()
@@ -246,7 +272,8 @@ def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2, span=None,
 def _simulate_once(spec, state, workload, log, interval, loops, span, span_u):
     with ssdcore.SimTarget(spec) as t:
         wb = prepare(t, state, loops)
-        pre = "none" if state == "fresh" else state.removesuffix(NO_IDLE)
+        pre = ("none" if state == "fresh" else
+               "unknown" if partial_share(state) is not None else state.removesuffix(NO_IDLE))
         area = span_area(span, span_u, t.size_bytes) if span else None
         opts = workload_options(workload, t.size_bytes, interval, area)
         # The idle time prepare() gave it, recorded as a suite records it
