@@ -502,7 +502,8 @@ Test(sim_model, the_series_does_not_depend_on_how_time_is_sliced) {
 
 Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
     double spread[2];
-    const char *uris[2] = {"sim:ssd370,dip_duty=0", "sim:ssd370,dip_duty=0,precondition=random_fill"};
+    const char *uris[2] = {"sim:ssd370,dip_duty=0",
+                           "sim:ssd370,dip_duty=0,precondition=random_fill"};
     for (int k = 0; k < 2; k++) {
         ssd_target *t = open_sim(uris[k]);
         struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 60, 1);
@@ -917,8 +918,8 @@ Test(sim_model, a_short_dynamic_cache_writes_at_one_speed_while_it_fills) {
     struct series s = run(t, &w);
     double start = median(s.wbps, 1, 6) / MiB, late = median(s.wbps, 85, 95) / MiB;
     cr_assert_gt(truth(t, "cache_room_bytes"), 0, "the cache outlasts the run");
-    assert_near(late, start, 0.02, "the cache's speed at 85 s (%.0f) and at 1 s (%.0f MiB/s)",
-                late, start);
+    assert_near(late, start, 0.02, "the cache's speed at 85 s (%.0f) and at 1 s (%.0f MiB/s)", late,
+                start);
     /* 1 / (1 + 0.07 x 3000 / 512) of the SLC's 1758 MiB/s */
     assert_near(start, 1245, 0.03, "a 7 %% shortfall");
     series_free(&s);
