@@ -46,7 +46,8 @@ Test(job_target_context, fresh_target_records_nothing) {
      * or a file opened fresh) */
     ssd_target *t = NULL;
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s",
+                 ssd_target_errmsg(t));
     char *meta = NULL;
     ssd_job *j = run(t, "10s", NULL, &meta);
     cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
@@ -204,7 +205,8 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     ssd_free(json);
     ssd_target_free(t);
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s",
+                 ssd_target_errmsg(t));
     cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"written_since_trim_bytes\":null,\"precondition\":null}"), "%s", json);
     ssd_free(json);
