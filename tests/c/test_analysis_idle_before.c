@@ -128,6 +128,25 @@ Test(idle_before, a_negative_or_unparsable_option_is_refused) {
     ssd_analysis_free(a);
 }
 
+/* Analyses the series (t, b) with metadata m: its summary and its first
+ * phase's regime (-1 when it has none). */
+static void analyse(const double *t, const double *b, size_t n, const char *m,
+                    struct ssd_analysis_summary *sum, int *first_regime) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    cr_assert_eq(ssd_series_set_metadata(s, m), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    struct ssd_phase p0 = {.size = sizeof p0};
+    *first_regime =
+        ssd_analysis_phase_count(a) && !ssd_analysis_phase(a, 0, &p0) ? (int)p0.regime : -1;
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
 /* Seed 2026's drive 5 of the used-drive sweep, 2 hours straight after a
  * sequential fill (421 GB, written twice): 32 GiB of clean blocks at its
  * direct speed, 1,032 MiB/s, the fill's end folding at 482 to 97 GiB, then
@@ -142,24 +161,12 @@ static void after_fill(const char *idle, struct ssd_analysis_summary *sum, int *
         t[i] = (double)(i + 1);
         b[i] = lv * 1048576 * exp(0.03 * gauss());
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
     char m[512];
     snprintf(m, sizeof m,
              "{\"capacity_bytes\":421000000000,\"written_before_bytes\":842000000000,"
              "\"precondition\":\"seq_fill\"%s%s,\"pattern\":\"randwrite\"}",
              idle ? ",\"idle_before_s\":" : "", idle ? idle : "");
-    cr_assert_eq(ssd_series_set_metadata(s, m), 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    sum->size = sizeof *sum;
-    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
-    struct ssd_phase p0 = {.size = sizeof p0};
-    *first_regime =
-        ssd_analysis_phase_count(a) && !ssd_analysis_phase(a, 0, &p0) ? (int)p0.regime : -1;
-    ssd_analysis_free(a);
-    ssd_series_free(s);
+    analyse(t, b, N, m, sum, first_regime);
 }
 
 Test(idle_before, right_after_a_fill_the_cache_has_no_room) {
@@ -192,24 +199,12 @@ static void after_partial_fill(double written, const char *idle, double fast, do
         b[i] = lv * 1048576 * exp(0.03 * gauss());
         cum += lv * 1048576;
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
     char m[512];
     snprintf(m, sizeof m,
              "{\"capacity_bytes\":1000204886016,\"written_before_bytes\":%.0f%s%s,"
              "\"pattern\":\"randwrite\"}",
              written * 1073741824.0, idle ? ",\"idle_before_s\":" : "", idle ? idle : "");
-    cr_assert_eq(ssd_series_set_metadata(s, m), 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    sum->size = sizeof *sum;
-    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
-    struct ssd_phase p0 = {.size = sizeof p0};
-    *first_regime =
-        ssd_analysis_phase_count(a) && !ssd_analysis_phase(a, 0, &p0) ? (int)p0.regime : -1;
-    ssd_analysis_free(a);
-    ssd_series_free(s);
+    analyse(t, b, N, m, sum, first_regime);
 }
 
 Test(idle_before, right_after_a_partial_fill_a_cache_fits_beside_what_was_written) {
