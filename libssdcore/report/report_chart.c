@@ -1174,7 +1174,6 @@ static const char page_css[] =
      * is set larger there to stay at 11 px or more; legends get smaller
      * text and less air so they stay shorter than their charts. */
     "@media (max-width:600px){body{font-size:15px}table{font-size:13px}"
-    "table.latency{font-size:12px}table.latency th,table.latency td{padding:2px 3px}"
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
     /* Tables of one drive (or one figure) a row become cards on a phone,

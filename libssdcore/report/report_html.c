@@ -789,7 +789,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_regimes(&words, &an->res.sum, an->res.phases, an->res.nphases);
     char *w = ssd__text_take(&words);
     ssd__text_html_in(t, "<p class=\"verdict\">", an->def.series, "");
-    ssd__text_html_in(t, ": ", w ? w : "", ".");
+    ssd__text_html_in(t, ": ", w, ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
     const struct ssd__step *job = ssd__analysis_job(s, an);
