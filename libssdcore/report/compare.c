@@ -300,37 +300,9 @@ SSD__OPTIONS_ACCESSOR(ssd_compare_options, compare_options)
 struct cmp_row {
     size_t k;
     const char *cond;
+    struct ssd__figure_info f; /* as the page names it (describe_row) */
+    char label[400];           /* f's label with the row's conditions */
 };
-
-static int build_rows(const ssd_compare *c, struct cmp_row **out, size_t *nout) {
-    size_t n = 0, cap = 0;
-    struct cmp_row *rows = NULL;
-    for (size_t k = 0; k < c->nkeys; k++) {
-        const char *conds[64];
-        int nc = 0;
-        for (int i = 0; i < c->nd; i++) {
-            const struct ssd__fig *f = fig_of(&c->d[i], c->keys[k]);
-            if (!f)
-                continue;
-            int seen = 0;
-            for (int q = 0; q < nc; q++)
-                seen |= !strcmp(conds[q], f->cond);
-            if (!seen && nc < 64)
-                conds[nc++] = f->cond;
-        }
-        for (int q = 0; q < (nc > 1 ? nc : 1); q++) {
-            if (ssd__grow(&rows, n, &cap, sizeof *rows, 64)) {
-                free(rows);
-                return SSD_ENOMEM;
-            }
-            rows[n].k = k;
-            rows[n++].cond = nc > 1 ? conds[q] : NULL;
-        }
-    }
-    *out = rows;
-    *nout = n;
-    return 0;
-}
 
 static const struct ssd__fig *row_fig(const ssd_compare *c, const struct cmp_row *r, int i) {
     const struct ssd__fig *f = fig_of(&c->d[i], c->keys[r->k]);
@@ -397,6 +369,55 @@ static void describe_row(const ssd_compare *c, const struct cmp_row *r,
              speed_name(w, n, f->words, name, sizeof name));
 }
 
+/* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
+ * the message when no run was added. */
+static int can_write(const ssd_compare *c, char **out) {
+    if (!c || !out)
+        return SSD_EINVAL;
+    *out = NULL;
+    return c->nd ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+}
+
+/* The rows of every figure key, described (0); SSD_EINVAL or
+ * SSD_ENODATA as can_write says, or SSD_ENOMEM with the message for
+ * output `what`. */
+static int rows_of(const ssd_compare *c, char **out, struct cmp_row **rows, size_t *nrows,
+                   const char *what) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
+    size_t n = 0, cap = 0;
+    struct cmp_row *r = NULL;
+    for (size_t k = 0; k < c->nkeys; k++) {
+        const char *conds[64];
+        int nc = 0;
+        for (int i = 0; i < c->nd; i++) {
+            const struct ssd__fig *f = fig_of(&c->d[i], c->keys[k]);
+            if (!f)
+                continue;
+            int seen = 0;
+            for (int q = 0; q < nc; q++)
+                seen |= !strcmp(conds[q], f->cond);
+            if (!seen && nc < 64)
+                conds[nc++] = f->cond;
+        }
+        for (int q = 0; q < (nc > 1 ? nc : 1); q++) {
+            if (ssd__grow(&r, n, &cap, sizeof *r, 64)) {
+                free(r);
+                return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "%s: out of memory", what);
+            }
+            r[n].k = k;
+            r[n].cond = nc > 1 ? conds[q] : NULL;
+            describe_row(c, &r[n], &r[n].f);
+            ssd__figure_label_in(r[n].f.label, r[n].cond, r[n].label, sizeof r[n].label);
+            n++;
+        }
+    }
+    *rows = r;
+    *nrows = n;
+    return 0;
+}
+
 /* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
 static double row_value(const ssd_compare *c, const struct cmp_row *r, int i) {
     int st = row_state(c, r, i);
@@ -433,30 +454,19 @@ static double pct_text(const ssd_compare *c, const struct cmp_row *r, int i, cha
 
 /* ---- JSON and CSV ---------------------------------------------------- */
 
-/* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
- * the message when no run was added. */
-static int can_write(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    return c->nd ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
-}
-
 static const char *better_word(int better) {
     return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
 }
 
 int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, c, out, flags);
-    if (!rc)
-        rc = can_write(c, out);
-    if (rc)
-        return rc;
     struct cmp_row *rows;
     size_t nrows;
-    if (build_rows(c, &rows, &nrows))
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
+    int rc = ssd__jw_open(&w, c, out, flags);
+    if (!rc)
+        rc = rows_of(c, out, &rows, &nrows, "compare.json");
+    if (rc)
+        return rc;
     /* Compact, a drive or a figure a line; or pretty. */
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "schema", "ssdcore-compare/1");
@@ -484,16 +494,12 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     ssd__jw_kbegin_array(&w, "figures");
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
-        struct ssd__figure_info f;
-        char label[400];
-        describe_row(c, r, &f);
-        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "key", c->keys[r->k]);
-        ssd__jw_kstr(&w, "label", label);
-        ssd__jw_kstr(&w, "unit", f.json_unit);
-        ssd__jw_kstr(&w, "better", better_word(f.better));
+        ssd__jw_kstr(&w, "label", r->label);
+        ssd__jw_kstr(&w, "unit", r->f.json_unit);
+        ssd__jw_kstr(&w, "better", better_word(r->f.better));
         ssd__jw_kstr(&w, "conditions", r->cond);
         ssd__jw_kbegin_array(&w, "values");
         for (int i = 0; i < c->nd; i++)
@@ -547,17 +553,13 @@ static void csv_field(struct ssd__text *t, const char *s) {
 }
 
 int ssd_compare_csv(const ssd_compare *c, char **out) {
-    int rc = can_write(c, out);
+    struct cmp_row *rows;
+    size_t nrows;
+    int rc = rows_of(c, out, &rows, &nrows, "compare.csv");
     if (rc)
         return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight,state,conditions\n");
-    struct cmp_row *rows;
-    size_t nrows;
-    if (build_rows(c, &rows, &nrows)) {
-        free(ssd__text_take(&t));
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.csv: out of memory");
-    }
     /* One line per drive x figure: the row the drive's figure is in. */
     for (int i = 0; i < c->nd; i++)
         for (size_t q = 0; q < nrows; q++) {
@@ -567,16 +569,12 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
                 continue;
             if (r->cond && !row_fig(c, r, i) && q > 0 && rows[q - 1].k == r->k)
                 continue; /* a drive without the figure: once, on the key's first row */
-            struct ssd__figure_info f;
-            char label[400];
-            describe_row(c, r, &f);
-            ssd__figure_label_in(f.label, r->cond, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, c->keys[r->k]);
             ssd__text_raw(&t, ",", 1);
-            csv_field(&t, label);
-            ssd__text_add(&t, ",%s,%s,", f.json_unit, better_word(f.better));
+            csv_field(&t, r->label);
+            ssd__text_add(&t, ",%s,%s,", r->f.json_unit, better_word(r->f.better));
             double v = row_value(c, r, i), p = row_pct(c, r, i);
             if (isfinite(v))
                 ssd__text_add(&t, "%.17g", v);
@@ -605,8 +603,8 @@ static const char *drive_color(const ssd_compare *c, int i) {
  * figure the drive does not have says why in words (no cache, not in this
  * run), never a zero-length bar. Drives measured under other conditions are
  * in their own row. */
-static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *row,
-                 const struct ssd__figure_info *f) {
+static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *row) {
+    const struct ssd__figure_info *f = &row->f;
     const char *key = c->keys[row->k];
     struct ssd__bar *b = calloc((size_t)c->nd + 1, sizeof *b);
     int n = 0, nmiss = 0;
@@ -653,9 +651,8 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
             snprintf(r->tip, sizeof r->tip, "%s", r->text);
         }
     }
-    char label[400], title[460];
-    ssd__figure_label_in(f->label, row->cond, label, sizeof label);
-    snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
+    char title[460];
+    snprintf(title, sizeof title, "%s%s%s", row->label, *f->unit ? ", " : "", f->unit);
     if (n)
         ssd__bar_chart(t, title,
                        f->better > 0   ? "higher is better"
@@ -782,12 +779,8 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
         const char *key = c->keys[r->k];
-        struct ssd__figure_info f;
-        char label[400];
-        describe_row(c, r, &f);
-        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
-        ssd__text_html_in(t, "<tr><th>", label, "");
-        ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
+        ssd__text_html_in(t, "<tr><th>", r->label, "");
+        ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", r->f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
             double v = row_value(c, r, i), p;
@@ -800,14 +793,14 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
-            ssd__fig_value(&f, st, v, vb, sizeof vb);
+            ssd__fig_value(&r->f, st, v, vb, sizeof vb);
             ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s", ssd__fig_state_names[st], vb,
                           ssd__fig_bound_suffix(key, st));
             if (isfinite(p = pct_text(c, r, i, pc, sizeof pc)))
                 ssd__text_add(t, " <small class=\"%s\">%s</small>",
-                              f.better * p > 0   ? "good"
-                              : f.better * p < 0 ? "bad"
-                                                 : "",
+                              r->f.better * p > 0   ? "good"
+                              : r->f.better * p < 0 ? "bad"
+                                                    : "",
                               pc);
             ssd__text_add(t, "</td>");
         }
@@ -1117,7 +1110,9 @@ static const char compare_css[] =
     " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n";
 
 int ssd_compare_html(const ssd_compare *c, char **out) {
-    int rc = can_write(c, out);
+    struct cmp_row *rows;
+    size_t nrows;
+    int rc = rows_of(c, out, &rows, &nrows, "compare.html");
     if (rc)
         return rc;
     struct ssd__text t = {0};
@@ -1128,12 +1123,6 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         snprintf(title, sizeof title, "ssdcore: %d drives compared", c->nd);
     ssd__page_begin(&t, "", title, compare_css);
     size_t toc_at = t.len; /* the contents: every heading below (ssd__page_end) */
-    struct cmp_row *rows;
-    size_t nrows;
-    if (build_rows(c, &rows, &nrows)) {
-        free(ssd__text_take(&t));
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
-    }
     /* The sections of the bars, each once, in the order first seen. */
     char sections[32][64];
     int nsec = 0;
@@ -1187,13 +1176,12 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         int open = 0;
         for (size_t q = 0; q < nrows; q++) {
             const char *key = c->keys[rows[q].k];
-            struct ssd__figure_info f;
-            describe_row(c, &rows[q], &f);
-            if (strcmp(f.section, sections[sec]))
+            if (strcmp(rows[q].f.section, sections[sec]))
                 continue;
             /* The median and the ratios to it are in the table; bars of the
              * tail latencies are what the reviews compare. */
-            if (!f.better || ssd__ends_with(key, "p50_us") || ssd__ends_with(key, "_over_p50"))
+            if (!rows[q].f.better || ssd__ends_with(key, "p50_us") ||
+                ssd__ends_with(key, "_over_p50"))
                 continue;
             int any = 0;
             for (int i = 0; i < c->nd; i++)
@@ -1204,7 +1192,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                 ssd__text_add(&t, "<h2 id=\"sec-%d\">", sec);
                 ssd__text_html_in(&t, "", sections[sec], "</h2>\n<div class=\"barsgrid\">\n");
             }
-            bars(c, &t, &rows[q], &f);
+            bars(c, &t, &rows[q]);
         }
         if (open)
             ssd__text_add(&t, "</div>\n");

@@ -426,7 +426,7 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
         xlo = lc->xlog2 ? xlo / 2 : xlo - 1;
         xhi = lc->xlog2 ? xhi * 2 : xhi + 1;
     }
-    struct ssd__chart c = {640, lc->h, 64, 16, 14, 44, xlo, xhi, ylo, yhi, lc->xlog2, lc->ylog10};
+    struct ssd__chart c = {SSD__CHART_FRAME(lc->h), xlo, xhi, ylo, yhi, lc->xlog2, lc->ylog10};
 #define IN(x, y) ((x) >= xlo && (x) <= xhi && (y) >= ylo && (y) <= yhi)
     /* Each series' first and last point, for a screen reader, and its
      * least and greatest y when they lie between. */
@@ -510,12 +510,8 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
 
 /* ---- the write curve: one drive in detail, or several overlaid ---------- */
 
-/* At most this many samples a line: a chart is 560 px wide, and a long
- * series drawn whole made pages of a hundred megabytes. */
-#define MAX_DRAWN 4000
-
-static size_t drawn_stride(size_t n) {
-    return n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
+size_t ssd__drawn_stride(size_t n) {
+    return n > 4000 ? (n + 3999) / 4000 : 1;
 }
 
 /* The drive's temperatures over the first n samples of analysed write
@@ -634,7 +630,7 @@ static void ma_lines(struct ssd__text *t, const struct ssd__chart *ch,
                      const struct ssd__curve_line *l, size_t m, const char *head) {
     const struct ssd__write_curve *d = l->wc;
     const struct ssd__step_result *res = &l->an->res;
-    size_t stride = drawn_stride(m), k = 1;
+    size_t stride = ssd__drawn_stride(m), k = 1;
     for (size_t lo = 0; lo < m;) {
         /* The piece ends before the first sample past the next phase
          * start, as moving_average's segments do. */
@@ -699,7 +695,7 @@ static void temperature_line(struct ssd__text *t, const struct ssd__chart *at,
     snprintf(head, sizeof head,
              "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s points=\"", color,
              l->bold ? "2.2" : "1.6", label ? " stroke-dasharray=\"6 3\"" : "");
-    ssd__chart_gapped_line(t, at, l->wc->x, tc, m, drawn_stride(m), head);
+    ssd__chart_gapped_line(t, at, l->wc->x, tc, m, ssd__drawn_stride(m), head);
     if (!s->has_throttle || !(s->throttle_start_bytes / GIB <= at->xhi))
         return;
     ssd__text_add(t,
@@ -830,7 +826,7 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     }
     /* A dot per sample: one path of zero-length round-capped segments is
      * far smaller than a circle element each. */
-    size_t stride = drawn_stride(m);
+    size_t stride = ssd__drawn_stride(m);
     ssd__text_add(t, "</g>\n<g data-key=\"dots\"><path fill=\"none\" stroke=\"#4a7fb8\" "
                      "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
     for (size_t i = 0; i < m; i += stride)
@@ -982,7 +978,7 @@ void ssd__write_curve_chart(struct ssd__text *t, const char *title, const char *
         goto done;
     if (!(yhi > 0))
         yhi = ymax > 0 ? ymax * (detail ? 1.08 : 1.1) : 1;
-    struct ssd__chart ch = {640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi, 0, 0};
+    struct ssd__chart ch = {SSD__CHART_FRAME(340), 0, xhi > 0 ? xhi : 1, 0, yhi, 0, 0};
     /* The temperatures' right axis: whole tens of degrees, 20 or more. */
     struct ssd__chart at = ch;
     at.ylo = floor(tlo / 10) * 10, at.yhi = fmax(ceil(thi / 10) * 10, at.ylo + 20);
@@ -1178,7 +1174,6 @@ static const char page_css[] =
      * is set larger there to stay at 11 px or more; legends get smaller
      * text and less air so they stay shorter than their charts. */
     "@media (max-width:600px){body{font-size:15px}table{font-size:13px}"
-    "table.latency{font-size:12px}table.latency th,table.latency td{padding:2px 3px}"
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
     /* Tables of one drive (or one figure) a row become cards on a phone,

@@ -21,6 +21,7 @@
 #define GIB 1073741824.0
 
 /* The plot geometry in SVG user units; the SVG scales to the page width. */
+#define SSD__CHART_FRAME(h) 640, (h), 64, 16, 14, 44 /* the line charts': w, h, l, r, t, b */
 struct ssd__chart {
     int w, h;       /* whole SVG */
     int l, r, t, b; /* margins around the plot area */
@@ -94,6 +95,11 @@ void ssd__reference_line(struct ssd__text *t, const struct ssd__results *s,
  * 8 samples; 0 when no cache needs one. */
 double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double xhi,
                              double sliver);
+
+/* Every how many samples a line of n draws one: at most 4000 a line (a
+ * chart is 560 px wide, and a long series drawn whole made pages of a
+ * hundred megabytes). */
+size_t ssd__drawn_stride(size_t n);
 
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);

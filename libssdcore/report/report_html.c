@@ -25,18 +25,6 @@
 #include "verdict_words.h"
 #include "report_verdict.h"
 
-#define MAX_DRAWN 4000
-
-/* Chart geometry in SVG units; the SVG scales to the page (viewBox). The
- * title and the legend are HTML around it, so they stay readable on a
- * phone. */
-#define W 640
-#define H 340
-#define L 64
-#define R 16
-#define T 14
-#define B 44
-
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
 static void fmt_latency(char *buf, size_t len, double us) {
     if (us >= 1e6)
@@ -83,7 +71,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
     }
     const char *yunit = unit == 1 ? "IOPS" : unit == 2 ? "MB/s" : "MiB/s";
     const struct ssd__line_chart lc = {
-        title, xlabel, yunit, xname, H, xlog2, 0, xsize, NULL, 0, 1, 2, unit == 1 ? 0 : 1};
+        title, xlabel, yunit, xname, 340, xlog2, 0, xsize, NULL, 0, 1, 2, unit == 1 ? 0 : 1};
     if (xy)
         ssd__line_chart(t, &lc, ls, (size_t)(nc < 2 ? nc : 2));
     free(xy);
@@ -199,7 +187,8 @@ done:
 static struct ssd__chart latency_chart(struct ssd__text *t, const char *title, const char *desc,
                                        const char *xlabel, double xhi, double lo, double hi) {
     double ylo = pow(10, floor(log10(lo))), yhi = pow(10, ceil(log10(hi)));
-    const struct ssd__chart c = {W, H, L, R, T, B, 0, xhi, ylo, yhi > ylo ? yhi : ylo * 10, 0, 1};
+    const struct ssd__chart c = {SSD__CHART_FRAME(340),      0, xhi, ylo,
+                                 yhi > ylo ? yhi : ylo * 10, 0, 1};
     char words[192], lw[32], hw[32];
     fmt_latency(lw, sizeof lw, lo);
     fmt_latency(hw, sizeof hw, hi);
@@ -255,8 +244,8 @@ static int latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
         ssd__chart_xline(t, &ch, ssd__chart_x(&ch, d), "#ddd", d < last ? xl[d] : "");
     /* The last label ends at the right edge: centred on its tick it would
      * run past the SVG and be cut ("99.9999" read as "99.999"). */
-    ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", W - 2, H - B + 16,
-                  xl[last]);
+    ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", ch.w - 2,
+                  ch.h - ch.b + 16, xl[last]);
     ssd__chart_xline(t, &ch, ssd__chart_x(&ch, log10(2)), "#eee", "50");
     ssd__chart_frame(t, &ch);
     struct ssd__text lg = {0};
@@ -335,9 +324,9 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
                       "<g data-key=\"%s\"><polyline fill=\"none\" stroke=\"%s\" "
                       "stroke-width=\"1.4\" points=\"",
                       keys[c], colors[c]);
-        /* At most MAX_DRAWN points, each the worst of the intervals it
-         * stands for, so a spike is never thinned away. */
-        size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
+        /* Each point drawn the worst of the intervals it stands for, so a
+         * spike is never thinned away. */
+        size_t stride = ssd__drawn_stride(n);
         int first = 1;
         for (size_t i = 0; i < n; i += stride) {
             double v = NAN;
@@ -800,7 +789,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_regimes(&words, &an->res.sum, an->res.phases, an->res.nphases);
     char *w = ssd__text_take(&words);
     ssd__text_html_in(t, "<p class=\"verdict\">", an->def.series, "");
-    ssd__text_html_in(t, ": ", w ? w : "", ".");
+    ssd__text_html_in(t, ": ", w, ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
     const struct ssd__step *job = ssd__analysis_job(s, an);

@@ -108,8 +108,7 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
     int rounds = whole(ssd__jv_num(v, "rounds", 0));
     const char *track = ssd__jv_str(v, "tracking");
-    ssd__text_html_in(t, "<p>", ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "",
-                      ". Tracking variable: ");
+    ssd__text_html_in(t, "<p>", ssd__jv_str(v, "spec"), ". Tracking variable: ");
     ssd__text_html(t, track ? track : "?");
     char f1[32], f2[32], f3[32], f4[32];
     if (ssd__jv_true(ss, "reached"))
@@ -344,8 +343,7 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
     int n, nt, nb;
     double *y = array(v, "iops", &n), *ts = array(v, "t_s", &nt),
            *gb = array(v, "written_bytes_at", &nb);
-    ssd__text_html_in(t, "<h3>Write saturation (WSAT)</h3>\n<p>",
-                      ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "", "");
+    ssd__text_html_in(t, "<h3>Write saturation (WSAT)</h3>\n<p>", ssd__jv_str(v, "spec"), "");
     ssd__text_add(t,
                   ". 4K random writes from purge, %g s rounds, until %.0fx the capacity or "
                   "%.0f s (stopped by %s): %.0f IOPS fresh, %.0f IOPS at the end ",
@@ -406,8 +404,7 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
 
 static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ws = ssd__jv_get(v, "waits");
-    ssd__text_html_in(t, "<h3>Host idle recovery (HIR)</h3>\n<p>",
-                      ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "", "");
+    ssd__text_html_in(t, "<h3>Host idle recovery (HIR)</h3>\n<p>", ssd__jv_str(v, "spec"), "");
     double base = ssd__jv_num(v, "baseline_iops", NAN);
     if (!isnan(base)) {
         ssd__text_add(t, ". After 4K random writes to steady state (the baseline, %.0f IOPS), ",
