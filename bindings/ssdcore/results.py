@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 import os
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
@@ -203,6 +204,19 @@ class Result(Dict[str, Any]):
     """Base of every result object: the raw JSON dict plus the conveniences."""
 
     kind: ClassVar[str] = "result"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The class doc ends with its attributes (each a property with its
+        # own doc) and, without a plot, what to draw instead: from the
+        # declarations, never listed by hand.
+        super().__init_subclass__(**kwargs)
+        names = dict.fromkeys(k for c in reversed(cls.__mro__) for k, v in vars(c).items()
+                              if isinstance(v, property) and not k.startswith("_"))
+        tail = ("Attributes: " + ", ".join(f"``{k}``" for k in names) + "." if names else "") + (
+            f" No plot: {cls._no_plot[1]}." if cls._no_plot else "")
+        if cls.__doc__ and tail:
+            cls.__doc__ += "\n\n" + textwrap.fill(tail.strip(), 76, initial_indent="    ",
+                                                  subsequent_indent="    ")
 
     def to_dict(self) -> Dict[str, Any]:
         """The raw results JSON as a plain dict (not a copy of nested parts)."""
@@ -982,18 +996,10 @@ class _FileopsResult(Result):
 
 class CopyResult(_FileopsResult):
     """What :func:`ssdcore.copy_tree` returns, in Robocopy's terms: ``dirs``,
-    ``files`` and ``bytes`` (:class:`CopyCounts`: total, copied, skipped,
-    mismatch, failed, extras), the times (``total_s``, ``copy_s``: scan and
-    copy, ``sync_s``, ``failed_s``: failed attempts and retry waits summed
-    over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
-    copied per second of the whole run), ``robocopy_exit`` (Robocopy's bits:
-    1 files copied, 2 extras, 4 mismatches, 8 failures, what ``ssdcore copy
-    --robocopy-exit`` exits with), ``first_error``,
-    ``workers`` and ``failures`` ("relpath: reason" lines).
-
-    ``to_frame()``: Robocopy's summary table, one row each for dirs, files
-    and bytes; ``summary()``: one row of the headline; ``plot()``: the
-    seconds of each part of the run."""
+    ``files`` and ``bytes`` rows (:class:`CopyCounts`), the times and
+    ``robocopy_exit`` (what ``ssdcore copy --robocopy-exit`` exits with).
+    ``to_frame()``: Robocopy's summary table; ``plot()``: the seconds of
+    each part of the run."""
 
     kind = "copy"
     _parts = (("copy_s", "scan + copy"), ("sync_s", "sync"), ("extras_s", "purge extras"),
@@ -1032,17 +1038,10 @@ class CopyResult(_FileopsResult):
 
 
 class ArchiveResult(_FileopsResult):
-    """What :func:`ssdcore.archive` and :func:`ssdcore.extract` return:
-    ``operation`` ("archive" or "extract"), ``files``, ``dirs``,
-    ``symlinks``, ``data_bytes`` (file data, uncompressed),
-    ``archive_bytes`` (the archive file), the times (``total_s``,
-    ``read_s``, ``codec_s``, ``write_s``, ``sync_s``), ``bw_bps`` (data
-    bytes per second of the whole run), ``skipped`` (FIFOs, sockets and
-    devices left out) and, on archive, ``skipped_entries`` ("relpath
-    (FIFO)", at most 1000).
-
+    """What :func:`ssdcore.archive` and :func:`ssdcore.extract` return: the
+    counts, sizes and times of the run (``bw_bps``: data bytes per second).
     ``to_frame()``: one row per part (read, codec, write, sync);
-    ``summary()``: one row of the headline; ``plot()``: those seconds."""
+    ``plot()``: those seconds."""
 
     kind = "archive"
     _parts = (("read_s", "read"), ("codec_s", "codec"), ("write_s", "write"),
@@ -1072,11 +1071,8 @@ class ArchiveResult(_FileopsResult):
 
 
 class FilesetResult(_FileopsResult):
-    """What :func:`ssdcore.make_set` returns: the set (``set``: iso,
-    program or work), ``files``, ``dirs``, their ``total_bytes``,
-    ``total_s`` and ``bw_bps`` (bytes written per second).
-
-    ``to_frame()`` and ``summary()``: one row of these; ``plot()``: the
+    """What :func:`ssdcore.make_set` returns (``bw_bps``: bytes written per
+    second). ``to_frame()`` and ``summary()``: one row; ``plot()``: the
     seconds it took, the rate in the title."""
 
     kind = "fileset"
@@ -1221,10 +1217,9 @@ def _rate_frame(samples: Any) -> "pd.DataFrame":
 
 class ReplayResult(Result):
     """What :func:`ssdcore.replay` returns: the replay's results JSON
-    (``ssd_replay_to_json``: target, trace, timing, qd, runtime_s, busy_s,
-    bytes, ios, bw_bps, iops, access_us, read/write with lat_ns, samples)
-    with attributes in units (the access time as ``access_us``), ``to_frame()`` (one row per sampling
-    interval), ``summary()`` and ``plot()`` (throughput over time)."""
+    (``ssd_replay_to_json``) with attributes in units, ``to_frame()`` (one
+    row per sampling interval), ``summary()`` and ``plot()`` (throughput
+    over time)."""
 
     kind = "replay"
 
@@ -1305,10 +1300,8 @@ _TRACE = _Table("name:string trace:string description:string scored:boolean "
 
 class AppsResult(_TracesResult):
     """What :func:`ssdcore.apps` returns: every built-in application
-    scenario replayed, ``traces`` (name, description, ios, bytes, busy_s,
-    bw_bps each) and the score: ``score_bps`` (total bytes / total busy
-    time, PCMark 8's way) and ``mean_bps`` (the mean of the traces').
-    ``summary()``: timing, seed, traces, score_bps, mean_bps."""
+    scenario replayed (``traces``) and the score, ``score_bps``: total
+    bytes / total busy time, PCMark 8's way."""
 
     kind = "apps"
     _summary = ("timing", "seed", "traces", "score_bps", "mean_bps")
@@ -1329,10 +1322,8 @@ class AppsResult(_TracesResult):
 
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
-    run, ``traces`` (name, trace, description, scored, qd, ios, bytes,
-    busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs) and
-    ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
-    ``summary()``: scale, seed, traces, score, bw_bps, access_us."""
+    run (``traces``) and ``score``: UL's geometric mean of MB/s and 1 /
+    access time in ms."""
 
     kind = "fsd"
     _summary = ("scale", "seed", "traces", "score", "bw_bps", "access_us")
@@ -1358,9 +1349,7 @@ _CATALOG_RUNS = _Table(
 class CatalogRuns(Result):
     """What :func:`ssdcore.catalog.runs` returns: ``{"catalog": path,
     "drive": the filter or None, "runs": [one dict per run, oldest
-    first]}``; ``to_frame()`` has the runs table's columns, ``summary()``
-    one row per drive. (No plot: ``catalog.figures(...).plot(figure)``
-    draws a figure across runs.)"""
+    first]}``."""
 
     kind = "catalog_runs"
     _no_plot = ("a list of runs", "catalog.figures(...).plot(figure) draws a figure across runs")
@@ -1572,11 +1561,8 @@ class _OneRow(Result):
 class PreconditionResult(_OneRow):
     """What :func:`ssdcore.precondition` returns: ``{"kind", "loops",
     "written_bytes"}`` (the dict it returned before, so ``r["written_bytes"]``
-    still reads) with ``precondition`` (the kind: seq_fill or random_fill,
-    as a job's ``analysis_context`` names it), ``loops`` and
-    ``written_bytes`` (int). ``to_frame()`` and ``summary()``: one row of
-    these. No plot: a precondition keeps no samples (the job after it
-    does)."""
+    still reads), the kind as ``precondition``, as a job's
+    ``analysis_context`` names it."""
 
     kind = "precondition"
     _no_plot = ("a precondition", "it keeps no samples; plot the job after it")
@@ -1594,10 +1580,8 @@ class PreconditionResult(_OneRow):
 
 class FillResult(_OneRow):
     """What :func:`ssdcore.fill` returns: ``{"fill_bytes", "written_bytes"}``
-    (the dict it returned before) with ``fill_bytes`` (what was asked: the
-    level's share of the target, or ``bytes``), ``written_bytes`` (what was
-    written, int) and ``level_pct`` (the share of the target asked, when a
-    level was given). ``to_frame()`` and ``summary()``: one row. No plot."""
+    (the dict it returned before), and ``level_pct`` when a level was
+    given."""
 
     kind = "fill"
     _no_plot = ("a fill", "it keeps no samples; plot the job after it")
@@ -1618,11 +1602,7 @@ class FillResult(_OneRow):
 class DriveIdentity(_OneRow):
     """What :func:`ssdcore.drive.identity` returns: the identity JSON
     (``ssdcore identity``'s: the dict it returned before, so
-    ``d["model"]`` still reads; members the drive does not tell are None)
-    with ``model``, ``serial``, ``firmware``, ``transport``, ``link``,
-    ``capacity_bytes``, ``logical_sector_bytes``, ``physical_sector_bytes``,
-    ``rotational``, ``temperature_c`` and, for a sim: URI, ``profile``.
-    ``to_frame()`` and ``summary()``: one row of these. No plot."""
+    ``d["model"]`` still reads; members the drive does not tell are None)."""
 
     kind = "drive_identity"
     _no_plot = ("a drive's identity", "it is no measurement")
@@ -1652,13 +1632,8 @@ class DriveIdentity(_OneRow):
 class TraceSummary(_OneRow):
     """What :meth:`ssdcore.Trace.summary` returns: the trace's
     characteristics (``ssd_trace_to_json``), the dict it returned before
-    (``s["reads"]`` still reads), with ``format``, ``ios``, ``reads``,
-    ``writes``, ``trims``, ``flushes``, ``read_bytes``, ``write_bytes``,
-    ``trim_bytes`` (int), ``duration_s``, ``seq_read_share``,
-    ``seq_write_share``, ``idle_share`` (0-1), ``max_overlap`` and
-    ``size_mix`` ([(bytes, count)...], the most common sizes) as
-    attributes. ``to_frame()`` and ``summary()``: one row of these (not the
-    size mix). No plot: replay it and plot the replay."""
+    (``s["reads"]`` still reads). ``to_frame()`` and ``summary()``: one row
+    (not the size mix)."""
 
     kind = "trace"
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
@@ -1695,10 +1670,7 @@ class TraceSummary(_OneRow):
 class CatalogAddResult(_OneRow):
     """What :func:`ssdcore.catalog.add` returns: ``{"catalog", "run_dir",
     "status"}``: ``status`` is "added", "updated" (the run was there but
-    changed since: it was still running) or "unchanged"; ``added`` and
-    ``changed`` (added or updated) say it as booleans. ``to_frame()`` and
-    ``summary()``: one row. No plot (``catalog.figures(...).plot(figure=)``
-    draws a figure across runs)."""
+    changed since: it was still running) or "unchanged"."""
 
     kind = "catalog_add"
     _no_plot = ("adding a run", "catalog.figures(...).plot(figure=KEY) draws a figure across "
@@ -1793,12 +1765,9 @@ __all__ += ["TrimResult", "HealthResult", "SimProfile", "SimTruth", "Listing"]
 class TrimResult(_OneRow):
     """What :meth:`ssdcore.Target.trim` and :meth:`~ssdcore.Target.trim_reach`
     return: how the last TRIM reached the drive, the dict they returned
-    before (``r["reached"]`` still reads): ``reached`` (True, False, or None
-    before any TRIM), ``how`` ("discard mount option", "FITRIM", "block
-    device BLKDISCARD", "model (sim)" or "not passed: ..."), for a file its
-    ``filesystem``, ``mount_point`` and ``mount_options`` (else None), and
-    ``fitrim_bytes`` when FITRIM ran (else None). ``to_frame()`` and
-    ``summary()``: one row. No plot."""
+    before (``r["reached"]`` still reads); ``how`` is "discard mount
+    option", "FITRIM", "block device BLKDISCARD", "model (sim)" or "not
+    passed: ..."."""
 
     kind = "trim"
     _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
@@ -1834,12 +1803,9 @@ class HealthResult(_OneRow):
     """What :meth:`ssdcore.Target.health` returns: the drive's health
     counters (the NVMe health log, the SATA SMART attributes, or a sim:
     drive's model counters), the dict it returned before (``h["source"]``
-    still reads; a counter the drive does not expose is absent, never 0):
-    ``available``, ``source`` (or ``why`` there are none), and the
-    counters as attributes (``host_written_bytes``, ``media_written_bytes``
-    int; ``temperature_c``...; None when absent). ``to_frame()`` and
-    ``summary()``: one row, every counter a column (<NA>/NaN when absent).
-    No plot."""
+    still reads; a counter the drive does not expose is absent, never 0,
+    and None as an attribute). ``to_frame()`` and ``summary()``: one row,
+    every counter a column (<NA>/NaN when absent)."""
 
     kind = "health"
     _no_plot = ("a health reading", "it is one reading; read it before and after a job")
@@ -1882,12 +1848,10 @@ def _flat_profile(p: Dict[str, Any]) -> Dict[str, Any]:
 
 class SimProfile(_OneRow):
     """What :func:`ssdcore.sim.profile` returns: the dict it returned
-    before (``{"name", "description", "params", "derived"}``), with
-    ``name``, ``description``, ``params`` and ``derived`` and the derived
-    sizes as attributes (``user_bytes``, ``cache_effective_bytes``).
+    before (``{"name", "description", "params", "derived"}``).
     ``to_frame()``: one row, the params and derived figures as columns (the
     simulator's own names: ``capacity_gb``, ``slc_gib``...);
-    ``summary()``: name, description and the derived sizes. No plot."""
+    ``summary()``: name, description and the derived sizes."""
 
     kind = "sim_profile"
     _no_plot = ("a sim profile", "run a job on it and plot that, or plot sim.truth()")
@@ -1924,9 +1888,7 @@ class SimTruth(Result):
     """What :func:`ssdcore.sim.truth` returns without a key: the
     simulator's ground truth of a sim: drive, the dict it returned before
     (``t["cache_effective_bytes"]`` still reads; events that did not happen
-    in the last job are None), with the main figures as attributes
-    (``cache_effective_bytes``, ``folding_start_bytes``, ``gc_start_bytes``,
-    ``write_amplification``, ``regime``...).
+    in the last job are None).
 
     - ``to_frame()``: one row per regime of the last job (``phases``):
       regime, start_bytes, start_s, total_bytes (int), runtime_s, mean_bps,
