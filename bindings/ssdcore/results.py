@@ -456,7 +456,7 @@ def _bool(v: Any) -> Optional[bool]:
 # a float, a name a str ("text": "" is missing too), a flag a bool.
 _READ: Dict[str, Callable[[Any], Any]] = {
     "Int64": _int, "float64": _float, "Float64": _float, "string": _str, "text": _text,
-    "boolean": _bool}
+    "boolean": _bool, "object": lambda v: v}
 
 
 class _Table:
@@ -494,7 +494,9 @@ class _Table:
         columns ``keep`` (default all) each of its dtype."""
         rows = [r if isinstance(r, tuple) else self.row(r) for r in items]
         pd = _pandas()
-        data = {name: pd.array([r[i] for r in rows], dtype=dtype)
+        # (an object column as a Series: pandas' array would infer str)
+        data = {name: (pd.Series if dtype == "object" else pd.array)([r[i] for r in rows],
+                                                                    dtype=dtype)
                 for i, (name, dtype) in enumerate(self.columns) if keep is None or name in keep}
         return _frame(data, columns=list(data))
 
@@ -1093,11 +1095,11 @@ class FilesetResult(_FileopsResult):
         return self.summary()
 
 
-# CompareResult.to_frame()'s columns and their types, whatever built it.
-_COMPARE_COLUMNS: Dict[str, str] = {
-    "drive": "object", "figure": "object", "label": "object", "unit": "object",
-    "better": "object", "value": "float64", "pct_vs_highlight": "float64", "state": "object",
-    "conditions": "object", "row_conditions": "object"}
+# CompareResult.to_frame()'s columns and their types, whatever built it (a
+# text column's missing entry is None, even in a column with no text at all).
+_COMPARE = _Table("drive:object figure:object label:object unit:object better:object "
+                  "value:float64 pct_vs_highlight:float64 state:object conditions:object "
+                  "row_conditions:object")
 
 
 class CompareResult(Result):
@@ -1183,14 +1185,7 @@ class CompareResult(Result):
                              "value": _float(v), "pct_vs_highlight": pct, "state": state,
                              "conditions": cond or None,
                              "row_conditions": f.get("conditions") or None})
-        df = _frame(rows, columns=list(_COMPARE_COLUMNS)).astype(
-            cast(Any, _COMPARE_COLUMNS))
-        # A text column's missing entry is None, even in a column with no
-        # text at all (which pandas would fill with NaN).
-        for col, kind in _COMPARE_COLUMNS.items():
-            if kind == "object":
-                df[col] = df[col].where(df[col].notna(), None)
-        return df
+        return _COMPARE.frame(rows)
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive (index ``drive``, in order), one column per
