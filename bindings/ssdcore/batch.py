@@ -29,8 +29,7 @@ import numpy as np
 
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
-from .results import (_ANALYSIS_COLUMNS, _PHASE_COLUMNS, BatchResult, _analysis_row,
-                      _phase_rows)
+from .results import _ANALYSIS, _PHASE, BatchResult, _phase_rows
 from .storage import glob_url, is_url, pyarrow_parquet
 
 if TYPE_CHECKING:
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
            "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
 
+_ANALYSIS_COLUMNS, _PHASE_COLUMNS = _ANALYSIS.columns, _PHASE.columns
 ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
 """The columns of analyze_many's DataFrame, in order."""
 PHASE_COLUMNS = [c for c, _ in _PHASE_COLUMNS]
@@ -214,7 +214,7 @@ def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, 
                 continue
             s = _as_series(item, ddir, per_io_interval_s, _ROW_READS)
             d = an.run_json(s, ref, source)
-            rows.append(_analysis_row(d))
+            rows.append(_ANALYSIS.row(d))
             phases.extend(_phase_rows(d))
         except Exception as e:  # errors="record" keeps every failure on its row
             if not record:

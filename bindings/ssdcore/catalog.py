@@ -45,10 +45,8 @@ def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
 
 def add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> CatalogAddResult:
     """Adds the run in ``run_dir`` to the catalog (created when missing) and
-    returns a :class:`~ssdcore.results.CatalogAddResult`: ``status``
-    "added", "updated" (the run changed since it was added: it was still
-    running) or "unchanged" (it was there already as it is), ``added``,
-    ``changed``, ``catalog``, ``run_dir``."""
+    returns a :class:`~ssdcore.results.CatalogAddResult` (``status``
+    "added", "updated" or "unchanged")."""
     c = _open(catalog)
     rc = check(lib.ssd_catalog_add(c, os.fsencode(run_dir)), lambda: lib.ssd_catalog_errmsg(c))
     return CatalogAddResult({"catalog": _path(catalog), "run_dir": os.fsdecode(os.fspath(run_dir)),
@@ -88,9 +86,7 @@ def _rows(catalog: Optional[PathLike], sql: str, args: Tuple[str, ...]) -> List[
 def runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> CatalogRuns:
     """The catalogued runs (oldest first) whose drive, model, serial or
     target contains ``drive`` (case-insensitive), as a
-    :class:`~ssdcore.results.CatalogRuns`: ``.runs`` (dicts),
-    ``to_frame()`` with the runs table's columns (the headline JSON left
-    out), ``summary()`` one row per drive: the library's list (``ssdcore
+    :class:`~ssdcore.results.CatalogRuns`: the library's list (``ssdcore
     catalog list --json``), so every reader matches and orders runs alike."""
     c = _open(catalog, existing=True)
     rows = json.loads(take_text(lambda *a: lib.ssd_catalog_list(*a, ffi.NULL), c,
@@ -102,11 +98,7 @@ def runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> Cat
 def figures(catalog: Optional[PathLike] = None,
                     drive: Optional[str] = None) -> CatalogFigures:
     """Every headline figure of the matching runs as a
-    :class:`~ssdcore.results.CatalogFigures`: ``to_frame()`` one row per
-    run x figure (``run_id``, ``drive``, ``started``, ``figure``: dotted
-    key, ``value``: NaN when the run recorded it as missing),
-    ``summary()`` one row per run, ``plot(figure=KEY)`` a figure across
-    runs."""
+    :class:`~ssdcore.results.CatalogFigures`."""
     where, args = _match(drive)
     rows = _rows(catalog,
                  "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"

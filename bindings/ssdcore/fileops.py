@@ -188,11 +188,8 @@ def filebench(directory: PathLike, *, progress: ProgressArg = None,
 
     The keyword options are ``ssdcore.options("filebench")``'s (``set``,
     ``size``, ``seed``, ``steps``, ``workers``, ``format``, ``method``,
-    ``level``, ``keep``). Returns a :class:`FilebenchResult`: the results
-    JSON as a dict whose ``steps`` is a list of ``{"step", "runtime_s",
-    "bytes", "bw_bps", ...}``; ``to_frame()`` gives one row per step,
-    with the frames' names: ``runtime_s``, ``total_bytes`` and ``bw_bps``
-    (bytes/s). ``progress`` works as for :func:`copy_tree`, part by part
+    ``level``, ``keep``). Returns a :class:`FilebenchResult`.
+    ``progress`` works as for :func:`copy_tree`, part by part
     (``phase`` "mkset", "copy", "archive", "extract", each with its own
     totals).
     """

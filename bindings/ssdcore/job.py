@@ -98,9 +98,8 @@ class Target:
     def trim(self, offset: Union[int, str] = 0,
              length: Union[int, str, None] = None) -> TrimResult:
         """Discards [offset, offset+length) (default: to the end) and returns
-        whether the TRIM reached the drive (a
-        :class:`~ssdcore.results.TrimResult`, see :meth:`trim_reach`). Both
-        are an int of bytes or a size (``"32g"``, ``"512GB"``), as a suite's
+        whether the TRIM reached the drive, as :meth:`trim_reach`. Both are
+        an int of bytes or a size (``"32g"``, ``"512GB"``), as a suite's
         ``trim length=32g``.
 
         A hole punched in a file reaches the SSD only when its filesystem is
@@ -119,11 +118,7 @@ class Target:
 
     def trim_reach(self) -> TrimResult:
         """How the last TRIM reached the drive, a
-        :class:`~ssdcore.results.TrimResult` (a dict): ``reached`` (True, False, or
-        None before any TRIM), ``how`` ("discard mount option", "FITRIM",
-        "block device BLKDISCARD", "model (sim)" or "not passed: ..."), and
-        for a file its ``filesystem``, ``mount_point`` and ``mount_options``;
-        ``fitrim_bytes`` when FITRIM ran (else None)."""
+        :class:`~ssdcore.results.TrimResult` (a dict)."""
         r = ffi.new("ssd_trim_reach *", {"size": ffi.sizeof("ssd_trim_reach")})
         check(lib.ssd_target_trim_reach(self._handle(), r))
         fs = ffi.string(r.fs_type).decode(errors="replace")
@@ -623,10 +618,8 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
     they would take); on files and devices it runs one job per loop (hours
     on a large drive; ``progress`` as for :func:`job`, Ctrl-C stops it).
 
-    Returns a :class:`~ssdcore.results.PreconditionResult`: ``{"kind",
-    "loops", "written_bytes"}`` with ``precondition`` (the kind), ``loops``
-    and ``written_bytes``, ``to_frame()``, ``summary()``. The target remembers
-    them: a later :func:`job` on the same ``target`` records the bytes as
+    Returns a :class:`~ssdcore.results.PreconditionResult`. The target
+    remembers it: a later :func:`job` on the same ``target`` records the bytes as
     its ``written_before`` (plus what jobs on it wrote since) and ``kind``
     as its ``precondition``, so its ``analyze()`` knows the drive is used;
     a job's own ``written_before=`` / ``precondition=`` win, and a purge or
@@ -680,9 +673,7 @@ def fill(target: Target, level_pct: Optional[float] = None, *,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
 
-    Returns a :class:`~ssdcore.results.FillResult`: ``{"fill_bytes",
-    "written_bytes"}`` (and ``level_pct`` when a level was given) with
-    those as attributes, ``to_frame()``, ``summary()``.
+    Returns a :class:`~ssdcore.results.FillResult`.
 
     >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:mp44l-1tb")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 import os
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
@@ -203,6 +204,19 @@ class Result(Dict[str, Any]):
     """Base of every result object: the raw JSON dict plus the conveniences."""
 
     kind: ClassVar[str] = "result"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The class doc ends with its attributes (each a property with its
+        # own doc) and, without a plot, what to draw instead: from the
+        # declarations, never listed by hand.
+        super().__init_subclass__(**kwargs)
+        names = dict.fromkeys(k for c in reversed(cls.__mro__) for k, v in vars(c).items()
+                              if isinstance(v, property) and not k.startswith("_"))
+        tail = ("Attributes: " + ", ".join(f"``{k}``" for k in names) + "." if names else "") + (
+            f" No plot: {cls._no_plot[1]}." if cls._no_plot else "")
+        if cls.__doc__ and tail:
+            cls.__doc__ += "\n\n" + textwrap.fill(tail.strip(), 76, initial_indent="    ",
+                                                  subsequent_indent="    ")
 
     def to_dict(self) -> Dict[str, Any]:
         """The raw results JSON as a plain dict (not a copy of nested parts)."""
@@ -434,41 +448,106 @@ class JobResult(Result):
         return analyze(self, **options)
 
 
-def _columns(spec: str) -> List[Tuple[str, str]]:
-    """A frame's columns, "name:dtype ...", as [(name, dtype), ...]."""
-    return [(name, dtype) for name, _, dtype in (w.partition(":") for w in spec.split())]
+def _bool(v: Any) -> Optional[bool]:
+    return None if v is None else bool(v)
 
 
-# (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
-# batch's columns do not depend on which files it held.
-_ANALYSIS_COLUMNS = _columns(
-    "source:string error:string error_type:string samples:Int64 duration_s:float64 "
-    "total_bytes:Int64 capacity_bytes:Int64 phase_count:Int64 cache_found:boolean "
-    "cache_bytes:Int64 cache_level_bps:float64 cache_drop_ratio:float64 "
-    "cache_uncertainty_bytes:Int64 cache_censored:string post_cache_bps:float64 "
-    "folding_start_bytes:Int64 folding_level_bps:float64 gc_start_bytes:Int64 "
-    "gc_level_bps:float64 gc_end_level_bps:float64 gc_start_level_bps:float64 "
-    "gc_slope_bps_per_gib:float64 "
-    "regime_note:string undecided:string undecided_read_as:string decided_by:string "
-    "recovered_bytes:Int64 recovery_censored:string "
-    "recovery_reference_level_bps:float64 recovery_note:string steady_state_start_s:float64 "
-    "steady_state_bps:float64 mean_bps:float64 cv:float64 p1_over_mean:float64 "
-    "p5_over_mean:float64 dips_period_s:float64 dips_depth:float64 dips_duty:float64 "
+# How a column of each dtype reads its value: a byte count an int, a figure
+# a float, a name a str ("text": "" is missing too), a flag a bool.
+_READ: Dict[str, Callable[[Any], Any]] = {
+    "Int64": _int, "float64": _float, "Float64": _float, "string": _str, "text": _text,
+    "boolean": _bool, "object": lambda v: v}
+
+
+class _Table:
+    """A frame's columns, declared once as "name:dtype" words; "name=key:dtype"
+    reads the value from another key of each row ("a.b": nested, "=" alone:
+    always missing), through the dtype's reader (``_READ``) or ``conv``'s for
+    that column. ``columns`` is [(name, pandas dtype)]; ``row(d)`` one dict's
+    values as a tuple in that order (a batch builds millions: no dict per
+    row), ``frame(items)`` the typed DataFrame of many."""
+
+    def __init__(self, spec: str, **conv: Callable[[Any], Any]) -> None:
+        self.columns: List[Tuple[str, str]] = []
+        self._read: List[Tuple[List[str], Callable[[Any], Any]]] = []
+        self.keys: Dict[str, str] = {}  # name: the row's key it is read from
+        for word in spec.split():
+            head, _, dtype = word.partition(":")
+            name, eq, key = head.partition("=")
+            self.columns.append((name, "string" if dtype == "text" else dtype))
+            keys = key.split(".") if key else [] if eq else [name]
+            self.keys[name] = keys[0] if keys else ""
+            self._read.append((keys, conv.get(name) or _READ[dtype]))
+
+    def row(self, d: Any) -> Tuple[Any, ...]:
+        out = []
+        for keys, conv in self._read:
+            v = d if keys else None
+            for k in keys:
+                v = v.get(k) if isinstance(v, dict) else None
+            out.append(conv(v))
+        return tuple(out)
+
+    def frame(self, items: Sequence[Any], keep: Optional[Sequence[str]] = None
+              ) -> "pd.DataFrame":
+        """One row per item (a dict, or a tuple already in column order), the
+        columns ``keep`` (default all) each of its dtype."""
+        rows = [r if isinstance(r, tuple) else self.row(r) for r in items]
+        pd = _pandas()
+        # (an object column as a Series: pandas' array would infer str)
+        data = {name: (pd.Series if dtype == "object" else pd.array)([r[i] for r in rows],
+                                                                    dtype=dtype)
+                for i, (name, dtype) in enumerate(self.columns) if keep is None or name in keep}
+        return _frame(data, columns=list(data))
+
+
+def _or(default: Any, conv: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``conv``, with ``default`` where it gives None."""
+    return lambda v: default if (x := conv(v)) is None else x
+
+
+# analyze_many's and AnalysisResult.summary()'s row: fixed columns, so a
+# batch's do not depend on which files it held.
+_ANALYSIS = _Table(
+    "source:text error=:string error_type=:string samples:Int64 duration_s:float64 "
+    "total_bytes:Int64 capacity_bytes:Int64 phase_count=phases:Int64 cache_found=cache:boolean "
+    "cache_bytes=cache.bytes:Int64 cache_level_bps=cache.level_bps:float64 "
+    "cache_drop_ratio=cache.drop_ratio:float64 "
+    "cache_uncertainty_bytes=cache.uncertainty_bytes:Int64 cache_censored=cache.censored:string "
+    "post_cache_bps:float64 folding_start_bytes=folding.start_bytes:Int64 "
+    "folding_level_bps=folding.level_bps:float64 gc_start_bytes=gc.start_bytes:Int64 "
+    "gc_level_bps=gc.level_bps:float64 gc_end_level_bps=gc.end_level_bps:float64 "
+    "gc_start_level_bps=gc.start_level_bps:float64 "
+    "gc_slope_bps_per_gib=gc.slope_bps_per_gib:float64 regime_note:string "
+    "undecided=undecided.between:string undecided_read_as=undecided.read_as:string "
+    "decided_by=undecided.decided_by:string recovered_bytes=recovery.recovered_bytes:Int64 "
+    "recovery_censored=recovery.censored:string "
+    "recovery_reference_level_bps=recovery.reference_level_bps:float64 recovery_note:text "
+    "steady_state_start_s=steady_state.start_s:float64 "
+    "steady_state_bps=steady_state.mean_bps:float64 mean_bps=consistency.mean_bps:float64 "
+    "cv=consistency.cv:float64 p1_over_mean=consistency.p1_over_mean:float64 "
+    "p5_over_mean=consistency.p5_over_mean:float64 "
+    "dips_period_s=consistency.dips.period_s:float64 dips_depth=consistency.dips.depth:float64 "
+    "dips_duty=consistency.dips.duty:float64 "
     # The medians over sampling intervals of each interval's percentile (the
     # analysis's latency.p99_us...), named apart from a whole run's
     # lat_p99_us (SuiteResult.to_frame, fio results): one meaning per name.
-    "lat_p50_median_us:float64 lat_p99_median_us:float64 lat_p99_9_median_us:float64 "
-    "input_note:string")
+    "lat_p50_median_us=latency.p50_us:float64 lat_p99_median_us=latency.p99_us:float64 "
+    "lat_p99_9_median_us=latency.p99_9_us:float64 input_note:text",
+    samples=_or(0, _int), duration_s=_or(0.0, _float), total_bytes=_or(0, _int),
+    phase_count=lambda v: len(v) if isinstance(v, list) else 0,
+    cache_found=lambda v: isinstance(v, dict))
 
-_PHASE_COLUMNS = _columns(
-    "source:string phase:Int64 start_bytes:Int64 end_bytes:Int64 start_s:float64 end_s:float64 "
-    "level_bps:float64 "
-    # The phase's level at its start and end: level_bps both for a flat
-    # phase, the used state's slide there for the phases it spans
-    # (sliding: True), as ssdcore analyze's phase list gives them.
-    "start_level_bps:float64 end_level_bps:float64 sliding:boolean mean_bps:float64 regime:string "
-    "dips_period_s:float64 dips_depth:float64 dips_duty:float64")
-
+# One row per phase: its level at its start and end (level_bps both for a
+# flat phase, the used state's slide there for the phases it spans: sliding
+# True), as ssdcore analyze's phase list gives them; source and phase (its
+# index) come from the analysis.
+_PHASE = _Table(
+    "source=:string phase=:Int64 start_bytes:Int64 end_bytes:Int64 start_s:float64 "
+    "end_s:float64 level_bps:float64 start_level_bps:float64 end_level_bps:float64 "
+    "sliding:boolean mean_bps:float64 regime:string dips_period_s=dips.period_s:float64 "
+    "dips_depth=dips.depth:float64 dips_duty=dips.duty:float64",
+    sliding=lambda v: v is True)
 
 
 def _sub(d: Dict[str, Any], key: str) -> Dict[str, Any]:
@@ -476,73 +555,11 @@ def _sub(d: Dict[str, Any], key: str) -> Dict[str, Any]:
     return v if isinstance(v, dict) else {}
 
 
-def _or(v: Any, default: Any) -> Any:
-    return default if v is None else v
-
-
-def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
-    """One analysis' row (``ssdcore analyze --json``'s dict) as a tuple in
-    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult.summary`` and every
-    ``analyze_many`` row hold, read straight from the dict (no result
-    object, no dict per row: a batch builds a few million of these)."""
-    cache, gc, rec = _sub(d, "cache"), _sub(d, "gc"), _sub(d, "recovery")
-    cons, fold, steady = _sub(d, "consistency"), _sub(d, "folding"), _sub(d, "steady_state")
-    lat, dips = _sub(d, "latency"), _sub(_sub(d, "consistency"), "dips")
-    und = _sub(d, "undecided")
-    phases = d.get("phases")
-    g = d.get
-    return (
-        _text(g("source")), None, None, _or(_int(g("samples")), 0),
-        _or(_float(g("duration_s")), 0.0), _or(_int(g("total_bytes")), 0),
-        _int(g("capacity_bytes")),
-        len(phases) if isinstance(phases, list) else 0, isinstance(g("cache"), dict),
-        _int(cache.get("bytes")), _float(cache.get("level_bps")),
-        _float(cache.get("drop_ratio")), _int(cache.get("uncertainty_bytes")),
-        _str(cache.get("censored")), _float(g("post_cache_bps")),
-        _int(fold.get("start_bytes")), _float(fold.get("level_bps")),
-        _int(gc.get("start_bytes")), _float(gc.get("level_bps")),
-        _float(gc.get("end_level_bps")), _float(gc.get("start_level_bps")),
-        _float(gc.get("slope_bps_per_gib")), _str(g("regime_note")),
-        _str(und.get("between")), _str(und.get("read_as")), _str(und.get("decided_by")),
-        _int(rec.get("recovered_bytes")), _str(rec.get("censored")),
-        _float(rec.get("reference_level_bps")), g("recovery_note") or None,
-        _float(steady.get("start_s")), _float(steady.get("mean_bps")),
-        _float(cons.get("mean_bps")), _float(cons.get("cv")),
-        _float(cons.get("p1_over_mean")), _float(cons.get("p5_over_mean")),
-        _float(dips.get("period_s")), _float(dips.get("depth")), _float(dips.get("duty")),
-        _float(lat.get("p50_us")), _float(lat.get("p99_us")),
-        _float(lat.get("p99_9_us")), g("input_note") or None,
-    )
-
-
 def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
-    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order, with
-    each phase's ``start_level_bps``, ``end_level_bps`` and ``sliding`` as
-    the analysis gives them (along a sliding used state's trend for each
-    phase it spans, else ``level_bps`` both)."""
-    src = _text(d.get("source"))
-    phases = d.get("phases")
-    rows = []
-    for i, p in enumerate(phases if isinstance(phases, list) else []):
-        dips = _sub(p, "dips")
-        rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
-                     _float(p.get("start_s")), _float(p.get("end_s")),
-                     _float(p.get("level_bps")), _float(p.get("start_level_bps")),
-                     _float(p.get("end_level_bps")), p.get("sliding") is True,
-                     _float(p.get("mean_bps")), p.get("regime"),
-                     _float(dips.get("period_s")), _float(dips.get("depth")),
-                     _float(dips.get("duty"))))
-    return rows
-
-
-def _typed_frame(rows: Sequence[Union[Dict[str, Any], Tuple[Any, ...]]],
-                 columns: List[Tuple[str, str]]) -> "pd.DataFrame":
-    """``rows`` (dicts by column name, or tuples in the columns' order) as a
-    frame of ``columns``, each of its dtype."""
-    pd = _pandas()
-    data = {name: pd.array([r[i] if isinstance(r, tuple) else r.get(name) for r in rows],
-                           dtype=dtype) for i, (name, dtype) in enumerate(columns)}
-    return _frame(data, columns=[c for c, _ in columns])
+    """One analysis' phases as tuples in ``_PHASE``'s column order."""
+    src, phases = _text(d.get("source")), d.get("phases")
+    return [(src, i) + _PHASE.row(p)[2:]
+            for i, p in enumerate(phases if isinstance(phases, list) else [])]
 
 
 class AnalysisResult(Result):
@@ -663,14 +680,14 @@ class AnalysisResult(Result):
 
     def summary(self) -> "pd.DataFrame":
         """One row, the columns and dtypes of :func:`ssdcore.analyze_many`."""
-        return _typed_frame([_analysis_row(self)], _ANALYSIS_COLUMNS)
+        return _ANALYSIS.frame([self])
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per phase (start/end bytes as int, level, its level at
         its start and end with ``sliding`` -- a sliding used state's phases
         follow its slide, as ``ssdcore analyze`` lists them --, regime,
         dips), joinable with ``summary()`` on ``source``."""
-        return _typed_frame(_phase_rows(self), _PHASE_COLUMNS)
+        return _PHASE.frame(_phase_rows(self))
 
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
@@ -883,17 +900,15 @@ class SuiteResult(Result):
         (the step's place on its group's curve: the suite file's ``x=``, a
         QD, a block size in bytes, a read or fill %), and for jobs
         runtime_s, total_bytes (int), iops, bw_bps, lat_p50/p99/p99_9_us."""
-        rows = []
-        for s in self.steps:
-            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group")}
-            row["group_value"] = s.get("x")
-            row.update({k: _float(_get(s, "summary", k)) for k in (
-                "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
-            rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
-        return _typed_frame(rows, _columns(
-            "index:Int64 name:string kind:string state:string group:string group_value:Float64 "
-            "runtime_s:float64 total_bytes:Int64 iops:float64 bw_bps:float64 lat_p50_us:float64 "
-            "lat_p99_us:float64 lat_p99_9_us:float64"))
+        return _STEP.frame(self.steps)
+
+
+_STEP = _Table(
+    "index:Int64 name:string kind:string state:string group:string group_value=x:Float64 "
+    "runtime_s=summary.runtime_s:float64 total_bytes=results.bytes:Int64 "
+    "iops=summary.iops:float64 bw_bps=summary.bw_bps:float64 "
+    "lat_p50_us=summary.lat_p50_us:float64 lat_p99_us=summary.lat_p99_us:float64 "
+    "lat_p99_9_us=summary.lat_p99_9_us:float64")
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
@@ -977,24 +992,16 @@ class _FileopsResult(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per part of the run: ``part``, ``runtime_s``."""
         parts = self.parts_s()
-        return _typed_frame([{"part": k, "runtime_s": v} for k, v in parts.items()],
-                            [("part", "string"), ("runtime_s", "float64")])
+        return _Table("part:string runtime_s:float64").frame(
+            [{"part": k, "runtime_s": v} for k, v in parts.items()])
 
 
 class CopyResult(_FileopsResult):
     """What :func:`ssdcore.copy_tree` returns, in Robocopy's terms: ``dirs``,
-    ``files`` and ``bytes`` (:class:`CopyCounts`: total, copied, skipped,
-    mismatch, failed, extras), the times (``total_s``, ``copy_s``: scan and
-    copy, ``sync_s``, ``failed_s``: failed attempts and retry waits summed
-    over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
-    copied per second of the whole run), ``robocopy_exit`` (Robocopy's bits:
-    1 files copied, 2 extras, 4 mismatches, 8 failures, what ``ssdcore copy
-    --robocopy-exit`` exits with), ``first_error``,
-    ``workers`` and ``failures`` ("relpath: reason" lines).
-
-    ``to_frame()``: Robocopy's summary table, one row each for dirs, files
-    and bytes; ``summary()``: one row of the headline; ``plot()``: the
-    seconds of each part of the run."""
+    ``files`` and ``bytes`` rows (:class:`CopyCounts`), the times and
+    ``robocopy_exit`` (what ``ssdcore copy --robocopy-exit`` exits with).
+    ``to_frame()``: Robocopy's summary table; ``plot()``: the seconds of
+    each part of the run."""
 
     kind = "copy"
     _parts = (("copy_s", "scan + copy"), ("sync_s", "sync"), ("extras_s", "purge extras"),
@@ -1029,21 +1036,14 @@ class CopyResult(_FileopsResult):
         (``row``), the columns total, copied, skipped, mismatch, failed,
         extras (int; counts, bytes in the bytes row)."""
         rows = [dict(row=name, **vars(getattr(self, name))) for name in ("dirs", "files", "bytes")]
-        return _typed_frame(rows, [("row", "string")] + [(c, "Int64") for c in _COPY_COLUMNS])
+        return _Table("row:string " + ":Int64 ".join(_COPY_COLUMNS) + ":Int64").frame(rows)
 
 
 class ArchiveResult(_FileopsResult):
-    """What :func:`ssdcore.archive` and :func:`ssdcore.extract` return:
-    ``operation`` ("archive" or "extract"), ``files``, ``dirs``,
-    ``symlinks``, ``data_bytes`` (file data, uncompressed),
-    ``archive_bytes`` (the archive file), the times (``total_s``,
-    ``read_s``, ``codec_s``, ``write_s``, ``sync_s``), ``bw_bps`` (data
-    bytes per second of the whole run), ``skipped`` (FIFOs, sockets and
-    devices left out) and, on archive, ``skipped_entries`` ("relpath
-    (FIFO)", at most 1000).
-
+    """What :func:`ssdcore.archive` and :func:`ssdcore.extract` return: the
+    counts, sizes and times of the run (``bw_bps``: data bytes per second).
     ``to_frame()``: one row per part (read, codec, write, sync);
-    ``summary()``: one row of the headline; ``plot()``: those seconds."""
+    ``plot()``: those seconds."""
 
     kind = "archive"
     _parts = (("read_s", "read"), ("codec_s", "codec"), ("write_s", "write"),
@@ -1073,11 +1073,8 @@ class ArchiveResult(_FileopsResult):
 
 
 class FilesetResult(_FileopsResult):
-    """What :func:`ssdcore.make_set` returns: the set (``set``: iso,
-    program or work), ``files``, ``dirs``, their ``total_bytes``,
-    ``total_s`` and ``bw_bps`` (bytes written per second).
-
-    ``to_frame()`` and ``summary()``: one row of these; ``plot()``: the
+    """What :func:`ssdcore.make_set` returns (``bw_bps``: bytes written per
+    second). ``to_frame()`` and ``summary()``: one row; ``plot()``: the
     seconds it took, the rate in the title."""
 
     kind = "fileset"
@@ -1098,11 +1095,11 @@ class FilesetResult(_FileopsResult):
         return self.summary()
 
 
-# CompareResult.to_frame()'s columns and their types, whatever built it.
-_COMPARE_COLUMNS: Dict[str, str] = {
-    "drive": "object", "figure": "object", "label": "object", "unit": "object",
-    "better": "object", "value": "float64", "pct_vs_highlight": "float64", "state": "object",
-    "conditions": "object", "row_conditions": "object"}
+# CompareResult.to_frame()'s columns and their types, whatever built it (a
+# text column's missing entry is None, even in a column with no text at all).
+_COMPARE = _Table("drive:object figure:object label:object unit:object better:object "
+                  "value:float64 pct_vs_highlight:float64 state:object conditions:object "
+                  "row_conditions:object")
 
 
 class CompareResult(Result):
@@ -1188,14 +1185,7 @@ class CompareResult(Result):
                              "value": _float(v), "pct_vs_highlight": pct, "state": state,
                              "conditions": cond or None,
                              "row_conditions": f.get("conditions") or None})
-        df = _frame(rows, columns=list(_COMPARE_COLUMNS)).astype(
-            cast(Any, _COMPARE_COLUMNS))
-        # A text column's missing entry is None, even in a column with no
-        # text at all (which pandas would fill with NaN).
-        for col, kind in _COMPARE_COLUMNS.items():
-            if kind == "object":
-                df[col] = df[col].where(df[col].notna(), None)
-        return df
+        return _COMPARE.frame(rows)
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive (index ``drive``, in order), one column per
@@ -1222,10 +1212,9 @@ def _rate_frame(samples: Any) -> "pd.DataFrame":
 
 class ReplayResult(Result):
     """What :func:`ssdcore.replay` returns: the replay's results JSON
-    (``ssd_replay_to_json``: target, trace, timing, qd, runtime_s, busy_s,
-    bytes, ios, bw_bps, iops, access_us, read/write with lat_ns, samples)
-    with attributes in units (the access time as ``access_us``), ``to_frame()`` (one row per sampling
-    interval), ``summary()`` and ``plot()`` (throughput over time)."""
+    (``ssd_replay_to_json``) with attributes in units, ``to_frame()`` (one
+    row per sampling interval), ``summary()`` and ``plot()`` (throughput
+    over time)."""
 
     kind = "replay"
 
@@ -1293,30 +1282,21 @@ class _TracesResult(Result):
         """One row per trace: name, description, ios and total_bytes (int),
         busy_s, bw_bps (and a full-system run's trace, scored,
         queue_depth, access_us)."""
-        cols = _columns("name:string trace:string description:string scored:boolean "
-                        "queue_depth:Int64 ios:Int64 total_bytes:Int64 busy_s:float64 "
-                        "bw_bps:float64 access_us:float64")
-        # The JSON's keys where Python names a column otherwise (its unit, or
-        # the name every other frame gives it).
-        key = {"queue_depth": "qd", "total_bytes": "bytes"}
         traces = self.traces
-        rows = [{"name": t.get("name"), "trace": t.get("trace"),
-                 "description": t.get("description"), "scored": t.get("scored"),
-                 "queue_depth": _int(t.get("qd")), "ios": _int(t.get("ios")),
-                 "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
-                 "bw_bps": _float(t.get("bw_bps")), "access_us": _float(t.get("access_us"))}
-                for t in traces]
-        keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
-                or c in ("name", "total_bytes")]
-        return _typed_frame(rows, keep)
+        return _TRACE.frame(traces, [c for c, k in _TRACE.keys.items() if any(
+            k in t for t in traces) or c in ("name", "total_bytes")])
+
+
+# The JSON's qd and bytes named as every other frame names them.
+_TRACE = _Table("name:string trace:string description:string scored:boolean "
+                "queue_depth=qd:Int64 ios:Int64 total_bytes=bytes:Int64 busy_s:float64 "
+                "bw_bps:float64 access_us:float64")
 
 
 class AppsResult(_TracesResult):
     """What :func:`ssdcore.apps` returns: every built-in application
-    scenario replayed, ``traces`` (name, description, ios, bytes, busy_s,
-    bw_bps each) and the score: ``score_bps`` (total bytes / total busy
-    time, PCMark 8's way) and ``mean_bps`` (the mean of the traces').
-    ``summary()``: timing, seed, traces, score_bps, mean_bps."""
+    scenario replayed (``traces``) and the score, ``score_bps``: total
+    bytes / total busy time, PCMark 8's way."""
 
     kind = "apps"
     _summary = ("timing", "seed", "traces", "score_bps", "mean_bps")
@@ -1337,10 +1317,8 @@ class AppsResult(_TracesResult):
 
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
-    run, ``traces`` (name, trace, description, scored, qd, ios, bytes,
-    busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs) and
-    ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
-    ``summary()``: scale, seed, traces, score, bw_bps, access_us."""
+    run (``traces``) and ``score``: UL's geometric mean of MB/s and 1 /
+    access time in ms."""
 
     kind = "fsd"
     _summary = ("scale", "seed", "traces", "score", "bw_bps", "access_us")
@@ -1357,7 +1335,7 @@ class FsdResult(_TracesResult):
     _shown = "score bw_bps:B/s access_us:µs traces"
 
 
-_CATALOG_RUN_COLUMNS = _columns(
+_CATALOG_RUNS = _Table(
     "id:Int64 run_key:string dir:string drive:string model:string serial:string firmware:string "
     "capacity_bytes:Int64 target:string target_kind:string suite:string status:string host:string "
     "tool:string started:string finished:string added:string")
@@ -1366,9 +1344,7 @@ _CATALOG_RUN_COLUMNS = _columns(
 class CatalogRuns(Result):
     """What :func:`ssdcore.catalog.runs` returns: ``{"catalog": path,
     "drive": the filter or None, "runs": [one dict per run, oldest
-    first]}``; ``to_frame()`` has the runs table's columns, ``summary()``
-    one row per drive. (No plot: ``catalog.figures(...).plot(figure)``
-    draws a figure across runs.)"""
+    first]}``."""
 
     kind = "catalog_runs"
     _no_plot = ("a list of runs", "catalog.figures(...).plot(figure) draws a figure across runs")
@@ -1392,7 +1368,7 @@ class CatalogRuns(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per run: the runs table's columns (the headline JSON
         left out), ``capacity_bytes`` as Int64."""
-        return _typed_frame(self.runs, _CATALOG_RUN_COLUMNS)
+        return _CATALOG_RUNS.frame(self.runs)
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive: ``drive``, ``runs``, ``first_started``,
@@ -1435,8 +1411,8 @@ class CatalogFigures(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per run x figure: run_id, drive, started, figure (dotted
         key), value (NaN when the run recorded it as missing)."""
-        return _typed_frame(self.figures, _columns(
-            "run_id:Int64 drive:string started:string figure:string value:float64"))
+        return _Table("run_id:Int64 drive:string started:string figure:string value:float64"
+                      ).frame(self.figures)
 
     def summary(self) -> "pd.DataFrame":
         """One row per run (run_id, drive, started), one column per figure
@@ -1580,11 +1556,8 @@ class _OneRow(Result):
 class PreconditionResult(_OneRow):
     """What :func:`ssdcore.precondition` returns: ``{"kind", "loops",
     "written_bytes"}`` (the dict it returned before, so ``r["written_bytes"]``
-    still reads) with ``precondition`` (the kind: seq_fill or random_fill,
-    as a job's ``analysis_context`` names it), ``loops`` and
-    ``written_bytes`` (int). ``to_frame()`` and ``summary()``: one row of
-    these. No plot: a precondition keeps no samples (the job after it
-    does)."""
+    still reads), the kind as ``precondition``, as a job's
+    ``analysis_context`` names it."""
 
     kind = "precondition"
     _no_plot = ("a precondition", "it keeps no samples; plot the job after it")
@@ -1602,10 +1575,8 @@ class PreconditionResult(_OneRow):
 
 class FillResult(_OneRow):
     """What :func:`ssdcore.fill` returns: ``{"fill_bytes", "written_bytes"}``
-    (the dict it returned before) with ``fill_bytes`` (what was asked: the
-    level's share of the target, or ``bytes``), ``written_bytes`` (what was
-    written, int) and ``level_pct`` (the share of the target asked, when a
-    level was given). ``to_frame()`` and ``summary()``: one row. No plot."""
+    (the dict it returned before), and ``level_pct`` when a level was
+    given."""
 
     kind = "fill"
     _no_plot = ("a fill", "it keeps no samples; plot the job after it")
@@ -1626,11 +1597,7 @@ class FillResult(_OneRow):
 class DriveIdentity(_OneRow):
     """What :func:`ssdcore.drive.identity` returns: the identity JSON
     (``ssdcore identity``'s: the dict it returned before, so
-    ``d["model"]`` still reads; members the drive does not tell are None)
-    with ``model``, ``serial``, ``firmware``, ``transport``, ``link``,
-    ``capacity_bytes``, ``logical_sector_bytes``, ``physical_sector_bytes``,
-    ``rotational``, ``temperature_c`` and, for a sim: URI, ``profile``.
-    ``to_frame()`` and ``summary()``: one row of these. No plot."""
+    ``d["model"]`` still reads; members the drive does not tell are None)."""
 
     kind = "drive_identity"
     _no_plot = ("a drive's identity", "it is no measurement")
@@ -1660,13 +1627,8 @@ class DriveIdentity(_OneRow):
 class TraceSummary(_OneRow):
     """What :meth:`ssdcore.Trace.summary` returns: the trace's
     characteristics (``ssd_trace_to_json``), the dict it returned before
-    (``s["reads"]`` still reads), with ``format``, ``ios``, ``reads``,
-    ``writes``, ``trims``, ``flushes``, ``read_bytes``, ``write_bytes``,
-    ``trim_bytes`` (int), ``duration_s``, ``seq_read_share``,
-    ``seq_write_share``, ``idle_share`` (0-1), ``max_overlap`` and
-    ``size_mix`` ([(bytes, count)...], the most common sizes) as
-    attributes. ``to_frame()`` and ``summary()``: one row of these (not the
-    size mix). No plot: replay it and plot the replay."""
+    (``s["reads"]`` still reads). ``to_frame()`` and ``summary()``: one row
+    (not the size mix)."""
 
     kind = "trace"
     _no_plot = ("a trace's summary", "it is no measurement; plot ssdcore.replay(trace, target)")
@@ -1703,10 +1665,7 @@ class TraceSummary(_OneRow):
 class CatalogAddResult(_OneRow):
     """What :func:`ssdcore.catalog.add` returns: ``{"catalog", "run_dir",
     "status"}``: ``status`` is "added", "updated" (the run was there but
-    changed since: it was still running) or "unchanged"; ``added`` and
-    ``changed`` (added or updated) say it as booleans. ``to_frame()`` and
-    ``summary()``: one row. No plot (``catalog.figures(...).plot(figure=)``
-    draws a figure across runs)."""
+    changed since: it was still running) or "unchanged"."""
 
     kind = "catalog_add"
     _no_plot = ("adding a run", "catalog.figures(...).plot(figure=KEY) draws a figure across "
@@ -1732,8 +1691,8 @@ class CatalogAddResult(_OneRow):
     _shown = "catalog run_dir status"
 
 
-_FIO_COLUMNS = _columns(
-    "name:string ddir:string total_bytes:Int64 bw_bps:float64 iops:float64 runtime_s:float64 "
+_FIO = _Table(
+    "name:string ddir:string total_bytes=io_bytes:Int64 bw_bps:float64 iops:float64 runtime_s:float64 "
     "lat_mean_us:float64 lat_p50_us:float64 lat_p99_us:float64 lat_p99_9_us:float64 "
     "lat_max_us:float64 p99_over_p50:float64 p99_9_over_p50:float64 lat_source:string "
     "clat_inconsistent:boolean error:Int64")
@@ -1767,10 +1726,7 @@ class FioResult(_RowsResult):
         """One row per job and direction: name, ddir, total_bytes (int),
         bw_bps, iops, runtime_s, lat_mean/p50/p99/p99_9/max_us, the p99 and
         p99.9 over p50 ratios, lat_source, clat_inconsistent, error."""
-        rows = [dict(j, total_bytes=_int(j.get("io_bytes")),
-                     **{k: _float(j.get(k)) for k, d in _FIO_COLUMNS if d == "float64"})
-                for j in self.jobs]
-        return _typed_frame(rows, _FIO_COLUMNS)
+        return _FIO.frame(self.jobs)
 
     def summary(self) -> "pd.DataFrame":
         """One row per job and direction: the headline columns."""
@@ -1804,12 +1760,9 @@ __all__ += ["TrimResult", "HealthResult", "SimProfile", "SimTruth", "Listing"]
 class TrimResult(_OneRow):
     """What :meth:`ssdcore.Target.trim` and :meth:`~ssdcore.Target.trim_reach`
     return: how the last TRIM reached the drive, the dict they returned
-    before (``r["reached"]`` still reads): ``reached`` (True, False, or None
-    before any TRIM), ``how`` ("discard mount option", "FITRIM", "block
-    device BLKDISCARD", "model (sim)" or "not passed: ..."), for a file its
-    ``filesystem``, ``mount_point`` and ``mount_options`` (else None), and
-    ``fitrim_bytes`` when FITRIM ran (else None). ``to_frame()`` and
-    ``summary()``: one row. No plot."""
+    before (``r["reached"]`` still reads); ``how`` is "discard mount
+    option", "FITRIM", "block device BLKDISCARD", "model (sim)" or "not
+    passed: ..."."""
 
     kind = "trim"
     _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
@@ -1845,12 +1798,9 @@ class HealthResult(_OneRow):
     """What :meth:`ssdcore.Target.health` returns: the drive's health
     counters (the NVMe health log, the SATA SMART attributes, or a sim:
     drive's model counters), the dict it returned before (``h["source"]``
-    still reads; a counter the drive does not expose is absent, never 0):
-    ``available``, ``source`` (or ``why`` there are none), and the
-    counters as attributes (``host_written_bytes``, ``media_written_bytes``
-    int; ``temperature_c``...; None when absent). ``to_frame()`` and
-    ``summary()``: one row, every counter a column (<NA>/NaN when absent).
-    No plot."""
+    still reads; a counter the drive does not expose is absent, never 0,
+    and None as an attribute). ``to_frame()`` and ``summary()``: one row,
+    every counter a column (<NA>/NaN when absent)."""
 
     kind = "health"
     _no_plot = ("a health reading", "it is one reading; read it before and after a job")
@@ -1893,12 +1843,10 @@ def _flat_profile(p: Dict[str, Any]) -> Dict[str, Any]:
 
 class SimProfile(_OneRow):
     """What :func:`ssdcore.sim.profile` returns: the dict it returned
-    before (``{"name", "description", "params", "derived"}``), with
-    ``name``, ``description``, ``params`` and ``derived`` and the derived
-    sizes as attributes (``user_bytes``, ``cache_effective_bytes``).
+    before (``{"name", "description", "params", "derived"}``).
     ``to_frame()``: one row, the params and derived figures as columns (the
     simulator's own names: ``capacity_gb``, ``slc_gib``...);
-    ``summary()``: name, description and the derived sizes. No plot."""
+    ``summary()``: name, description and the derived sizes."""
 
     kind = "sim_profile"
     _no_plot = ("a sim profile", "run a job on it and plot that, or plot sim.truth()")
@@ -1925,8 +1873,9 @@ class SimProfile(_OneRow):
         return _frame([_flat_profile(self)])
 
 
-_TRUTH_PHASE_COLUMNS = _columns(
-    "regime:string start_bytes:Int64 start_s:float64 total_bytes:Int64 runtime_s:float64 "
+# The JSON's bytes named as every frame names a total.
+_TRUTH_PHASE = _Table(
+    "regime:string start_bytes:Int64 start_s:float64 total_bytes=bytes:Int64 runtime_s:float64 "
     "mean_bps:float64 level_bps:float64 end_level_bps:float64")
 
 
@@ -1934,9 +1883,7 @@ class SimTruth(Result):
     """What :func:`ssdcore.sim.truth` returns without a key: the
     simulator's ground truth of a sim: drive, the dict it returned before
     (``t["cache_effective_bytes"]`` still reads; events that did not happen
-    in the last job are None), with the main figures as attributes
-    (``cache_effective_bytes``, ``folding_start_bytes``, ``gc_start_bytes``,
-    ``write_amplification``, ``regime``...).
+    in the last job are None).
 
     - ``to_frame()``: one row per regime of the last job (``phases``):
       regime, start_bytes, start_s, total_bytes (int), runtime_s, mean_bps,
@@ -1995,9 +1942,7 @@ class SimTruth(Result):
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per regime of the last job (see the class)."""
-        rows = [dict(p, total_bytes=_int(p.get("bytes")), runtime_s=_float(p.get("runtime_s")),
-                     start_bytes=_int(p.get("start_bytes"))) for p in self.phases]
-        return _typed_frame(rows, _TRUTH_PHASE_COLUMNS)
+        return _TRUTH_PHASE.frame(self.phases)
 
     def plot(self, ax: Optional["Axes"] = None, series: Any = None, **kwargs: Any) -> Any:
         """The regimes as bands and their levels (MiB/s) against GiB

@@ -26,9 +26,7 @@ __all__ = ["profiles", "profile", "truth", "SimTarget"]
 
 def profile(spec: str) -> SimProfile:
     """Resolve a spec ("bx200", "bx200,slc_gib=6", "file=/p.ini") to a
-    :class:`~ssdcore.results.SimProfile`, the dict
-    {"name", "description", "params": {...}, "derived": {...}} with
-    ``to_frame()`` (one row, every parameter a column).
+    :class:`~ssdcore.results.SimProfile`.
 
     Raises Error naming the key at fault for a bad spec.
     """
@@ -45,9 +43,8 @@ def profile(spec: str) -> SimProfile:
 
 
 def profiles() -> Listing:
-    """The built-in profiles, each as profile() returns it: a
-    :class:`~ssdcore.results.Listing` (a list; ``to_frame()`` one row per
-    profile, its parameters and derived figures as columns)."""
+    """The built-in profiles, each as profile() returns it, in a
+    :class:`~ssdcore.results.Listing`."""
     names = [ffi.string(lib.ssd_sim_profile_name(i)).decode()
              for i in range(lib.ssd_sim_profile_count())]
     return Listing([profile(n) for n in names], "sim profiles")
@@ -75,10 +72,8 @@ def truth(target: Any, key: str) -> float: ...
 
 def truth(target: Any, key: Optional[str] = None) -> Union[SimTruth, float]:
     """Ground truth of an open sim target: a
-    :class:`~ssdcore.results.SimTruth`, the dict of every figure (events
-    that did not happen in the last job are None) with ``to_frame()`` (one
-    row per regime of the last job) and ``plot(series=...)``; or one float
-    by key, a numeric figure's name (``truth(t, "gc_start_bytes")``). By
+    :class:`~ssdcore.results.SimTruth` (events that did not happen in the
+    last job are None); or one float by key, a numeric figure's name (``truth(t, "gc_start_bytes")``). By
     key, an event that did not happen in the last job, None in the dict,
     raises :class:`ssdcore.FormatError` ("did not happen in the last
     job"), and a name that is no numeric figure (``"regime"``, a typo)

@@ -265,9 +265,7 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
          **options: Unpack[TargetOptions]) -> AppsResult:
     """Replay every built-in application scenario on target; returns an
-    :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
-    "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
-    per trace, ``plot()`` the bars). The keyword options are the target
+    :class:`~ssdcore.results.AppsResult`. The keyword options are the target
     options, for a URI (``size="1g"``...: ``ssdcore.options("target")``)."""
     return AppsResult(_scored_run("apps", lib.ssd_replay_apps_json, target, options,
                                   timing.encode() if timing else ffi.NULL, int(seed)))
@@ -279,11 +277,7 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
     off the drive (sizes times scale, and below 1 the applications' think
     time, 11.5 minutes at full length); returns an
-    :class:`~ssdcore.results.FsdResult` (``traces``: [{"name", "bw_bps",
-    "access_us", "qd", "timing", "runtime_s", ...}] as in the JSON;
-    ``r.bw_bps``, ``r.access_us``, ``r.score``: UL's geometric mean of
-    bandwidth (MB/s) and 1 / average access time (1/ms); ``to_frame()``
-    one row per trace with ``queue_depth`` and ``access_us``).
+    :class:`~ssdcore.results.FsdResult`.
 
     The keyword options are the target options, for a URI, as for
     :func:`apps`.
