@@ -223,6 +223,9 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 cli_bytes_text(s.written_before_bytes, b1, sizeof b1));
     if (isfinite(s.idle_before_s))
         fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
+    if (isfinite(s.written_since_idle_bytes))
+        fprintf(f, "  written since idle: %s since the drive last idled\n",
+                cli_bytes_text(s.written_since_idle_bytes, b1, sizeof b1));
     if (isfinite(s.span_bytes))
         fprintf(f, "  span: %s of the drive addressed\n",
                 cli_bytes_text(s.span_bytes, b1, sizeof b1));

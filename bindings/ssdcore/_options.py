@@ -19,7 +19,8 @@ Duration = Union[float, str]  # seconds, or a duration text ("500ms")
 # form); one that extends others is a class adding its own keys.
 
 # ssdcore.options("analysis") but capacity_bytes, written_before_bytes,
-# precondition, idle_before_s and span_bytes (named arguments of analyze).
+# precondition, idle_before_s, written_since_idle_bytes and span_bytes
+# (named arguments of analyze).
 AnalysisOptions = TypedDict("AnalysisOptions", {
     "penalty": float, "min_step": float, "min_drop": float, "min_phase_samples": int,
     "min_phase_fraction": float, "dip_depth": float, "ss_round_s": Duration, "ss_range": float,
@@ -60,6 +61,7 @@ class JobOptions(_LayoutOptions, _RunOptions, total=False):
     coverage: bool
     seed: int
     idle_before: Duration
+    written_since_idle: Size
     reference: Union[PathLike, Dict[str, Any]]  # a log, or its figures (JSON text or dict)
     stamp: bool
     fail_io: int

@@ -277,15 +277,15 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     """What the analysis must know about a job's run beyond its samples, in
     the series metadata's words (DESIGN.md, "The analysis context travels
     with the run"): the results' ``analysis_context`` (capacity_bytes,
-    written_before_bytes, precondition, idle_before_s, span_bytes, pattern,
-    block_size, queue_depth),
+    written_before_bytes, precondition, idle_before_s,
+    written_since_idle_bytes, span_bytes, pattern, block_size, queue_depth),
     or for results written before it existed, what their target and
     workload say."""
     ctx = result.get("analysis_context")
     out: Dict[str, Any] = {}
     if isinstance(ctx, Mapping):
         out.update(ctx)
-        for k in ("idle_before_s", "span_bytes"):
+        for k in ("idle_before_s", "written_since_idle_bytes", "span_bytes"):
             if k in out and out[k] is None:  # unknown: left out, as the log leaves it
                 del out[k]
         if result.get("temp_source"):  # where the samples' temp_c was read
@@ -469,6 +469,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             written_before_bytes: Union[int, float, str, None] = None,
             precondition: Optional[str] = None,
             idle_before_s: Union[int, float, str, None] = None,
+            written_since_idle_bytes: Union[int, float, str, None] = None,
             span_bytes: Union[int, float, str, None] = None,
             **options: Unpack[AnalysisOptions]) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
@@ -509,7 +510,13 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     idle_before=)`` too), else unknown. On a drive written past its raw
     flash (random writes) it tells a flat run right after the fill, in its
     used state from byte 0, from one after idle time, whose clean blocks
-    may be written at the direct speed. ``span_bytes``: how much of the
+    may be written at the direct speed. ``written_since_idle_bytes``: bytes
+    (or a size string) written to the drive since it last idled before the
+    run: an idle flushes the SLC cache, which then holds only what was
+    written since (``trim / write 500g / idle 1h / write 10g / run`` holds
+    10 GiB in it, not 510); by default the metadata's (a suite's jobs and a
+    job on an open target record it), else unknown, and then what was
+    written since the TRIM is read as held in the cache. ``span_bytes``: how much of the
     drive the run's writes addressed, bytes or a size string (``"8g"`` for
     a short random write test over an 8 GiB area; the capacity: the whole
     drive); by default the metadata's (every job records its test area),
@@ -544,6 +551,12 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             raise TypeError(f"idle_before_s: expected seconds or a duration string, "
                             f"not {idle_before_s!r}")
         opts["idle_before_s"] = idle_before_s
+    if written_since_idle_bytes is not None:
+        # a size string is the library's to parse, as the CLI's; 0 is known
+        opts["written_since_idle_bytes"] = (
+            written_since_idle_bytes if isinstance(written_since_idle_bytes, str)
+            else _capacity_bytes(written_since_idle_bytes, "written_since_idle_bytes",
+                                 zero=True))
     if span_bytes is not None:
         # a size string is the library's to parse, as the CLI's --span; 0: unset
         opts["span_bytes"] = (span_bytes if isinstance(span_bytes, str)

@@ -363,6 +363,9 @@ class JobResult(Result):
     idle_before_s = _field("analysis_context.idle_before_s", _float, None,
                            "Seconds the drive idled between its last write and the job\n"
                            "(0: right after a fill); None when not known.")
+    written_since_idle_bytes = _field("analysis_context.written_since_idle_bytes", _int, None,
+                                      "Bytes written to the drive since it last idled before the\n"
+                                      "job (what its SLC cache can hold); None when not known.")
     span_bytes = _field("analysis_context.span_bytes", _int, None,
                         "Bytes of the drive the job's writes addressed (its test area);\n"
                         "None when not known (a replay).")
@@ -371,7 +374,7 @@ class JobResult(Result):
     def analysis_context(self) -> Dict[str, Any]:
         """What the analysis must know about the run beyond its samples
         (capacity_bytes, written_before_bytes, precondition, idle_before_s,
-        span_bytes, pattern, block_size, queue_depth): the series metadata ``analyze()``
+        written_since_idle_bytes, span_bytes, pattern, block_size, queue_depth): the series metadata ``analyze()``
         gives it."""
         from .analysis import job_context
         return job_context(self)
@@ -590,6 +593,9 @@ class AnalysisResult(Result):
                           "unknown.")
     idle_before_s = _field("idle_before_s", _float, None,
                            "Seconds the drive idled before the run; None when not known.")
+    written_since_idle_bytes = _field("written_since_idle_bytes", _int, None,
+                                      "Bytes written since the drive last idled before the run;\n"
+                                      "None when not known.")
     span_bytes = _field("span_bytes", _int, None,
                         "Bytes of the drive the run's writes addressed; None when not known.")
     phases: List[Dict[str, Any]] = _field("phases", _dicts, [],

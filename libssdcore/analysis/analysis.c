@@ -57,6 +57,9 @@
     X(idle_before_s, DURATION, o.idle_before_s, "s", 0, 1e8, "", "", 0,                           \
       "seconds the drive idled between its last write and the run (0: the run began right "        \
       "after a write); unset: the series metadata's, else unknown; set, it wins")                  \
+    X(written_since_idle_bytes, SIZE, o.written_since_idle_bytes, "B", 0, HUGE_VAL, "", "", 0,     \
+      "bytes written since the drive last idled before the run (what its SLC cache can hold); "    \
+      "unset: the series metadata's, else unknown; set, even to 0, it wins")                       \
     X(span_bytes, SIZE, o.span_bytes, "B", 0, HUGE_VAL, "0", "", 0,                                \
       "how much of the drive the run's writes address (a test area: 8 GiB for a short random "     \
       "write test; the capacity: the whole drive); 0: the series metadata's, else unknown")       \
@@ -106,6 +109,8 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
     a->o.written_before_set |= i == OPT_written_before_bytes;
     a->o.precondition_set |= i == OPT_precondition;
     a->o.idle_before_set |= i == OPT_idle_before_s;
+    if (i == OPT_written_since_idle_bytes)
+        a->o.since_idle_set = a->o.since_idle_known = 1;
     return i < 0 ? i : 0;
 }
 
@@ -189,6 +194,12 @@ static void context_of(struct ssd__analysis_opts *eo, const ssd_series *s,
     if (!eo->idle_before_set) {
         double idle = metadata_nonnegative(s, "idle_before_s");
         eo->idle_before_s = idle <= 1e12 ? idle : NAN;
+    }
+    /* (0 is known too: nothing written since the drive idled) */
+    if (!eo->since_idle_set) {
+        double w = metadata_nonnegative(s, "written_since_idle_bytes");
+        eo->since_idle_known = w <= 1e18;
+        eo->written_since_idle_bytes = eo->since_idle_known ? (uint64_t)w : 0;
     }
     /* (the area the writes addressed: a job records its test area as
      * span_bytes; its logs before that, as the workload's "span") */
@@ -724,7 +735,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
-        ro.precondition_set = ro.idle_before_set = 0;
+        ro.precondition_set = ro.idle_before_set = ro.since_idle_set = 0;
         ro.span_bytes = 0;
         rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
@@ -812,6 +823,7 @@ int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
     struct ssd__analysis_opts keep = a->o;
     a->o.written_before_bytes = 0;
     a->o.written_before_set = a->o.precondition_set = a->o.idle_before_set = 0;
+    a->o.since_idle_set = 0;
     a->o.span_bytes = 0;
     int rc = ssd_analysis_run(a, fresh, NULL);
     a->o = keep;

@@ -25,9 +25,15 @@ struct ssd__analysis_opts {
     /* Seconds the drive idled since its last write before the run; NaN
      * unknown (once context_of has read the series metadata) */
     double idle_before_s;
-    /* written_before_bytes (even 0), precondition or idle_before_s was
-     * given: it then wins over the series metadata's */
-    int written_before_set, precondition_set, idle_before_set;
+    /* Bytes written since the drive last idled (what its SLC cache can
+     * hold when the run began; since_idle_known: once context_of has read
+     * the series metadata, else the option) */
+    uint64_t written_since_idle_bytes;
+    int since_idle_known;
+    /* written_before_bytes (even 0), precondition, idle_before_s or
+     * written_since_idle_bytes was given: it then wins over the series
+     * metadata's */
+    int written_before_set, precondition_set, idle_before_set, since_idle_set;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */

@@ -109,8 +109,9 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     num(w, "capacity_bytes", S->capacity_bytes);
     num(w, "written_before_bytes", S->written_before_bytes);
     ssd__jw_kstr(w, "precondition", ssd__precondition_name(S->precondition));
-    num(w, "idle_before_s", S->idle_before_s); /* null: unknown */
-    num(w, "span_bytes", S->span_bytes);       /* null: unknown */
+    num(w, "idle_before_s", S->idle_before_s);                       /* null: unknown */
+    num(w, "written_since_idle_bytes", S->written_since_idle_bytes); /* null: unknown */
+    num(w, "span_bytes", S->span_bytes);                             /* null: unknown */
 }
 
 /* The rest of the context the verdict was reached in (DESIGN.md, "The

@@ -32,6 +32,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     S->capacity_bytes = capacity > 0 ? capacity : NAN;
     S->written_before_bytes = o->written_before_bytes;
     S->idle_before_s = o->idle_before_s;
+    S->written_since_idle_bytes = o->since_idle_known ? (double)o->written_since_idle_bytes : NAN;
     S->span_bytes = o->span_bytes > 0 ? (double)o->span_bytes : NAN;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;

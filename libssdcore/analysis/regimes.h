@@ -180,6 +180,7 @@ int ssd__cache_full_after_fill(const struct ssd__analysis_opts *o, double capaci
 int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_analysis_summary *S,
                            double direct);
 int ssd__partial_write_no_idle(const struct ssd__analysis_opts *o, double capacity);
+double ssd__written_into_cache(const struct ssd__analysis_opts *o);
 int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res);
 size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double level, size_t end);

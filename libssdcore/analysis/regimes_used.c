@@ -203,7 +203,7 @@ int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_
     if (!S->has_cache)
         return 0;
     if (ssd__partial_write_no_idle(o, S->capacity_bytes)) {
-        double held = S->cache_bytes + (double)o->written_before_bytes;
+        double held = S->cache_bytes + ssd__written_into_cache(o);
         return held > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes ||
                (held > TLC_CACHE_CAPACITY_SHARE * S->capacity_bytes &&
                 !(isfinite(direct) ? S->cache_level_bps >= o->min_drop * direct
@@ -216,6 +216,18 @@ int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_
                                : S->cache_drop_ratio >= NOIDLE_SLC_OVER_FOLD));
 }
 
+/* The bytes written since the cache was last empty: since the last TRIM
+ * (written_before_bytes), or since the drive last idled when that is known
+ * and less (written_since_idle_bytes: `trim / write 500g / idle 1h / write
+ * 10g / run` holds only the last 10 GiB in its cache, the idle flushed the
+ * rest). */
+double ssd__written_into_cache(const struct ssd__analysis_opts *o) {
+    double w = (double)o->written_before_bytes;
+    return o->since_idle_known && (double)o->written_since_idle_bytes < w
+               ? (double)o->written_since_idle_bytes
+               : w;
+}
+
 /* A run that began right after writes over part of the drive
  * (idle_before_s 0, known; written_before_bytes more than 0 and under the
  * capacity; no whole-drive fill recorded as its precondition): issue 21's
@@ -223,7 +235,9 @@ int ssd__no_room_for_cache(const struct ssd__analysis_opts *o, const struct ssd_
  * run. Every byte written since the cache was last empty went into it
  * while it had room, and only idle time empties it, so a cache can have
  * room here only if it holds more than what was written: the cache found
- * and written_before together are at most what any cache holds
+ * and what was written into it (ssd__written_into_cache: written_before,
+ * or what was written since the drive last idled when that is known)
+ * together are at most what any cache holds
  * (MAX_CACHE_CAPACITY_SHARE of the capacity: raw / 2 bits, MLC). Past what
  * a TLC or QLC drive's cache holds (TLC_CACHE_CAPACITY_SHARE, raw / 3) the
  * cache must also have run like SLC: when a cache the writes filled has

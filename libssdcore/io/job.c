@@ -54,7 +54,7 @@ int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_da
 struct ssd_job {
     ssd_target *t;
     struct ssd__workload w;
-    int time_set, bytes_set, interval_set, written_before_set, idle_before_set;
+    int time_set, bytes_set, interval_set, written_before_set, idle_before_set, since_idle_set;
     enum engine_choice engine_choice;
     char *log_path;
     int stamp;
@@ -69,6 +69,10 @@ struct ssd_job {
     /* Seconds the drive idled since its last write before this job,
      * recorded likewise when given (idle_before_set); else unknown. */
     double idle_before_s;
+    /* Bytes written since the drive last idled before this job (what its
+     * SLC cache can hold), recorded likewise when given (since_idle_set);
+     * else unknown. */
+    uint64_t written_since_idle;
     /* The fresh reference the run is to be analysed with: its figures, a
      * compact JSON object recorded in the series metadata ("reference");
      * NULL: none. */
@@ -164,6 +168,11 @@ struct ssd_job {
       "how long the drive idled between its last write and this job (0: right after it), "         \
       "recorded in the log as idle_before_s for the analysis; a suite sets it from its steps; "    \
       "default: not recorded (unknown)")                                                           \
+    X(written_since_idle, SIZE, written_since_idle, "B", 0, BIG, "", "", 0,                         \
+      "bytes written to the drive since it last idled before this job, recorded in the log as "    \
+      "written_since_idle_bytes for the analysis (an idle flushes the SLC cache, which then "      \
+      "holds only what was written since); a suite sets it from its steps; default: what the "     \
+      "target counted since an idle on it, else not recorded (unknown)")                           \
     X(reference, TEXT, reference, "json", 0, 0, "", "", 0,                                        \
       "the fresh reference this run is analysed with, recorded in the log so that its analysis "  \
       "alone gives the same verdict: the CLI and Python take the reference's series log, the C "  \
@@ -297,6 +306,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
         j->written_before_set = value != NULL;
     if (i == OPT_idle_before)
         j->idle_before_set = value != NULL;
+    if (i == OPT_written_since_idle)
+        j->since_idle_set = value != NULL;
     /* Checked here once both are given (a new file target is laid out
      * before the run), and again before the run. */
     return (i == OPT_time || i == OPT_interval) && j->time_set && j->interval_set ? check_samples(j)
@@ -534,9 +545,10 @@ static uint64_t job_span(const ssd_job *j) {
 /* The series metadata line: a source's (a replay) names its pattern and
  * leaves the workload out, as its log always did. */
 static int job_metadata(const ssd_job *j, enum ssd__jw_style style, char **out) {
-    struct ssd__job_context ctx = {j->target_size,   j->written_before, j->precondition,
-                                   j->temp.source,   j->reference,      j->idle_before_set,
-                                   j->idle_before_s, job_span(j)};
+    struct ssd__job_context ctx = {j->target_size,       j->written_before, j->precondition,
+                                   j->temp.source,       j->reference,      j->idle_before_set,
+                                   j->idle_before_s,     job_span(j),       j->since_idle_set,
+                                   j->written_since_idle};
     if (j->src && j->src->log_pattern)
         return ssd__series_metadata_json(j->target_uri, &ctx, NULL, j->src->log_pattern,
                                          j->w.interval_s, j->engine, style, out);
@@ -1100,6 +1112,12 @@ int ssd_job_run(ssd_job *j) {
         j->idle_before_set = 1;
         j->idle_before_s = idle;
     }
+    /* And the bytes written since the drive last idled through t. */
+    uint64_t since = 0;
+    if (!j->since_idle_set && ssd__target_written_since_idle(t, &since)) {
+        j->since_idle_set = 1;
+        j->written_since_idle = since;
+    }
     /* A source's log (a replay's) has no temp_c column, as it never had. */
     if (!j->src)
         ssd__temp_probe(t, &j->temp);
@@ -1201,7 +1219,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_kind = j->target_kind,
         .target_size = j->target_size,
         .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source, j->reference,
-                j->idle_before_set, j->idle_before_s, job_span(j)},
+                j->idle_before_set, j->idle_before_s, job_span(j), j->since_idle_set,
+                j->written_since_idle},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

@@ -60,6 +60,8 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
         ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
     if (ctx->idle_known)
         ssd__jw_knum(&w, "idle_before_s", ctx->idle_before_s);
+    if (ctx->since_idle_known)
+        ssd__jw_ku64(&w, "written_since_idle_bytes", ctx->written_since_idle);
     if (ctx->span_bytes)
         ssd__jw_ku64(&w, "span_bytes", ctx->span_bytes);
     if (ctx->temp_source && *ctx->temp_source)
@@ -184,6 +186,10 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
     ssd__jw_kstr(&w, "precondition", ssd__precondition_name(s->ctx.precondition));
     /* (null: unknown) */
     ssd__jw_knum(&w, "idle_before_s", s->ctx.idle_known ? s->ctx.idle_before_s : NAN);
+    if (s->ctx.since_idle_known) /* (null: unknown) */
+        ssd__jw_ku64(&w, "written_since_idle_bytes", s->ctx.written_since_idle);
+    else
+        ssd__jw_knum(&w, "written_since_idle_bytes", NAN);
     /* (null: unknown) */
     if (s->ctx.span_bytes)
         ssd__jw_ku64(&w, "span_bytes", s->ctx.span_bytes);

@@ -14,15 +14,17 @@
  * (DESIGN.md, "The analysis context travels with the run"), with the
  * workload: the series metadata and the results' "analysis_context". */
 struct ssd__job_context {
-    uint64_t capacity;       /* the target's size */
-    uint64_t written_before; /* bytes written since TRIM before the job */
-    int precondition;        /* enum ssd_precondition; -1 not given */
-    const char *temp_source; /* where temp_c was read; NULL or "": no temp_c column */
-    const char *reference;   /* the fresh reference's figures, a compact JSON object
-                                (ssd_analysis_reference_json); NULL: none */
-    int idle_known;          /* idle_before_s was given (else unknown: left out) */
-    double idle_before_s;    /* seconds the drive idled since its last write */
-    uint64_t span_bytes;     /* the area the workload addresses; 0: unknown (a replay) */
+    uint64_t capacity;           /* the target's size */
+    uint64_t written_before;     /* bytes written since TRIM before the job */
+    int precondition;            /* enum ssd_precondition; -1 not given */
+    const char *temp_source;     /* where temp_c was read; NULL or "": no temp_c column */
+    const char *reference;       /* the fresh reference's figures, a compact JSON object
+                                    (ssd_analysis_reference_json); NULL: none */
+    int idle_known;              /* idle_before_s was given (else unknown: left out) */
+    double idle_before_s;        /* seconds the drive idled since its last write */
+    uint64_t span_bytes;         /* the area the workload addresses; 0: unknown (a replay) */
+    int since_idle_known;        /* written_since_idle was given (else unknown: left out) */
+    uint64_t written_since_idle; /* bytes written since the drive last idled */
 };
 
 struct ssd__job_summary {
@@ -46,8 +48,8 @@ struct ssd__job_summary {
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
 int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
- * written_before_bytes (left out when 0), precondition and idle_before_s
- * (left out when not given), span_bytes (left out when unknown), the
+ * written_before_bytes (left out when 0), precondition, idle_before_s and
+ * written_since_idle_bytes (left out when not given), span_bytes (left out when unknown), the
  * workload, engine and tool. A log's line is SSD__JW_COMPACT. */
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *w, const char *engine,

@@ -60,6 +60,8 @@ static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, u
     int known = t->ctx_known, pre = t->ctx_precondition, idle_known = t->idle_known;
     uint64_t before = t->ctx_written;
     double idle_s = t->idle_s;
+    int since_known = t->since_idle_known;
+    uint64_t since = t->since_idle_written;
     int rc = t->ops->fill ? t->ops->fill(t, random, loops, bytes, &done)
                           : fill_with_jobs(t, random, loops, bytes, &done, fn, user);
     t->ctx_known = known;
@@ -67,6 +69,8 @@ static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, u
     t->ctx_precondition = pre;
     t->idle_known = idle_known;
     t->idle_s = idle_s;
+    t->since_idle_known = since_known;
+    t->since_idle_written = since;
     /* A later job records what was written and how: a fill level (part of
      * the drive unwritten) or an unfinished precondition has no word, its
      * bytes are in written_before (as the suite counts them). */

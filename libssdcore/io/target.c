@@ -123,11 +123,21 @@ void ssd__target_forget_idle(ssd_target *t) {
     t->idle_known = 0;
 }
 
+int ssd__target_written_since_idle(const ssd_target *t, uint64_t *written) {
+    *written = t->since_idle_known ? t->since_idle_written : 0;
+    return t->since_idle_known;
+}
+
+void ssd__target_forget_since_idle(ssd_target *t) {
+    t->since_idle_known = 0;
+}
+
 void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition) {
     /* A write ends the idle time; a job that only read kept the drive busy
      * and may have let it collect garbage meanwhile: unknown. */
     t->idle_known = set || bytes > 0;
     t->idle_s = 0;
+    t->since_idle_written += bytes; /* (counted while since_idle_known) */
     if (set) {
         /* A precondition on a drive of unknown past: what it wrote is what
          * is known, as a suite that began with it counts. */
@@ -262,9 +272,15 @@ int ssd_target_idle(ssd_target *t, double seconds) {
     if (!(seconds >= 0) || seconds > 1e7)
         return ssd__fail(t->err, SSD_ERANGE, "idle: %g seconds is out of range", seconds);
     rc = t->ops->idle ? t->ops->idle(t, seconds) : ssd__sleep_interruptible(seconds);
-    if (rc)
-        t->idle_known = 0; /* cut short: how long it idled is not recorded */
-    else
+    if (rc) {
+        t->idle_known = 0;       /* cut short: how long it idled is not recorded */
+        t->since_idle_known = 0; /* nor whether the cache was flushed */
+    } else {
         t->idle_s += seconds;
+        if (seconds > 0) { /* (the drive flushed its cache) */
+            t->since_idle_known = 1;
+            t->since_idle_written = 0;
+        }
+    }
     return rc;
 }

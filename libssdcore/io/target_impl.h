@@ -100,6 +100,15 @@ struct ssd_target {
      * idle cut short. A job takes it as its idle_before when not given. */
     int idle_known;
     double idle_s;
+    /* And the bytes written through t since the drive last idled
+     * (since_idle_known): 0 after an ssd_target_idle, plus each job's and
+     * precondition's writes (a read or a TRIM adds nothing); unknown on a
+     * target opened fresh (but a sim: drive opened fresh, which nothing
+     * wrote) and after an idle cut short. An idle flushes the SLC cache,
+     * which then holds at most these. A job takes it as its
+     * written_since_idle when not given. */
+    int since_idle_known;
+    uint64_t since_idle_written;
     /* Why writes are refused although read_only was not asked for (a file
      * that is the user's, not ssdcore's; a read-only filesystem), as a
      * predicate that follows the URI ("is on a read-only filesystem"), or "". */
@@ -147,6 +156,11 @@ int ssd__target_idle_since_write(const ssd_target *t, double *idle_s);
 /* Forgets it: something t did not see wrote to the drive or kept it busy
  * (a suite's file tests on its filesystem). */
 void ssd__target_forget_idle(ssd_target *t);
+/* Whether t knows the bytes written through it since the drive last
+ * idled; then *written, the bytes. */
+int ssd__target_written_since_idle(const ssd_target *t, uint64_t *written);
+/* Forgets it (as ssd__target_forget_idle). */
+void ssd__target_forget_since_idle(ssd_target *t);
 
 /* The start of every call that needs t open (what names it in the
  * message): SSD_EINVAL for a NULL t; else t's message cleared, and

@@ -225,6 +225,19 @@ static int run_job(ssd_suite *s, int i) {
          * (file tests on its filesystem) the target's own count missed. */
         ssd__target_forget_idle(s->t);
     }
+    /* And what it wrote since the drive last idled (what the SLC cache
+     * holds: an idle flushes it), likewise. */
+    int own_since = 0;
+    for (int k = 0; k < st->def.nopts; k++)
+        own_since |= !strcmp(st->def.keys[k], "written_since_idle");
+    double since = own_since ? NAN : ssd__written_since_idle(&s->res, i);
+    if (!rc && isfinite(since)) {
+        char v[32];
+        snprintf(v, sizeof v, "%.0f", since);
+        rc = ssd_job_set_option(j, "written_since_idle", v);
+    } else if (!own_since) {
+        ssd__target_forget_since_idle(s->t);
+    }
     /* A later `analyze LOG reference=FRESH` of this job's log: the log
      * records FRESH's figures, so its analysis alone later (ssdcore
      * analyze LOG.csv) gives the suite's verdict. */
@@ -525,6 +538,9 @@ int ssd_suite_run(ssd_suite *s) {
     s->res.start_known = ssd__target_context(s->t, &wb, &s->res.start_precondition);
     s->res.start_written = (double)wb;
     s->res.start_idle_known = ssd__target_idle_since_write(s->t, &s->res.start_idle_s);
+    uint64_t since = 0;
+    s->res.start_since_idle_known = ssd__target_written_since_idle(s->t, &since);
+    s->res.start_since_idle = (double)since;
     ssd__now_iso(s->res.started, sizeof s->res.started);
     new_run_id(s->res.run_id, sizeof s->res.run_id);
     s->res.running = 1;

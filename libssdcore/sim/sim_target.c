@@ -1333,5 +1333,11 @@ int ssd__sim_target_open(ssd_target *t, const char *spec) {
         t->ctx_written = full ? t->size : 0;
         t->ctx_precondition = full ? SSD_PRECONDITION_SEQ_FILL : SSD_PRECONDITION_NONE;
     }
+    /* A fresh one's cache is empty, as after an idle: nothing was written
+     * into it since (DESIGN.md's written_since_idle_bytes). */
+    if ((int)p.precondition == SSD__PRE_FRESH) {
+        t->since_idle_known = 1;
+        t->since_idle_written = 0;
+    }
     return 0;
 }

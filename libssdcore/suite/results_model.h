@@ -164,8 +164,8 @@ struct ssd__results {
      * a target a precondition filled before the suite. Not in results.json:
      * only a running suite counts. start_precondition: enum
      * ssd_precondition, -1 unknown. */
-    int start_known, start_precondition, start_idle_known;
-    double start_written, start_idle_s;
+    int start_known, start_precondition, start_idle_known, start_since_idle_known;
+    double start_written, start_idle_s, start_since_idle;
 };
 
 /* The results model of a suite handle (one loaded with ssd_suite_load, for
@@ -273,6 +273,14 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
  * 0; NaN (unknown) before the suite's first write and after a step that
  * ran without writing or idling (a read-only job, a file test). */
 double ssd__idle_since_write(const struct ssd__results *r, int before);
+/* Bytes the suite wrote between the drive's last idle and step `before`
+ * (DESIGN.md's written_since_idle_bytes: an idle flushes the SLC cache,
+ * which then holds only what was written since): an idle step of any
+ * length makes it 0, a job, replay or precondition adds what it wrote (a
+ * TRIM, a purge or a read adds nothing); NaN (unknown) before the suite's
+ * first idle (unless the target knew it) and after an idle cut short, a
+ * PTS test (idles and writes in rounds) or a file test. */
+double ssd__written_since_idle(const struct ssd__results *r, int before);
 
 /* The bytes a `fill level=|bytes=` step (a precondition of kind fill)
  * writes on a target of `size` bytes. */

@@ -158,3 +158,27 @@ double ssd__idle_since_write(const struct ssd__results *r, int before) {
     }
     return idle;
 }
+
+double ssd__written_since_idle(const struct ssd__results *r, int before) {
+    /* Before the suite's first idle, what the target knew (unknown on a
+     * target opened fresh). */
+    double w = r->start_since_idle_known ? r->start_since_idle : NAN;
+    for (int i = 0; i < before && i < r->nsteps; i++) {
+        const struct ssd__step *st = &r->steps[i];
+        int ran = st->res.state != SSD__ST_PENDING && st->res.state != SSD__ST_SKIPPED;
+        if (st->def.kind == SSD__STEP_IDLE && ran) {
+            /* (an interrupted or failed idle may not have flushed it) */
+            if (st->res.state != SSD__ST_DONE)
+                w = NAN;
+            else if (st->def.idle_s * r->scale > 0)
+                w = 0;
+        } else if (st->def.kind == SSD__STEP_PRECONDITION) {
+            w += isfinite(st->res.written_bytes) ? st->res.written_bytes : 0;
+        } else if (st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) {
+            w += step_written(st);
+        } else if ((st->def.kind == SSD__STEP_PTS || st->def.kind == SSD__STEP_FILEBENCH) && ran) {
+            w = NAN;
+        }
+    }
+    return w;
+}

@@ -37,6 +37,7 @@ def verdict(a):
         "written_before_bytes": a.get("written_before_bytes"),
         "precondition": a.get("precondition"),
         "idle_before_s": a.get("idle_before_s"),
+        "written_since_idle_bytes": a.get("written_since_idle_bytes"),
         "span_bytes": a.get("span_bytes"),
         "workload": a.get("workload"),
     }

@@ -135,7 +135,7 @@ def test_defaults_and_every_key_are_accepted_by_python_and_run(tmp_path):
     fresh = tmp_path / "fresh.csv"  # a reference: a fresh run's log
     ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="5s", log=fresh)
     kw.update(time="1s", log=tmp_path / "s.csv", precondition=table["precondition"]["words"][-1],
-              reference=fresh, idle_before="0")
+              reference=fresh, idle_before="0", written_since_idle="0")
     assert set(kw) | {"span"} == set(table)  # every key but span passes through here
     r = ssdcore.job("sim:bx200", **kw)
     assert r["workload"]["block_size"] == ssdcore.parse_size(table["bs"]["default"])
@@ -276,7 +276,8 @@ def test_analyze_takes_every_analysis_key_as_a_number_or_its_word(tmp_path):
     # as whole numbers, precondition as its word
     series = ROOT / "tests" / "data" / "series" / "series_v1_cache.csv"
     table = ssdcore.options("analysis")
-    # (idle_before_s has no default: unset, the metadata's, else unknown)
+    # (idle_before_s and written_since_idle_bytes have no default: unset,
+    # the metadata's, else unknown)
     opts = {n: (o["default"] if o["type"] == "enum" else float(o["default"]))
             for n, o in table.items() if o["default"] != ""}
     assert ssdcore.analyze(str(series), **opts).cache_bytes > 0
@@ -339,7 +340,7 @@ def test_the_typed_keywords_are_the_tables_keys_with_their_types():
     path = typing.Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]  # o.PathLike, resolved
     for cls, kinds, named in ((o.AnalysisOptions, ["analysis"],
                                {"capacity_bytes", "written_before_bytes", "precondition",
-                                "idle_before_s", "span_bytes"}),
+                                "idle_before_s", "written_since_idle_bytes", "span_bytes"}),
                               (o.TargetOptions, ["target"], set()),
                               (o.ReplayOptions, ["replay", "target"], set()),
                               (o.JobOptions, ["job", "target"],

@@ -280,8 +280,11 @@ def _simulate_once(spec, state, workload, log, interval, loops, span, span_u):
         # (docs/analysis.md, "The idle time before the run"); the kept logs
         # made before carry none (unknown), which leaves their verdicts.
         idle = 0 if state.endswith(NO_IDLE) else 900
+        # And what was written since the drive last idled (what its cache
+        # can hold: docs/analysis.md, "One analysis context, every path"):
+        # nothing after the idle, else all since the model opened fresh.
         r = ssdcore.job(t, log=str(log), precondition=pre, written_before=wb, idle_before=idle,
-                        **opts)
+                        written_since_idle=wb if idle == 0 else 0, **opts)
         truth = t.truth()
         s = r["series"]
         return truth, (np.asarray(s["t_s"], float), np.asarray(s["write_bytes"], float)), \

@@ -177,6 +177,11 @@ struct ssd_analysis_summary {
      * that are phases of their own: the window's 75th percentile); NaN
      * when each sample was measured against its own phase's level. */
     double dip_base_bps;
+    /* Bytes written since the drive last idled before the run: the
+     * option, else the series metadata's "written_since_idle_bytes", else
+     * NaN (unknown). An SLC cache holds at most these (and what was
+     * written since the last TRIM): idle time flushes it. */
+    double written_since_idle_bytes;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -191,8 +196,8 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  * its word (or its enum ssd_precondition value).
  * The keys, their ranges, defaults and meaning are the table
  * ssd_analysis_options() returns (docs/options.md). capacity_bytes,
- * written_before_bytes, precondition, idle_before_s and span_bytes are the
- * run's context (DESIGN.md):
+ * written_before_bytes, precondition, idle_before_s, written_since_idle_bytes
+ * and span_bytes are the run's context (DESIGN.md):
  * unset, the series metadata's are taken; set (even to 0), the option wins;
  * none applies to the reference.
  * Returns 0; SSD_EINVAL for an unknown key or a value that does not parse,
