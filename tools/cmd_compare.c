@@ -6,8 +6,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char compare_usage[] =
     "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
@@ -52,7 +51,7 @@ static const char *no_errmsg(const void *h) {
     return (void)h, "too many compare options";
 }
 
-static const struct fo_cli_spec compare_cli = {
+static const struct cli_spec compare_cli = {
     .cmd = "compare",
     .usage = compare_usage,
     .npos = -1,
@@ -74,7 +73,7 @@ int cmd_compare(int argc, char **argv) {
     int nlabels = 0, ndrives = 0, ndirs = 0, status = 0, json = 0;
     struct given given = {0};
     ssd_compare *cmp = NULL;
-    const struct fo_cli_own own[] = {
+    const struct cli_own own[] = {
         {"--out", NULL, &out, NULL},         {"-o", NULL, &out, NULL},
         {"--label", &nlabels, labels, NULL}, {"--catalog", NULL, &catalog, NULL},
         {"--drive", &ndrives, drives, NULL}, {"--run", &ndrives, runs, NULL},
@@ -84,7 +83,7 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
-    if ((status = fo_cli_args(&compare_cli, &given, own, argc, argv, args)) >= 0)
+    if ((status = cli_parse(&compare_cli, &given, own, argc, argv, args)) >= 0)
         goto done;
     status = 0;
     int nargs = 0;

@@ -6,8 +6,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
+#include "cli.h"
 
 static const char health_usage[] =
     "usage: ssdcore health TARGET [--json]\n"

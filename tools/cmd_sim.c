@@ -6,18 +6,9 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
-static const char sim_usage[] =
-    "usage: ssdcore sim COMMAND [ARGS...]\n"
-    "\n"
-    "commands:\n"
-    "  list   the built-in profiles and key figures\n"
-    "  show   every parameter of a profile\n"
-    "  truth  ground truth of a sim target\n"
-    "\n"
+static const char sim_about[] =
     "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gib=6. The output\n"
     "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n"
     "'ssdcore sim COMMAND --help' describes each.\n";
@@ -142,10 +133,10 @@ static int sim_truth(int argc, char **argv) {
     const char *uri, *idle_s = NULL, *cmd = "sim truth";
     int trim = 0, json_out = 0;
     double idle = 0;
-    const struct fo_cli_own own[] = {{"--trim", &trim, NULL, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {"--idle", NULL, &idle_s, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--trim", &trim, NULL, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {"--idle", NULL, &idle_s, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args(cmd, truth_usage, "URI", own, argc - 1, argv + 1, &uri);
     if (status >= 0)
         return status;
@@ -180,6 +171,8 @@ static int sim_truth(int argc, char **argv) {
 
 int cmd_sim(int argc, char **argv) {
     static const struct cli_verb verbs[] = {
-        {"list", sim_list}, {"show", sim_show}, {"truth", sim_truth}};
-    return cli_verbs("sim", sim_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
+        {"list", sim_list, "the built-in profiles and key figures"},
+        {"show", sim_show, "every parameter of a profile"},
+        {"truth", sim_truth, "ground truth of a sim target"}};
+    return cli_verbs("sim", sim_about, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }

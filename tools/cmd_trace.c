@@ -17,9 +17,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 /* A new trace handle in *tr (NULL when out of memory), loaded from path
  * when path is given: 0, or the error's exit status. */
@@ -64,9 +62,9 @@ static const char info_usage[] =
 static int trace_info(int argc, char **argv) {
     const char *format = NULL, *path;
     int json_out = 0;
-    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--format", NULL, &format, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trace info", info_usage, "TRACE", own, argc - 1, argv + 1, &path);
     if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
                                                            format, trace_formats))))
@@ -92,11 +90,11 @@ static const char convert_usage[] =
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
     int json = 0;
-    const struct fo_cli_own own[] = {{"--from", NULL, &from, NULL},
-                                     {"--to", NULL, &to, NULL},
-                                     {"--file", NULL, &file, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--from", NULL, &from, NULL},
+                                  {"--to", NULL, &to, NULL},
+                                  {"--file", NULL, &file, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trace convert", convert_usage, "IN OUT", own, argc - 1, argv + 1, pos);
     if (status >= 0 ||
         (from &&
@@ -131,10 +129,10 @@ static const char generate_usage[] =
 static int trace_generate(int argc, char **argv) {
     const char *cmd = "trace generate", *out = NULL, *seed_text = NULL, *span_text = NULL, *name;
     uint64_t seed = 1, span = 0;
-    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
-                                     {"--seed", NULL, &seed_text, NULL},
-                                     {"--span", NULL, &span_text, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--out", NULL, &out, NULL},
+                                  {"--seed", NULL, &seed_text, NULL},
+                                  {"--span", NULL, &span_text, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status =
         cli_args("trace generate", generate_usage, "SCENARIO", own, argc - 1, argv + 1, &name);
     if (status >= 0)
@@ -245,20 +243,20 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE). Prints what\n"
     "it recorded (as JSON with --json).\n";
 
-static const struct fo_cli_spec record_cli = {
+static const struct cli_spec record_cli = {
     .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
 
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
     int json = 0;
-    const struct fo_cli_own own[] = {{"--device", NULL, &dev, NULL},
-                                     {"--out", NULL, &out, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--device", NULL, &dev, NULL},
+                                  {"--out", NULL, &out, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
         return cli_error(cmd, "out of memory for the command line");
-    int status = fo_cli_args(&record_cli, NULL, own, argc - 1, argv + 1, pos), npos = 0, dashes = 2;
+    int status = cli_parse(&record_cli, NULL, own, argc - 1, argv + 1, pos), npos = 0, dashes = 2;
     const char *first = pos[0];
     while (pos[npos])
         npos++;
@@ -378,17 +376,7 @@ out:
     return status;
 }
 
-static const char trace_usage[] =
-    "usage: ssdcore trace COMMAND [ARGS...]\n"
-    "\n"
-    "commands:\n"
-    "  info       the characteristics of a trace\n"
-    "  convert    convert between trace formats (fio iolog, blkparse, CSV)\n"
-    "  generate   write a built-in application scenario as a trace CSV\n"
-    "  scenarios  the built-in application scenarios\n"
-    "  filetests  the built-in recorded file tests\n"
-    "  record     record a device's I/O with blktrace while a command runs\n"
-    "\n"
+static const char trace_about[] =
     "TRACE is an ssdcore trace CSV, a fio iolog (v2, v3) or blkparse text (detected),\n"
     "scenario:NAME, or filetest:NAME[@SET_SIZE] (a recorded file test, repeated to\n"
     "SET_SIZE). 'ssdcore trace COMMAND --help' describes each.\n";
@@ -462,15 +450,18 @@ static int trace_filetests(int argc, char **argv) {
 
 int cmd_trace(int argc, char **argv) {
     static const struct cli_verb verbs[] = {
-        {"info", trace_info},           {"convert", trace_convert},
-        {"generate", trace_generate},   {"scenarios", trace_scenarios},
-        {"filetests", trace_filetests}, {"record", trace_record}};
-    return cli_verbs("trace", trace_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
+        {"info", trace_info, "the characteristics of a trace"},
+        {"convert", trace_convert, "convert between trace formats (fio iolog, blkparse, CSV)"},
+        {"generate", trace_generate, "write a built-in application scenario as a trace CSV"},
+        {"scenarios", trace_scenarios, "the built-in application scenarios"},
+        {"filetests", trace_filetests, "the built-in recorded file tests"},
+        {"record", trace_record, "record a device's I/O with blktrace while a command runs"}};
+    return cli_verbs("trace", trace_about, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }
 
 /* ---- replay ---------------------------------------------------------------- */
 
-FO_CLI_HANDLE(replay, replay)
+CLI_HANDLE(replay, replay)
 
 static const char replay_usage[] =
     "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
@@ -489,7 +480,7 @@ static const char replay_usage[] =
     "(docs/traces.md).\n"
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-static const struct fo_cli_spec replay_cli = {
+static const struct cli_spec replay_cli = {
     .cmd = "replay",
     .usage = replay_usage,
     .npos = -1,
@@ -503,20 +494,20 @@ int cmd_replay(int argc, char **argv) {
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     int apps = 0, fsd = 0, json_out = 0, status;
     uint64_t seed = 1;
-    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
-                                     {"--apps", &apps, NULL, NULL},
-                                     {"--fsd", &fsd, NULL, NULL},
-                                     {"--scale", NULL, &scale_text, NULL},
-                                     {"--seed", NULL, &seed_text, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--format", NULL, &format, NULL},
+                                  {"--apps", &apps, NULL, NULL},
+                                  {"--fsd", &fsd, NULL, NULL},
+                                  {"--scale", NULL, &scale_text, NULL},
+                                  {"--seed", NULL, &seed_text, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     struct cli_table rt;
     ssd_target *t = NULL;
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
     if (!pos)
         return cli_error("replay", "out of memory for the command line");
-    if ((status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
+    if ((status = cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
         goto out;
     if ((status = parse_seed("replay", seed_text, &seed)) ||
         (format &&

@@ -9,9 +9,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 /* The target at uri opened for cmd: read-only (writes 0), or to be written
  * over (no layout; FITRIM unless no_fitrim), with destroy_data when the user
@@ -52,12 +50,12 @@ static const char trim_usage[] =
 int cmd_trim(int argc, char **argv) {
     const char *off_s = "0", *len_s = NULL, *target;
     int destroy = 0, no_fitrim = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--offset", NULL, &off_s, NULL},
-                                     {"--length", NULL, &len_s, NULL},
-                                     {"--destroy-data", &destroy, NULL, NULL},
-                                     {"--no-fitrim", &no_fitrim, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--offset", NULL, &off_s, NULL},
+                                  {"--length", NULL, &len_s, NULL},
+                                  {"--destroy-data", &destroy, NULL, NULL},
+                                  {"--no-fitrim", &no_fitrim, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trim", trim_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
@@ -104,7 +102,7 @@ int cmd_idle(int argc, char **argv) {
         "usage: ssdcore idle TARGET DURATION\n"
         "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
         "virtual time on sim: targets. Ctrl-C ends it early.\n";
-    const struct fo_cli_own own[] = {{NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{NULL, NULL, NULL, NULL}};
     const char *pos[2];
     int status = cli_args("idle", usage, "TARGET DURATION", own, argc, argv, pos);
     if (status >= 0)
@@ -136,9 +134,9 @@ int cmd_purge(int argc, char **argv) {
         "with --json).\n";
     const char *target;
     int destroy = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("purge", usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
@@ -189,18 +187,18 @@ static const char precondition_usage[] =
 int cmd_precondition(int argc, char **argv) {
     const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
     int destroy = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--kind", NULL, &kind, NULL},
-                                     {"--loops", NULL, &loops_s, NULL},
-                                     {"--level", NULL, &level_s, NULL},
-                                     {"--bytes", NULL, &bytes_s, NULL},
-                                     {"--destroy-data", &destroy, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     FO_CLI_NO_PROGRESS,
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--kind", NULL, &kind, NULL},
+                                  {"--loops", NULL, &loops_s, NULL},
+                                  {"--level", NULL, &level_s, NULL},
+                                  {"--bytes", NULL, &bytes_s, NULL},
+                                  {"--destroy-data", &destroy, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  CLI_NO_PROGRESS,
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("precondition", precondition_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    int progress = fo_cli_progress_wanted();
+    int progress = cli_progress_wanted();
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");

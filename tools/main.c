@@ -10,9 +10,9 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
+#include "cli.h"
 
-static const struct ssd_cli_command commands[] = {
+static const struct cli_verb commands[] = {
     {"version", cmd_version, "print the version"},
     {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
     {"trim", cmd_trim, "discard a range of a target"},
@@ -40,12 +40,10 @@ static const struct ssd_cli_command commands[] = {
 };
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) /* precondition: 12 */
-        fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
-                 "every command that prints a result prints it as JSON with --json.\n"
-                 "'ssdcore --version' (-v) is 'ssdcore version'.\n");
+    cli_verbs_usage(out, "", commands, sizeof commands / sizeof commands[0],
+                    "'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
+                    "every command that prints a result prints it as JSON with --json.\n"
+                    "'ssdcore --version' (-v) is 'ssdcore version'.\n");
 }
 
 /* A command's output that did not all reach stdout (a full disk under
