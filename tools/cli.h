@@ -268,7 +268,7 @@ int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, con
 
 /* ---- the target (cli_parse.c) ---------------------------------------------- */
 
-/* Prints the help lines of --target and of the target's options. */
+/* Prints the target's heading and the help lines of --target and of its options. */
 void cli_target_help(FILE *f);
 /* Whether the target option key was given (a flag: set). */
 int cli_target_given(const char *key);

@@ -250,6 +250,7 @@ static const struct option *cli_target_long_opts(const struct option *own) {
 void cli_target_help(FILE *f) {
     size_t n;
     const ssd_option_info *info = ssd_target_options(&n);
+    fputs("target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n", f);
     cli_help_line(f, "--target URI", "file, block device or sim:PROFILE (also the first argument)");
     cli_table_help(f, info, n, target_aliases);
 }

@@ -127,7 +127,9 @@ static void print_undecided(FILE *f, const ssd_analysis *a) {
             w[2] ? w[2] : "?");
 }
 
-static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
+/* One series' analysis as text; a blank line after it when more follow. */
+static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note,
+                        int more) {
     struct ssd_analysis_summary s = {.size = sizeof s};
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
@@ -346,6 +348,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     else
         fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
                    "vary or slide too much)\n");
+    if (more)
+        fputc('\n', f);
 }
 
 /* Reads paths into *out: 0, 1 (a file that cannot be read) or 2 (a value
@@ -393,11 +397,12 @@ int cmd_analyze(int argc, char **argv) {
     const char *reference = NULL, *ddir = NULL, *per_io = NULL;
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     int json = 0, combine = 0, status = 0;
-    size_t nfiles = 0;
+    size_t nfiles = 0, len = 0;
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
-    char **out = NULL;
-    size_t nout = 0;
+    ssd_json *w = NULL; /* --json: the series' object, or an array of them */
+    char *text = NULL;
+    FILE *mem = NULL;
     const struct cli_own own[] = {{"--json", &json, NULL, NULL},
                                   {"--combine", &combine, NULL, NULL},
                                   {"--reference", NULL, &reference, NULL},
@@ -420,62 +425,45 @@ int cmd_analyze(int argc, char **argv) {
     if (reference && (status = open_series(cmd, &reference, 1, ddir, per_io, &ref)))
         goto out;
     size_t nseries = combine ? 1 : nfiles;
-    out = calloc(nseries, sizeof *out);
-    if (!out) {
-        status = cli_error(cmd, "out of memory for the argument list");
+    if (json ? ssd_json_create(&w, SSD_JSON_COMPACT) < 0 : !(mem = open_memstream(&text, &len))) {
+        status = cli_error(cmd, "out of memory for the output");
         goto out;
     }
+    if (nseries > 1)
+        ssd_json_begin_array(w, NULL);
     /* Everything is analysed before anything is printed: a bad file means
      * an error and an empty stdout, never half an answer. */
-    for (size_t i = 0; i < nseries; i++) {
+    for (size_t i = 0; i < nseries && !status; i++) {
         ssd_series *s = NULL;
+        char *one = NULL;
         if ((status = open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io, &s)))
-            goto out;
+            break;
         int rc = ssd_analysis_run(a, s, ref);
-        if (rc < 0) {
+        if (rc < 0)
             status = cli_error(cmd, "%s", ssd_analysis_errmsg(a));
-            ssd_series_free(s);
-            goto out;
-        }
-        if (json) {
-            rc = ssd_analysis_to_json(a, files[i], SSD_JSON_COMPACT, &out[i]);
-        } else {
-            char *buf = NULL;
-            size_t len = 0;
-            FILE *mem = open_memstream(&buf, &len);
-            if (mem) {
-                print_human(mem, a, combine ? ssd_series_source(s) : files[i], ssd_series_note(s));
-                fclose(mem);
-                out[i] = buf;
-            }
-            rc = out[i] ? 0 : SSD_ENOMEM;
-        }
-        ssd_series_free(s);
-        if (rc < 0) {
+        else if (json && (rc = ssd_analysis_to_json(a, files[i], SSD_JSON_COMPACT, &one)) < 0)
             status = cli_error(cmd, "%s", ssd_strerror(rc));
-            goto out;
-        }
-        nout++;
-    }
-    if (json && nseries > 1) { /* several series: an array of their analyses */
-        ssd_json *w = cli_json_begin(1);
-        for (size_t i = 0; i < nout; i++)
-            ssd_json_raw(w, NULL, out[i]);
-        ssd_json_end_array(w);
-        cli_json_put(w, 1);
-    }
-    for (size_t i = 0; i < nout && !(json && nseries > 1); i++) {
-        if (json)
-            cli_print_result(out[i], 1);
+        else if (json)
+            ssd_json_raw(w, NULL, one);
         else
-            fputs(out[i], stdout);
-        if (!json && i + 1 < nout)
-            fputs("\n", stdout);
+            print_human(mem, a, combine ? ssd_series_source(s) : files[i], ssd_series_note(s),
+                        i + 1 < nseries);
+        ssd_free(one);
+        ssd_series_free(s);
+    }
+    if (mem && (fclose(mem) || !text) && !status)
+        status = cli_error(cmd, "out of memory for the output");
+    if (!status && json) {
+        if (nseries > 1)
+            ssd_json_end_array(w);
+        cli_json_put(w, 1);
+        w = NULL;
+    } else if (!status) {
+        fputs(text, stdout);
     }
 out:
-    for (size_t i = 0; out && i < nout; i++)
-        free(out[i]);
-    free(out);
+    free(text);
+    ssd_json_free(w);
     ssd_series_free(ref);
     ssd_analysis_free(a);
     free(files);

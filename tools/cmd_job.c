@@ -12,8 +12,7 @@ static const char job_usage[] =
     "\n"
     "output:\n"
     "  --json              print the results as JSON instead of a summary\n"
-    "  --no-progress       no progress line on a terminal\n"
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
+    "  --no-progress       no progress line on a terminal\n";
 
 /* fio's names, and the names the CLI had before its flags came from the table. */
 static const struct cli_alias job_aliases[] = {

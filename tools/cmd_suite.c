@@ -23,9 +23,6 @@ static const char suite_usage[] =
     "  --no-progress       no progress line on a terminal\n"
     "suite options (ssd_suite_set_option's keys, with _ for -):\n";
 
-static const char target_heading[] =
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
-
 static const struct cli_alias suite_aliases[] = {{"no-report", "report", "0"}, {NULL, NULL, NULL}};
 
 /* --help after the usage: the suite's options, the target's, the suites. */
@@ -33,7 +30,6 @@ static void suite_help(FILE *out) {
     size_t n;
     const ssd_option_info *info = ssd_suite_options(&n);
     cli_table_help(out, info, n, suite_aliases);
-    fputs(target_heading, out);
     cli_target_help(out);
     fputs("\nsuites:\n", out);
     for (size_t i = 0; i < ssd_suite_builtin_count(); i++) {

@@ -477,8 +477,7 @@ static const char replay_usage[] =
     "2.37 GB copies onto, inside and off the drive, sizes times --scale, and\n"
     "below 1 the applications' think time too: 11.5 minutes at full length) and\n"
     "prints per-trace bandwidth and access time and the combined score\n"
-    "(docs/traces.md).\n"
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
+    "(docs/traces.md).\n";
 
 static const struct cli_spec replay_cli = {
     .cmd = "replay",
