@@ -183,9 +183,9 @@ struct cli_own {
 };
 
 /* A subcommand's command line: its name and usage (its own flags
- * included), how many operands it takes (exactly npos; -1: any number,
- * pos then has room for argc + 1 and is zeroed) and their names ("SRC
- * DST", for cli_missing), and its handle's option table (NULL: none),
+ * included), its operands named as the usage writes them ("SRC DST": two,
+ * "" none, "FILE..." one or more; NULL: any number; pos has room for as
+ * many, or for argc + 1 and is zeroed), and its handle's option table (NULL: none),
  * whose options from the first-th on are its other flags, with aliases;
  * the --help lists them under heading, or help prints what follows the
  * usage. A command that runs on one target (job, suite, replay) also takes
@@ -193,7 +193,6 @@ struct cli_own {
 struct cli_spec {
     const char *cmd;
     const char *usage;
-    int npos;
     const char *operands;
     const ssd_option_info *(*options)(size_t *n);
     size_t first;
@@ -222,7 +221,7 @@ struct cli_spec {
 /* Defines `static const struct cli_spec name` for a subcommand whose
  * options go to an ssd_TYPE fileops handle (ssd_TYPE_options, _set_option,
  * _errmsg, _to_json, _set_progress). */
-#define CLI_FILEOPS_SPEC(name, type, cmd_, usage_, npos_, operands_, first_, aliases_)             \
+#define CLI_FILEOPS_SPEC(name, type, cmd_, usage_, operands_, first_, aliases_)                    \
     CLI_HANDLE(name, type)                                                                         \
     static int name##_to_json(const void *h, int flags, char **out) {                              \
         return ssd_##type##_to_json(h, flags, out);                                                \
@@ -232,7 +231,6 @@ struct cli_spec {
     }                                                                                              \
     static const struct cli_spec name = {.cmd = (cmd_),                                            \
                                          .usage = (usage_),                                        \
-                                         .npos = (npos_),                                          \
                                          .operands = (operands_),                                  \
                                          .options = ssd_##type##_options,                          \
                                          .first = (first_),                                        \
@@ -247,7 +245,7 @@ struct cli_spec {
 /* Parses argv[1..argc-1] with getopt_long, as every command does (long
  * flags abbreviate, "--" ends them): the own flags, the table's flags, set
  * on handle at the end (the last value given wins), and the operands into
- * pos[0..npos-1]. The first mistake stops the parse: an unknown option, a
+ * pos. The first mistake stops the parse: an unknown option, a
  * missing value, an unexpected operand, then a value the handle refuses,
  * then a missing operand. Returns -1 when parsed, else the exit status: 0
  * after printing the usage to stdout (-h, --help), 2 after a usage error. */
@@ -255,11 +253,10 @@ int cli_parse(const struct cli_spec *spec, void *handle, const struct cli_own *o
               char **argv, const char **pos);
 /* cli_parse up to the values: the table's values given are left in *t
  * (cli_table_apply, cli_table_value; cli_table_free it whatever this
- * returns) and the operands are not counted (npos -1: the command does). */
+ * returns) and the operands are not counted. */
 int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_own *own, int argc,
              char **argv, const char **pos);
-/* cli_parse for a command with no handle, its operands named as the
- * usage writes them ("" none, "IN OUT", "FILE..." one or more). */
+/* cli_parse for a command with no handle. */
 int cli_args(const char *cmd, const char *usage, const char *names, const struct cli_own *own,
              int argc, char **argv, const char **pos);
 /* cli_args for a command whose one flag is --json, *json set. */

@@ -304,17 +304,29 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
     return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
 
+/* How many operands names takes ("SRC DST": 2); -1: any number (NULL,
+ * "FILE..."). */
+static int operand_count(const char *names) {
+    if (!names || strstr(names, "..."))
+        return -1;
+    int n = *names != '\0';
+    for (const char *p = names; *p; p++)
+        n += *p == ' ';
+    return n;
+}
+
 /* The one grammar of every command (getopt_long): "-" in the optstring
  * gives each operand in its place, so the first mistake is the one named. */
 int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_own *own, int argc,
              char **argv, const char **pos) {
     const char *cmd = spec->cmd;
+    const int most = operand_count(spec->operands);
     size_t n = 0, nown = 0, nopts = 0, ns = 2, m = 1;
     const ssd_option_info *info = spec->options ? spec->options(&n) + spec->first : NULL;
     n -= info ? spec->first : 0;
     char shorts[16] = "-h";
     *t = (struct cli_table){0};
-    for (int k = 0; k < spec->npos; k++)
+    for (int k = 0; k < most; k++)
         pos[k] = NULL;
     while (own[nown].name)
         nown++;
@@ -346,7 +358,7 @@ int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_
         const struct cli_own *o = own;
         while (o->name && (o->key || (c >= 256 ? c - 256 != o - own : o->name[1] != c)))
             o++;
-        if (c == 1 && (spec->npos < 0 || npos < spec->npos)) {
+        if (c == 1 && (most < 0 || npos < most)) {
             pos[npos++] = optarg;
         } else if (c == 1) {
             cli_usage_error(cmd, "unexpected argument '%s'", optarg);
@@ -393,7 +405,7 @@ int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_
             goto out;
         }
     }
-    while (optind < argc && (spec->npos < 0 || npos < spec->npos)) /* after "--" */
+    while (optind < argc && (most < 0 || npos < most)) /* after "--" */
         pos[npos++] = argv[optind++];
     if (optind < argc) {
         cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
@@ -410,11 +422,12 @@ int cli_parse(const struct cli_spec *spec, void *handle, const struct cli_own *o
               char **argv, const char **pos) {
     struct cli_table t;
     int status = cli_read(spec, &t, own, argc, argv, pos), npos = 0;
-    while (status < 0 && spec->npos >= 0 && npos < spec->npos && pos[npos])
+    int most = operand_count(spec->operands);
+    while (status < 0 && (most < 0 || npos < most) && pos[npos])
         npos++;
     if (status < 0 && cli_table_apply(&t, spec->cmd, handle, spec->set_option, spec->errmsg, 1))
         status = 2;
-    else if (status < 0 && spec->npos >= 0 && npos != spec->npos)
+    else if (status < 0 && (most < 0 ? !npos && spec->operands : npos != most))
         status = cli_missing(spec->cmd, spec->operands, npos);
     for (const struct cli_own *o = own; status < 0 && o->name; o++)
         if (o->key && cli_table_value(&t, o->key))
@@ -425,13 +438,8 @@ int cli_parse(const struct cli_spec *spec, void *handle, const struct cli_own *o
 
 int cli_args(const char *cmd, const char *usage, const char *names, const struct cli_own *own,
              int argc, char **argv, const char **pos) {
-    int n = *names != '\0', any = strstr(names, "...") != NULL;
-    for (const char *p = names; *p; p++)
-        n += *p == ' ';
-    const struct cli_spec spec = {
-        .cmd = cmd, .usage = usage, .npos = any ? -1 : n, .operands = names};
-    int status = cli_parse(&spec, NULL, own, argc, argv, pos);
-    return status < 0 && any && !pos[0] ? cli_missing(cmd, names, 0) : status;
+    const struct cli_spec spec = {.cmd = cmd, .usage = usage, .operands = names};
+    return cli_parse(&spec, NULL, own, argc, argv, pos);
 }
 
 int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,

@@ -382,7 +382,6 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 static const struct cli_spec analyze_cli = {
     .cmd = "analyze",
     .usage = analyze_usage,
-    .npos = -1,
     .operands = "FILE...",
     .options = ssd_analysis_options,
     .aliases = analyze_aliases,
@@ -418,10 +417,6 @@ int cmd_analyze(int argc, char **argv) {
     status = 0;
     while (files[nfiles])
         nfiles++;
-    if (!nfiles) {
-        status = cli_missing(cmd, "FILE...", 0);
-        goto out;
-    }
     if (reference && (status = open_series(cmd, &reference, 1, ddir, per_io, &ref)))
         goto out;
     size_t nseries = combine ? 1 : nfiles;

@@ -25,9 +25,8 @@ static const struct cli_alias extract_aliases[] = {
     {"no-overwrite", "overwrite", "0"},
     {NULL, NULL, NULL}};
 
-CLI_FILEOPS_SPEC(archive_cli, archive, "archive", archive_usage, 2, "SRC ARCHIVE", 0, NULL);
-CLI_FILEOPS_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0,
-                 extract_aliases);
+CLI_FILEOPS_SPEC(archive_cli, archive, "archive", archive_usage, "SRC ARCHIVE", 0, NULL);
+CLI_FILEOPS_SPEC(extract_cli, extract, "extract", extract_usage, "ARCHIVE DST", 0, extract_aliases);
 
 /* An archive/extract result as text (--json prints the handle's ssd_X_to_json). */
 static void print_result(FILE *out, const char *what, const ssd_archive_result *r) {

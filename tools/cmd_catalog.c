@@ -53,7 +53,8 @@ static int catalog_verb(int argc, char **argv) {
     const char *path = NULL, *drive = NULL;
     int json = 0, add = !strcmp(argv[1], "add"), list = !add;
     const char *cmd = add ? "catalog add" : "catalog list";
-    const struct cli_spec spec = {.cmd = cmd, .usage = add ? add_usage : list_usage, .npos = -1};
+    const struct cli_spec spec = {
+        .cmd = cmd, .usage = add ? add_usage : list_usage, .operands = add ? "RUN_DIR..." : NULL};
     /* add takes no --drive: its list ends before it */
     const struct cli_own own[] = {{"--catalog", NULL, &path, NULL},
                                   {"--json", &json, NULL, NULL},
@@ -63,9 +64,7 @@ static int catalog_verb(int argc, char **argv) {
     if (!runs)
         return cli_error(cmd, "out of memory for the command line");
     int status = cli_parse(&spec, NULL, own, argc - 1, argv + 1, runs);
-    if (status < 0 && add && !runs[0])
-        status = cli_missing(cmd, "RUN_DIR...", 0);
-    else if (status < 0 && list && runs[0])
+    if (status < 0 && list && runs[0])
         status = cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
                                  runs[0]);
     if (status >= 0) {

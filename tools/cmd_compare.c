@@ -41,7 +41,6 @@ CLI_HANDLE(compare, compare)
 static const struct cli_spec compare_cli = {
     .cmd = "compare",
     .usage = compare_usage,
-    .npos = -1,
     .operands = "RUN_DIR...",
     .options = ssd_compare_options,
     .heading = "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",

@@ -103,7 +103,7 @@ static void log_decision(void *user, const char *action, const char *rel, uint64
     fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, cli_safe(rel));
 }
 
-CLI_FILEOPS_SPEC(copy_cli, copy, "copy", usage_text, 2, "SRC DST", 0, aliases);
+CLI_FILEOPS_SPEC(copy_cli, copy, "copy", usage_text, "SRC DST", 0, aliases);
 
 /* Robocopy's bits only when asked: a script that checks "exit 0" must not
  * take a copy that copied files (bit 1) for a failure. */

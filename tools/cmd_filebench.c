@@ -18,7 +18,7 @@ static const char usage_text[] =
     "  --out FILE            also write the results JSON to FILE\n"
     "  --json                print the results as JSON\n" CLI_NO_PROGRESS_HELP;
 
-CLI_FILEOPS_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "DIR", 0, NULL);
+CLI_FILEOPS_SPEC(filebench_cli, filebench, "filebench", usage_text, "DIR", 0, NULL);
 
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";

@@ -23,7 +23,6 @@ static const struct cli_alias job_aliases[] = {
 static const struct cli_spec job_cli = {
     .cmd = "job",
     .usage = job_usage,
-    .npos = -1,
     .options = ssd_job_options,
     .aliases = job_aliases,
     .heading = "job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):",

@@ -14,7 +14,7 @@ static const char usage_text[] =
     "  work     documents, photos, PDFs, media, spreadsheets (mixed)\n"
     "  --json                print the result as JSON\n" CLI_NO_PROGRESS_HELP;
 
-CLI_FILEOPS_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "SET DIR", 1, NULL);
+CLI_FILEOPS_SPEC(mkset_cli, fileset, "mkset", usage_text, "SET DIR", 1, NULL);
 
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";

@@ -41,7 +41,6 @@ static void suite_help(FILE *out) {
 
 static const struct cli_spec suite_cli = {.cmd = "suite",
                                           .usage = suite_usage,
-                                          .npos = -1,
                                           .options = ssd_suite_options,
                                           .aliases = suite_aliases,
                                           .target = 1,

@@ -243,8 +243,7 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE). Prints what\n"
     "it recorded (as JSON with --json).\n";
 
-static const struct cli_spec record_cli = {
-    .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
+static const struct cli_spec record_cli = {.cmd = "trace record", .usage = record_usage};
 
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
@@ -482,7 +481,6 @@ static const char replay_usage[] =
 static const struct cli_spec replay_cli = {
     .cmd = "replay",
     .usage = replay_usage,
-    .npos = -1,
     .options = ssd_replay_options,
     .heading =
         "replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ for -):",
