@@ -107,6 +107,13 @@ void cli_verbs_usage(FILE *f, const char *cmd, const struct cli_verb *verbs, siz
  * of every command's --json, compact on one line, else as "key: value"
  * text; both by ssd_json_restyle. Out of memory it says so and exits 1. */
 void cli_print_result(const char *json, int as_json);
+/* A list command ("trace scenarios"): no argument but --json (and
+ * --help); then item(w, json, i) for each of the n items prints its text
+ * line unless json and adds its object to the JSON array w, which is
+ * printed with --json. item returns 0, or the exit status after a
+ * message, which ends the list with nothing printed as JSON. */
+int cli_list(const char *cmd, const char *usage, int argc, char **argv, size_t n,
+             int (*item)(ssd_json *w, int json, size_t i));
 /* A compact ssd_json writer with its top-level object (an array when
  * array) begun; NULL when out of memory, which ssd_json calls and
  * cli_json_put take. */

@@ -199,6 +199,19 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
     return cli_usage_error(cmd, "unknown option '%s'", arg ? arg : "");
 }
 
+int cli_list(const char *cmd, const char *usage, int argc, char **argv, size_t n,
+             int (*item)(ssd_json *w, int json, size_t i)) {
+    int json, status = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
+    if (status >= 0)
+        return status;
+    ssd_json *w = cli_json_begin(1);
+    for (size_t i = 0; i < n && status < 0; i++)
+        status = item(w, json, i) ? 1 : -1;
+    ssd_json_end_array(w);
+    cli_json_put(w, json && status < 0);
+    return status < 0 ? 0 : status;
+}
+
 void cli_print_result(const char *json, int as_json) {
     char *text = NULL;
     int rc = ssd_json_restyle(json, as_json ? SSD_JSON_COMPACT : SSD_JSON_TEXT, &text);

@@ -45,53 +45,41 @@ static double value(const char *spec, const char *key) {
     return strtod(buf, NULL);
 }
 
-static int sim_list_json(void) {
-    ssd_json *w = cli_json_begin(1);
-    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
-        const char *name = ssd_sim_profile_name(i);
-        char *json = NULL;
-        if (ssd_sim_profile_to_json(name, 0, &json)) {
-            ssd_free(json);
-            ssd_json_free(w);
-            return cli_error("sim list", "profile %s does not resolve", name);
-        }
+static int profile_item(ssd_json *w, int json, size_t i) {
+    const char *name = ssd_sim_profile_name(i);
+    char *profile = NULL, type[64];
+    if (json ? ssd_sim_profile_to_json(name, 0, &profile) != 0
+             : ssd_sim_profile_value(name, "slc_type", type, sizeof type) != 0) {
+        ssd_free(profile);
+        return cli_error("sim list", "profile %s does not resolve", name);
+    }
+    if (json) {
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "name", name);
         ssd_json_str(w, "description", ssd_sim_profile_describe(i));
-        ssd_json_raw(w, "profile", json);
+        ssd_json_raw(w, "profile", profile);
         ssd_json_end_object(w);
-        ssd_free(json);
+        ssd_free(profile);
+        return 0;
     }
-    ssd_json_end_array(w);
-    cli_json_put(w, 1);
+    if (i == 0) {
+        printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache",
+               "nominal", "eff.", "after seq", "after rnd", "floor", "drive");
+        printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
+               "IOPS");
+    }
+    /* A derived figure, by key, as the profile's JSON has it. */
+    double eff = value(name, "cache_effective_bytes");
+    int none = !strcmp(type, "none");
+    printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name, value(name, "capacity_gb"),
+           type, none ? 0 : value(name, "slc_gib"), eff / 1073741824.0,
+           value(name, "native_seq_mibps"), value(name, "native_rand_mibps"),
+           value(name, "floor_mibps") * 256, ssd_sim_profile_describe(i));
     return 0;
 }
 
 static int sim_list(int argc, char **argv) {
-    int json, rc = cli_json_args("sim list", list_usage, argc - 1, argv + 1, "", &json, NULL);
-    if (rc >= 0)
-        return rc;
-    if (json)
-        return sim_list_json();
-    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
-           "eff.", "after seq", "after rnd", "floor", "drive");
-    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
-           "IOPS");
-    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
-        const char *name = ssd_sim_profile_name(i);
-        char type[64];
-        if (ssd_sim_profile_value(name, "slc_type", type, sizeof type))
-            return cli_error("sim", "profile %s does not resolve", name);
-        /* A derived figure, by key, as the profile's JSON has it. */
-        double eff = value(name, "cache_effective_bytes");
-        int none = !strcmp(type, "none");
-        printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
-               value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gib"),
-               eff / 1073741824.0, value(name, "native_seq_mibps"),
-               value(name, "native_rand_mibps"), value(name, "floor_mibps") * 256,
-               ssd_sim_profile_describe(i));
-    }
-    return 0;
+    return cli_list("sim list", list_usage, argc, argv, ssd_sim_profile_count(), profile_item);
 }
 
 static int sim_show(int argc, char **argv) {

@@ -392,59 +392,41 @@ static const char filetests_usage[] =
     "device sizes they were recorded with.\n"
     "  --json   print them as JSON\n";
 
-/* scenarios and filetests: no argument but --json (and --help); then
- * item(w, json, i) for each of the n items, which prints a text line or
- * adds an object to the JSON array w. */
-static int list_verb(const char *cmd, const char *usage, int argc, char **argv, size_t n,
-                     void (*item)(ssd_json *w, int json, size_t i)) {
-    int json, rc = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
-    if (rc >= 0)
-        return rc;
-    ssd_json *w = cli_json_begin(1);
-    for (size_t i = 0; i < n; i++)
-        item(w, json, i);
-    ssd_json_end_array(w);
-    cli_json_put(w, json);
-    return 0;
-}
-
-static void scenario_item(ssd_json *w, int json, size_t i) {
-    if (!json) {
+static int scenario_item(ssd_json *w, int json, size_t i) {
+    if (!json)
         printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
-        return;
-    }
     ssd_json_begin_object(w, NULL);
     ssd_json_str(w, "name", ssd_trace_scenario_name(i));
     ssd_json_str(w, "description", ssd_trace_scenario_describe(i));
     ssd_json_end_object(w);
+    return 0;
 }
 
 static int trace_scenarios(int argc, char **argv) {
-    return list_verb("trace scenarios", scenarios_usage, argc, argv, ssd_trace_scenario_count(),
-                     scenario_item);
+    return cli_list("trace scenarios", scenarios_usage, argc, argv, ssd_trace_scenario_count(),
+                    scenario_item);
 }
 
-static void filetest_item(ssd_json *w, int json, size_t i) {
+static int filetest_item(ssd_json *w, int json, size_t i) {
     uint64_t set = 0, dev = 0;
     const char *name = ssd_trace_filetest_name(i);
     int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
-    if (json) {
-        ssd_json_begin_object(w, NULL);
-        ssd_json_str(w, "name", name);
-        damaged ? ssd_json_null(w, "set_bytes") : ssd_json_u64(w, "set_bytes", set);
-        damaged ? ssd_json_null(w, "device_bytes") : ssd_json_u64(w, "device_bytes", dev);
-        ssd_json_end_object(w);
-    } else if (damaged) {
+    if (!json && damaged)
         printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
-    } else {
+    else if (!json)
         printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
                (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
-    }
+    ssd_json_begin_object(w, NULL);
+    ssd_json_str(w, "name", name);
+    damaged ? ssd_json_null(w, "set_bytes") : ssd_json_u64(w, "set_bytes", set);
+    damaged ? ssd_json_null(w, "device_bytes") : ssd_json_u64(w, "device_bytes", dev);
+    ssd_json_end_object(w);
+    return 0;
 }
 
 static int trace_filetests(int argc, char **argv) {
-    return list_verb("trace filetests", filetests_usage, argc, argv, ssd_trace_filetest_count(),
-                     filetest_item);
+    return cli_list("trace filetests", filetests_usage, argc, argv, ssd_trace_filetest_count(),
+                    filetest_item);
 }
 
 int cmd_trace(int argc, char **argv) {
