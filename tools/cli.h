@@ -289,6 +289,16 @@ int cli_target_create(const char *cmd, ssd_target **out);
  * cli_target_check refuses, the operand named TARGET; 128 + the signal
  * when one stopped the layout of a new file target). */
 int cli_target_open(const char *cmd, ssd_target *t, const char *uri);
+/* The target at uri of a command with no target flags (trim, idle, purge,
+ * precondition, health): read-only (writes 0), or to be written over (no
+ * layout; FITRIM unless no_fitrim), with destroy_data when the user passed
+ * --destroy-data. Whether a target may lose its data is the library's
+ * policy, as for a job and for Python: a sim: drive or a file ssdcore made
+ * may, a device or a user's file only with destroy_data (the library's
+ * refusal names the flag). NULL after saying why, with the exit status in
+ * *status. */
+ssd_target *cli_open_target(const char *cmd, const char *uri, int writes, int destroy,
+                            int no_fitrim, int *status);
 
 /* ---- running (cli_run.c) --------------------------------------------------- */
 

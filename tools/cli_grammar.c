@@ -8,9 +8,6 @@
 
 #include "cli.h"
 
-/* Messages name paths, drive models and series from results.json or a
- * catalog: control characters are shown as \xNN, never sent to the
- * terminal. */
 /* Whether key (n bytes) is an option of a handle the CLI has flags for. */
 static int known_key(const char *key, size_t n) {
     const ssd_option_info *(*const tables[])(size_t *) = {ssd_target_options, ssd_job_options,
@@ -264,10 +261,11 @@ const char *cli_safe(const char *s) {
     return buf;
 }
 
-void cli_put_safe(FILE *out, const char *s) {
-    /* No allocation: this prints the messages of running out of memory. */
+/* n bytes of s through ssd_printable, without allocating: this prints the
+ * messages of running out of memory. */
+static void put_safe(FILE *out, const char *s, size_t n) {
     char chunk[256], esc[4 * sizeof chunk];
-    for (size_t n = strlen(s); n;) {
+    while (n) {
         size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1;
         /* Never split a UTF-8 sequence between chunks. */
         while (k < n && k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
@@ -281,19 +279,17 @@ void cli_put_safe(FILE *out, const char *s) {
     }
 }
 
+void cli_put_safe(FILE *out, const char *s) {
+    put_safe(out, s, strlen(s));
+}
+
 void cli_print_lines(FILE *out, const char *text) {
-    for (const char *p = text; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char *line = strndup(p, n);
-        if (line)
-            cli_put_safe(out, line);
-        else
-            fputs("(line dropped: out of memory)", out);
-        free(line);
-        if (nl)
+    for (const char *p = text; p && *p; p += *p == '\n') {
+        size_t n = strcspn(p, "\n");
+        put_safe(out, p, n);
+        p += n;
+        if (*p)
             fputc('\n', out);
-        p += n + (nl != NULL);
     }
 }
 

@@ -304,6 +304,24 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
     return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
 
+ssd_target *cli_open_target(const char *cmd, const char *uri, int writes, int destroy,
+                            int no_fitrim, int *status) {
+    ssd_target *t;
+    *status = 1;
+    if (ssd_target_create(&t))
+        return cli_error(cmd, "out of memory creating the target handle"), NULL;
+    ssd_target_set_option(t, writes ? "layout" : "read_only", writes ? "never" : "1");
+    if (destroy)
+        ssd_target_set_option(t, "destroy_data", "1");
+    if (no_fitrim)
+        ssd_target_set_option(t, "fitrim", "never");
+    if ((*status = cli_target_open(cmd, t, uri))) {
+        ssd_target_free(t);
+        return NULL;
+    }
+    return t;
+}
+
 /* How many operands names takes ("SRC DST": 2); -1: any number (NULL,
  * "FILE..."). */
 static int operand_count(const char *names) {

@@ -20,11 +20,10 @@
 #include "cli.h"
 
 /* A new trace handle in *tr (NULL when out of memory), loaded from path
- * when path is given: 0, or the error's exit status. */
-/* A built-in trace the command line names (scenario:NAME,
- * filetest:NAME[@SET_SIZE]) that does not exist, or a bad set size, is a
- * usage error (2, with the Try line), as trace generate's unknown SCENARIO
- * is; a file that cannot be read is a failure (1). */
+ * when path is given: 0, or the error's exit status. A built-in trace the command line names
+ * (scenario:NAME, filetest:NAME[@SET_SIZE]) that does not exist, or a bad set size, is a usage
+ * error (2, with the Try line), as trace generate's unknown SCENARIO is; a file that cannot be read
+ * is a failure (1). */
 static int load(const char *cmd, const char *operand, ssd_trace **tr, const char *path,
                 const char *format) {
     if (ssd_trace_create(tr))

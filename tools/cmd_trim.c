@@ -11,31 +11,6 @@
 
 #include "cli.h"
 
-/* The target at uri opened for cmd: read-only (writes 0), or to be written
- * over (no layout; FITRIM unless no_fitrim), with destroy_data when the user
- * passed --destroy-data. Whether a target may lose its data is the
- * library's policy, as for a job and for Python: a sim: drive or a file
- * ssdcore made may, a device or a user's file only with destroy_data (the
- * library's refusal names the flag). NULL after saying why, with the exit
- * status in *status. */
-static ssd_target *open_target(const char *cmd, const char *uri, int writes, int destroy,
-                               int no_fitrim, int *status) {
-    ssd_target *t;
-    *status = 1;
-    if (ssd_target_create(&t))
-        return cli_error(cmd, "out of memory creating the target handle"), NULL;
-    ssd_target_set_option(t, writes ? "layout" : "read_only", writes ? "never" : "1");
-    if (destroy)
-        ssd_target_set_option(t, "destroy_data", "1");
-    if (no_fitrim)
-        ssd_target_set_option(t, "fitrim", "never");
-    if ((*status = cli_target_open(cmd, t, uri))) {
-        ssd_target_free(t);
-        return NULL;
-    }
-    return t;
-}
-
 static const char trim_usage[] =
     "usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
     "                    [--destroy-data] [--json]\n"
@@ -63,7 +38,7 @@ int cmd_trim(int argc, char **argv) {
     if ((status = cli_size_value("trim", "--offset", off_s, &off)) ||
         (len_s && (status = cli_size_value("trim", "--length", len_s, &len))))
         return status;
-    ssd_target *t = open_target("trim", target, 1, destroy, no_fitrim, &status);
+    ssd_target *t = cli_open_target("trim", target, 1, destroy, no_fitrim, &status);
     if (!t)
         return status;
     if (!len_s)
@@ -111,7 +86,7 @@ int cmd_idle(int argc, char **argv) {
     const char *target = pos[0], *duration = pos[1];
     if ((status = cli_duration_value("idle", "DURATION", duration, &s)))
         return status;
-    ssd_target *t = open_target("idle", target, 0, 0, 0, &status);
+    ssd_target *t = cli_open_target("idle", target, 0, 0, 0, &status);
     if (!t)
         return status;
     struct sigaction old;
@@ -140,7 +115,7 @@ int cmd_purge(int argc, char **argv) {
     int status = cli_args("purge", usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    ssd_target *t = open_target("purge", target, 1, destroy, 0, &status);
+    ssd_target *t = cli_open_target("purge", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     const char *how = "";
@@ -234,7 +209,7 @@ int cmd_precondition(int argc, char **argv) {
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
         return cli_usage_error("precondition", "--loops: %s is outside 1..64", loops_s);
-    ssd_target *t = open_target("precondition", target, 1, destroy, 0, &status);
+    ssd_target *t = cli_open_target("precondition", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     uint64_t written = 0;
