@@ -227,25 +227,10 @@ static const struct cli_alias target_aliases[] = {
     {NULL, NULL, NULL},
 };
 
-/* The target's flags on this command line (one target a command). */
+/* The target's flags on this command line (one target a command): the
+ * table's info is NULL for a command that has none. */
 static struct cli_table table;
-static struct option *long_opts;
 static const char *target_uri; /* --target */
-
-static const struct option *cli_target_long_opts(const struct option *own) {
-    static const struct option target[] = {{"target", required_argument, NULL, OPT_TARGET},
-                                           {NULL, 0, NULL, 0}};
-    size_t n, k = 0;
-    const ssd_option_info *info = ssd_target_options(&n);
-    cli_table_free(&table);
-    free(long_opts);
-    long_opts = NULL;
-    if (cli_opts_append(&long_opts, &k, target) ||
-        cli_table_add(&table, info, n, OPT_TARGET_TABLE, target_aliases, &long_opts, &k) ||
-        cli_opts_append(&long_opts, &k, own))
-        return NULL;
-    return long_opts;
-}
 
 void cli_target_help(FILE *f) {
     size_t n;
@@ -253,12 +238,6 @@ void cli_target_help(FILE *f) {
     fputs("target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n", f);
     cli_help_line(f, "--target URI", "file, block device or sim:PROFILE (also the first argument)");
     cli_table_help(f, info, n, target_aliases);
-}
-
-static int cli_target_option(int c, const char *arg) {
-    if (c == OPT_TARGET)
-        target_uri = arg;
-    return c == OPT_TARGET || cli_table_take(&table, c, arg);
 }
 
 int cli_target_given(const char *key) {
@@ -299,7 +278,7 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
         return 0;
     /* trim, idle, health... have no --size: the hint to give one is not theirs */
     const char *msg = ssd_target_errmsg(t),
-               *hint = long_opts ? NULL : strstr(msg, " (give option size");
+               *hint = table.info ? NULL : strstr(msg, " (give option size");
     status = cli_error(cmd, "%.*s", hint ? (int)(hint - msg) : (int)strlen(msg), msg);
     return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
@@ -349,7 +328,6 @@ int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_
     while (own[nown].name)
         nown++;
     struct option *opts = NULL, *mine = calloc(nown + 2, sizeof *mine);
-    const struct option *all = NULL;
     if (mine)
         mine[0] = (struct option){"help", no_argument, NULL, 'h'};
     for (size_t k = 0; mine && k < nown; k++)
@@ -362,17 +340,24 @@ int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_
         if (a->flag[0] == '-')
             shorts[ns++] = a->flag[1];
     static const struct option set[] = {{"set", required_argument, NULL, OPT_SET},
-                                        {NULL, 0, NULL, 0}};
+                                        {NULL, 0, NULL, 0}},
+                               target[] = {{"target", required_argument, NULL, OPT_TARGET},
+                                           {NULL, 0, NULL, 0}};
+    size_t tn = 0;
+    const ssd_option_info *tinfo = spec->target ? ssd_target_options(&tn) : NULL;
     int status = 2, npos = 0, c;
-    if (!mine || cli_opts_append(&opts, &nopts, mine) ||
+    if (!mine ||
+        (tinfo &&
+         (cli_opts_append(&opts, &nopts, target) ||
+          cli_table_add(&table, tinfo, tn, OPT_TARGET_TABLE, target_aliases, &opts, &nopts))) ||
+        cli_opts_append(&opts, &nopts, mine) ||
         (spec->set && cli_opts_append(&opts, &nopts, set)) ||
-        (info && cli_table_add(t, info, n, OPT_TABLE, spec->aliases, &opts, &nopts)) ||
-        !(all = spec->target ? cli_target_long_opts(opts) : opts)) {
+        (info && cli_table_add(t, info, n, OPT_TABLE, spec->aliases, &opts, &nopts))) {
         cli_error(cmd, "out of memory for the command line");
         goto out;
     }
     optind = 1;
-    while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
         const struct cli_own *o = own;
         while (o->name && (o->key || (c >= 256 ? c - 256 != o - own : o->name[1] != c)))
             o++;
@@ -417,9 +402,10 @@ int cli_read(const struct cli_spec *spec, struct cli_table *t, const struct cli_
                 *o->seen = 1;
             if (o->arg)
                 *o->arg = optarg;
-        } else if (!(spec->target && cli_target_option(c, optarg)) &&
-                   !cli_table_take(t, c, optarg)) {
-            cli_getopt_error(cmd, argv, shorts, all);
+        } else if (c == OPT_TARGET) {
+            target_uri = optarg;
+        } else if (!cli_table_take(&table, c, optarg) && !cli_table_take(t, c, optarg)) {
+            cli_getopt_error(cmd, argv, shorts, opts);
             goto out;
         }
     }
