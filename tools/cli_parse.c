@@ -95,9 +95,6 @@ int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
          * (--reference) or no memory is a failure (exit 1). */
         usage |= rc == SSD_EINVAL || rc == SSD_ERANGE;
         char flag[256]; /* what was typed: --set KEY, --ALIAS, -l; else --KEY */
-        const struct cli_alias *a = t->aliases;
-        while (via && via != cli_via_set && a->flag != via)
-            a++;
         if (via == cli_via_set)
             snprintf(flag, sizeof flag, "--set %s", t->info[i].name);
         else if (via)
