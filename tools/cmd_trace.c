@@ -272,15 +272,15 @@ static int trace_record(int argc, char **argv) {
         return cli_missing(cmd, "'-- COMMAND...'", 0);
     struct stat st;
     if (stat(dev, &st) < 0)
-        return cli_error("trace record", "%s: %s", dev, strerror(errno));
+        return cli_error(cmd, "%s: %s", dev, strerror(errno));
     if (!S_ISBLK(st.st_mode))
-        return cli_error("trace record", "%s is not a block device", dev);
+        return cli_error(cmd, "%s is not a block device", dev);
     const char *why = tracing_unavailable();
     if (why)
-        return cli_error("trace record", "%s", why);
+        return cli_error(cmd, "%s", why);
     char dir[] = "/tmp/ssdcore-record-XXXXXX";
     if (!mkdtemp(dir))
-        return cli_error("trace record", "cannot make a temporary directory: %s", strerror(errno));
+        return cli_error(cmd, "cannot make a temporary directory: %s", strerror(errno));
     int err;
     status = 0;
     /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
@@ -289,8 +289,7 @@ static int trace_record(int argc, char **argv) {
     pid_t bt;
     char *btv[] = {"blktrace", "-d", (char *)dev, "-D", dir, "-o", "rec", NULL};
     if ((err = spawn(&bt, btv, SIGINT))) {
-        status = cli_error("trace record", "cannot run blktrace (Debian package blktrace): %s",
-                           strerror(err));
+        status = cli_error(cmd, "cannot run blktrace (Debian package blktrace): %s", strerror(err));
         goto out;
     }
     /* blktrace is ready once its per-CPU files exist. */
@@ -302,9 +301,7 @@ static int trace_record(int argc, char **argv) {
             ready |= !strncmp(e->d_name, "rec.blktrace.", 13);
         if (d)
             closedir(d);
-        int st2;
-        if (!ready && waitpid(bt, &st2, WNOHANG) == bt) {
-            (void)st2;
+        if (!ready && waitpid(bt, NULL, WNOHANG) == bt) {
             status = cli_error("trace record",
                                "blktrace could not trace %s (its message is above): "
                                "block tracing is unavailable here",
@@ -319,11 +316,10 @@ static int trace_record(int argc, char **argv) {
     if (!ready || cli_stop_signal()) {
         kill(bt, SIGINT);
         wait_status(bt, 0);
-        status =
-            cli_stop_signal()
-                ? (cli_error("trace record", "interrupted before the command started"),
-                   cli_interrupted_status())
-                : cli_error("trace record", "blktrace did not start tracing %s within 3 s", dev);
+        status = cli_stop_signal()
+                     ? cli_run_status(cmd, SSD_EINTERRUPTED, "",
+                                      "interrupted before the command started")
+                     : cli_error(cmd, "blktrace did not start tracing %s within 3 s", dev);
         goto out;
     }
     pid_t child;
@@ -335,7 +331,7 @@ static int trace_record(int argc, char **argv) {
     kill(bt, SIGINT);
     wait_status(bt, 0);
     if (cmd_status < 0) {
-        status = cli_error("trace record", "cannot run %s: %s", cmdv[0], strerror(err));
+        status = cli_error(cmd, "cannot run %s: %s", cmdv[0], strerror(err));
         goto out;
     }
     char parsed[sizeof dir + 16];
@@ -343,7 +339,7 @@ static int trace_record(int argc, char **argv) {
     char *bpv[] = {"blkparse", "-q", "-i", "rec", "-D", dir, "-o", parsed, NULL};
     pid_t bp;
     if (spawn(&bp, bpv, SIGTERM) || wait_status(bp, 0) != 0) {
-        status = cli_error("trace record", "blkparse failed on the recording in %s", dir);
+        status = cli_error(cmd, "blkparse failed on the recording in %s", dir);
         goto out;
     }
     ssd_trace *tr = NULL;
@@ -364,11 +360,10 @@ static int trace_record(int argc, char **argv) {
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
     if (!status && cli_stop_signal())
-        status = (cli_error("trace record", "interrupted: the trace holds what the command did "
-                                            "until then"),
-                  cli_interrupted_status());
+        status = cli_run_status(cmd, SSD_EINTERRUPTED, "",
+                                "interrupted: the trace holds what the command did until then");
     else if (!status && cmd_status)
-        status = cli_error("trace record", "the command exited with status %d", cmd_status);
+        status = cli_error(cmd, "the command exited with status %d", cmd_status);
 out:
     nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS); /* the raw recording goes */
     return status;
