@@ -134,27 +134,23 @@ static int sim_truth(int argc, char **argv) {
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     if ((status = cli_target_check(cmd, "URI", full)))
         return status;
-    ssd_target *t = NULL;
-    int rc = ssd_target_create(&t);
-    if (!rc)
-        rc = ssd_target_open(t, full);
-    if (!rc && trim)
-        rc = ssd_target_trim(t, 0, ssd_target_size(t));
+    ssd_target *t = cli_open_target(cmd, full, 1, 0, 0, &status);
+    if (!t)
+        return status;
+    char *json = NULL;
+    int rc = trim ? ssd_target_trim(t, 0, ssd_target_size(t)) : 0;
     if (!rc && idle > 0)
         rc = ssd_target_idle(t, idle);
-    char *json = NULL;
     if (!rc)
         rc = ssd_sim_truth_to_json(t, 0, &json);
-    if (rc) {
-        status = cli_error(cmd, "%s",
-                           t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
-        ssd_target_free(t);
-        return status;
-    }
-    cli_print_result(json, json_out);
+    if (rc)
+        status =
+            cli_error(cmd, "%s", *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
+    else
+        cli_print_result(json, json_out);
     ssd_free(json);
     ssd_target_free(t);
-    return 0;
+    return status;
 }
 
 int cmd_sim(int argc, char **argv) {
