@@ -122,6 +122,10 @@ ssd_json *cli_json_begin(int array);
  * print is set, and frees w. Out of memory (w NULL) it says so and exits
  * 1: half a JSON document must not pass for success. */
 void cli_json_put(ssd_json *w, int print);
+/* text from column col (what the line holds already) on, its words
+ * wrapped so that no line reaches width, each further line indented by
+ * indent, and a newline; width 0: the text as it is, on one line. */
+void cli_wrap(FILE *f, int col, int indent, int width, const char *text);
 /* A byte count as every command's text says it: three significant digits
  * and a binary unit ("305 GiB"); the JSON keeps the exact count. The text
  * lives until eight more calls (one line's figures). */

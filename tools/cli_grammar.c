@@ -293,6 +293,19 @@ void cli_print_lines(FILE *out, const char *text) {
     }
 }
 
+void cli_wrap(FILE *f, int col, int indent, int width, const char *text) {
+    for (const char *p = text; *p && width;) {
+        size_t w = strcspn(p, " ");
+        if (p != text && col + 1 + (int)w >= width)
+            col = fprintf(f, "\n%*s", indent, "") - 1;
+        else if (p != text)
+            col += fprintf(f, " ");
+        col += fprintf(f, "%.*s", (int)w, p);
+        p += w + (p[w] == ' ');
+    }
+    fprintf(f, "%s\n", width ? "" : text);
+}
+
 const char *cli_bytes(double bytes) {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
     static char ring[8][32]; /* a line's figures, each in its own buffer */

@@ -153,20 +153,7 @@ static void number(char *b, size_t len, const ssd_option_info *o, double v) {
 
 static void cli_help_line(FILE *f, const char *flag, const char *text) {
     int col = fprintf(f, "  %s", flag);
-    const char *p = text;
-    while (*p) {
-        size_t w = strcspn(p, " ");
-        if (p == text) {
-            col += fprintf(f, "%*s", col < 20 ? 22 - col : 2, "");
-        } else if (col + 1 + (int)w > 79) {
-            col = fprintf(f, "\n%22s", "") - 1;
-        } else {
-            col += fprintf(f, " ");
-        }
-        col += fprintf(f, "%.*s", (int)w, p);
-        p += w + (p[w] == ' ');
-    }
-    fputc('\n', f);
+    cli_wrap(f, col + fprintf(f, "%*s", col < 20 ? 22 - col : 2, ""), 22, 80, text);
 }
 
 void cli_table_help(FILE *f, const ssd_option_info *info, size_t n,

@@ -60,35 +60,12 @@ CLI_HANDLE(analysis, analysis)
  * the terminal broke mid-word read badly; the round-23 audit); piped or
  * to a file, one line, for grep and the scripts that read it. */
 static void print_note(FILE *f, const char *note) {
-    static const char head[] = "  note:        ";
     struct winsize ws;
-    size_t width = 0;
+    int width = 0;
     /* (The text is built in memory, then printed on stdout.) */
     if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
         width = ws.ws_col < 120 ? ws.ws_col : 120;
-    size_t indent = sizeof head - 1, len = strlen(note);
-    if (!width || indent + len < width) {
-        fprintf(f, "%s%s\n", head, note);
-        return;
-    }
-    fputs(head, f);
-    const char *p = note, *end = note + len;
-    while (p < end) {
-        size_t room = width - indent - 1, n = (size_t)(end - p);
-        if (n > room) {
-            n = room;
-            while (n > 0 && p[n] != ' ')
-                n--;
-            if (n == 0) /* (a word longer than the room: cut it) */
-                n = room;
-        }
-        fprintf(f, "%.*s\n", (int)n, p);
-        p += n;
-        while (*p == ' ')
-            p++;
-        if (p < end)
-            fprintf(f, "%*s", (int)indent, "");
-    }
+    cli_wrap(f, fprintf(f, "  note:        "), 15, width, note);
 }
 
 /* What one curve cannot decide (ssd_analysis_undecided), in one line: the
