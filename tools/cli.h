@@ -134,9 +134,6 @@ const char *cli_bytes(double bytes);
  * valid UTF-8 written as \xNN, so a hostile file name cannot drive the
  * terminal. Returns a buffer reused by the next call. */
 const char *cli_safe(const char *s);
-/* cli_safe(s) written to out, without allocating (for messages about
- * running out of memory). */
-void cli_put_safe(FILE *out, const char *s);
 /* Prints text (names from results.json or a catalog) to out line by line
  * through cli_safe, keeping the line breaks. */
 void cli_print_lines(FILE *out, const char *text);

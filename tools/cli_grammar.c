@@ -44,12 +44,30 @@ void cli_flag_spelling(const char *in, char *out, size_t len) {
     out[k] = '\0';
 }
 
+/* n bytes of s through ssd_printable, without allocating: this prints the
+ * messages of running out of memory. */
+static void put_safe(FILE *out, const char *s, size_t n) {
+    char chunk[256], esc[4 * sizeof chunk];
+    while (n) {
+        size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1;
+        /* Never split a UTF-8 sequence between chunks. */
+        while (k < n && k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
+            k--;
+        memcpy(chunk, s, k);
+        chunk[k] = 0;
+        ssd_printable(chunk, esc);
+        fputs(esc, out);
+        s += k;
+        n -= k;
+    }
+}
+
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
     char text[4096], msg[4096];
     vsnprintf(text, sizeof text, fmt, ap);
     cli_flag_spelling(text, msg, sizeof msg);
     fprintf(stderr, "ssdcore %s: ", cmd);
-    cli_put_safe(stderr, msg);
+    put_safe(stderr, msg, strlen(msg));
     fputc('\n', stderr);
     return status;
 }
@@ -259,28 +277,6 @@ const char *cli_safe(const char *s) {
     }
     ssd_printable(s, buf);
     return buf;
-}
-
-/* n bytes of s through ssd_printable, without allocating: this prints the
- * messages of running out of memory. */
-static void put_safe(FILE *out, const char *s, size_t n) {
-    char chunk[256], esc[4 * sizeof chunk];
-    while (n) {
-        size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1;
-        /* Never split a UTF-8 sequence between chunks. */
-        while (k < n && k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
-            k--;
-        memcpy(chunk, s, k);
-        chunk[k] = 0;
-        ssd_printable(chunk, esc);
-        fputs(esc, out);
-        s += k;
-        n -= k;
-    }
-}
-
-void cli_put_safe(FILE *out, const char *s) {
-    put_safe(out, s, strlen(s));
 }
 
 void cli_print_lines(FILE *out, const char *text) {
