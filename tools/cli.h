@@ -12,29 +12,37 @@
 
 #include <ssdcore.h>
 
-/* Each returns the process exit status. argv[0] is the subcommand name. */
-int cmd_version(int argc, char **argv);
-int cmd_job(int argc, char **argv);
-int cmd_trim(int argc, char **argv);
-int cmd_idle(int argc, char **argv);
-int cmd_purge(int argc, char **argv);
-int cmd_precondition(int argc, char **argv);
-int cmd_health(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_suite(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_catalog(int argc, char **argv);
-int cmd_identity(int argc, char **argv);
-int cmd_analyze(int argc, char **argv);
-int cmd_fio_result(int argc, char **argv);
-int cmd_copy(int argc, char **argv);
-int cmd_archive(int argc, char **argv);
-int cmd_extract(int argc, char **argv);
-int cmd_mkset(int argc, char **argv);
-int cmd_filebench(int argc, char **argv);
-int cmd_trace(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
+/* The subcommands, one file each (cmd_*.c): X(name, function, summary),
+ * in the order 'ssdcore --help' lists them. Each function returns the
+ * process exit status; argv[0] is the subcommand's name. */
+#define CLI_COMMANDS(X)                                                                            \
+    X("version", cmd_version, "print the version")                                                 \
+    X("job", cmd_job, "run one workload on a target (file, device, sim:)")                         \
+    X("trim", cmd_trim, "discard a range of a target")                                             \
+    X("idle", cmd_idle, "leave a target idle for a while")                                         \
+    X("purge", cmd_purge, "sanitize a target: secure discard, back to a fresh drive")              \
+    X("precondition", cmd_precondition,                                                            \
+      "fill a whole target sequentially or randomly (SNIA preconditioning)")                       \
+    X("health", cmd_health, "the drive's health counters and write amplification")                 \
+    X("suite", cmd_suite,                                                                          \
+      "run a methodology suite (lab2016, apps, cdm5, fill2021...) into a results dir")             \
+    X("report", cmd_report, "render report.html again from a results directory")                   \
+    X("compare", cmd_compare, "drives side by side: compare.html, .json, .csv from results dirs")  \
+    X("identity", cmd_identity, "who the drive is: model, serial, firmware, link, temperature")    \
+    X("catalog", cmd_catalog, "keep suite runs in a results catalog (SQLite): add, list")          \
+    X("sim", cmd_sim, "simulated drives: profiles and ground truth")                               \
+    X("analyze", cmd_analyze, "find phases, cache, folding, recovery in write series")             \
+    X("fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output")          \
+    X("copy", cmd_copy, "Robocopy-like tree copy (mirror, list-only, N workers)")                  \
+    X("archive", cmd_archive, "pack a tree into a 7z/zip/tar.zst archive (7z Deflate default)")    \
+    X("extract", cmd_extract, "unpack an archive securely into a directory")                       \
+    X("mkset", cmd_mkset, "generate a deterministic file set: iso, program, work")                 \
+    X("filebench", cmd_filebench, "time copy, archive and extract of a file set")                  \
+    X("trace", cmd_trace, "block traces: info, convert (fio iolog, blkparse), generate, record")   \
+    X("replay", cmd_replay, "replay a block trace or the application scenarios on a target")
+#define CLI_DECLARE(name, fn, summary) int fn(int argc, char **argv);
+CLI_COMMANDS(CLI_DECLARE)
+#undef CLI_DECLARE
 
 /* Opens the catalog at path (NULL: the default) into *out, creating it
  * when create: 0, or 1 with the error printed and *out NULL. */
