@@ -201,11 +201,11 @@ struct cli_own {
 /* A subcommand's command line: its name and usage (its own flags
  * included), its operands named as the usage writes them ("SRC DST": two,
  * "" none, "FILE..." one or more; NULL: any number; pos has room for as
- * many, or for argc + 1 and is zeroed), and its handle's option table (NULL: none),
- * whose options from the first-th on are its other flags, with aliases;
- * the --help lists them under heading, or help prints what follows the
- * usage. A command that runs on one target (job, suite, replay) also takes
- * --target and the target's options, listed before heading. */
+ * many, or for argc + 1 and is zeroed), and its handle's option table
+ * (NULL: none), whose options from the first-th on are its other flags,
+ * with aliases; the --help lists them under heading, or help prints what
+ * follows the usage. A command that runs on one target (job, suite,
+ * replay) also takes --target and the target's options, listed first. */
 struct cli_spec {
     const char *cmd;
     const char *usage;
