@@ -79,19 +79,6 @@ int cli_progress_wanted(void) {
     return !cli_no_progress && isatty(STDERR_FILENO);
 }
 
-static int cli_fileops_progress(void *user, const ssd_fileops_progress *p);
-
-void cli_progress_start(const struct cli_spec *spec, void *h, int draw) {
-    spec->set_progress(h, cli_fileops_progress, NULL);
-    progress_draw = draw;
-    last_draw = -1;
-    /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
-     * the run as cleanly as Ctrl-C: nothing partial is left under a final
-     * name either way, but a clean stop also removes the unfinished file
-     * and reports what was done. */
-    cli_catch_sigint(NULL, 1);
-}
-
 static int cli_fileops_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
     /* called every CLI_PROGRESS_INTERVAL for a quick Ctrl-C; drawn 4 times a second */
@@ -106,6 +93,17 @@ static int cli_fileops_progress(void *user, const ssd_fileops_progress *p) {
     fflush(stderr);
     progress_drawn = 1;
     return cli_stop_signal();
+}
+
+void cli_progress_start(const struct cli_spec *spec, void *h, int draw) {
+    spec->set_progress(h, cli_fileops_progress, NULL);
+    progress_draw = draw;
+    last_draw = -1;
+    /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
+     * the run as cleanly as Ctrl-C: nothing partial is left under a final
+     * name either way, but a clean stop also removes the unfinished file
+     * and reports what was done. */
+    cli_catch_sigint(NULL, 1);
 }
 
 void cli_progress_end(void) {
