@@ -1,16 +1,13 @@
 /* cli_grammar.c - what every subcommand says the same way: usage errors,
  * option mistakes, --help and --json, and a result as text or JSON. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
-/* Messages name paths, drive models and series from results.json or a
- * catalog: control characters are shown as \xNN, never sent to the
- * terminal. */
 /* Whether key (n bytes) is an option of a handle the CLI has flags for. */
 static int known_key(const char *key, size_t n) {
     const ssd_option_info *(*const tables[])(size_t *) = {ssd_target_options, ssd_job_options,
@@ -47,12 +44,30 @@ void cli_flag_spelling(const char *in, char *out, size_t len) {
     out[k] = '\0';
 }
 
+/* n bytes of s through ssd_printable, without allocating: this prints the
+ * messages of running out of memory. */
+static void put_safe(FILE *out, const char *s, size_t n) {
+    char chunk[256], esc[4 * sizeof chunk];
+    while (n) {
+        size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1;
+        /* Never split a UTF-8 sequence between chunks. */
+        while (k < n && k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
+            k--;
+        memcpy(chunk, s, k);
+        chunk[k] = 0;
+        ssd_printable(chunk, esc);
+        fputs(esc, out);
+        s += k;
+        n -= k;
+    }
+}
+
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
     char text[4096], msg[4096];
     vsnprintf(text, sizeof text, fmt, ap);
     cli_flag_spelling(text, msg, sizeof msg);
     fprintf(stderr, "ssdcore %s: ", cmd);
-    fo_cli_put_safe(stderr, msg);
+    put_safe(stderr, msg, strlen(msg));
     fputc('\n', stderr);
     return status;
 }
@@ -125,25 +140,18 @@ int cli_missing(const char *cmd, const char *names, int given) {
     return cli_usage_error(cmd, "missing %s", names);
 }
 
-int cli_args(const char *cmd, const char *usage, const char *names, const struct fo_cli_own *own,
-             int argc, char **argv, const char **pos) {
-    int n = *names != '\0', any = strstr(names, "...") != NULL;
-    for (const char *p = names; *p; p++)
-        n += *p == ' ';
-    const struct fo_cli_spec spec = {
-        .cmd = cmd, .usage = usage, .npos = any ? -1 : n, .operands = names};
-    int status = fo_cli_args(&spec, NULL, own, argc, argv, pos);
-    return status < 0 && any && !pos[0] ? cli_missing(cmd, names, 0) : status;
+void cli_verbs_usage(FILE *f, const char *cmd, const struct cli_verb *verbs, size_t n,
+                     const char *about) {
+    int width = 0;
+    for (size_t i = 0; i < n; i++)
+        width = (int)strlen(verbs[i].name) > width ? (int)strlen(verbs[i].name) : width;
+    fprintf(f, "usage: ssdcore %s%sCOMMAND [ARGS...]\n\ncommands:\n", cmd, *cmd ? " " : "");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "  %-*s  %s\n", width, verbs[i].name, verbs[i].summary);
+    fprintf(f, "\n%s", about);
 }
 
-int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
-                  int *json, const char **pos) {
-    const struct fo_cli_own own[] = {{"--json", json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
-    *json = 0;
-    return cli_args(cmd, usage, names, own, argc, argv, pos);
-}
-
-int cli_verbs(const char *cmd, const char *usage, const struct cli_verb *verbs, size_t n, int argc,
+int cli_verbs(const char *cmd, const char *about, const struct cli_verb *verbs, size_t n, int argc,
               char **argv) {
     char names[256] = "";
     for (size_t i = 0, used = 0; i < n && used < sizeof names; i++)
@@ -155,7 +163,7 @@ int cli_verbs(const char *cmd, const char *usage, const struct cli_verb *verbs, 
         if (!strcmp(argv[1], verbs[i].name))
             return verbs[i].fn(argc, argv);
     if (cli_is_help(argv[1])) {
-        fputs(usage, stdout);
+        cli_verbs_usage(stdout, cmd, verbs, n, about);
         return 0;
     }
     return cli_usage_error(cmd, "unknown %s '%s'", *argv[1] == '-' ? "option" : "command", argv[1]);
@@ -206,6 +214,19 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
     return cli_usage_error(cmd, "unknown option '%s'", arg ? arg : "");
 }
 
+int cli_list(const char *cmd, const char *usage, int argc, char **argv, size_t n,
+             int (*item)(ssd_json *w, int json, size_t i)) {
+    int json, status = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
+    if (status >= 0)
+        return status;
+    ssd_json *w = cli_json_begin(1);
+    for (size_t i = 0; i < n && status < 0; i++)
+        status = item(w, json, i) ? 1 : -1;
+    ssd_json_end_array(w);
+    cli_json_put(w, json && status < 0);
+    return status < 0 ? 0 : status;
+}
+
 void cli_print_result(const char *json, int as_json) {
     char *text = NULL;
     int rc = ssd_json_restyle(json, as_json ? SSD_JSON_COMPACT : SSD_JSON_TEXT, &text);
@@ -239,4 +260,60 @@ void cli_json_put(ssd_json *w, int print) {
     }
     cli_print_result(text, 1);
     ssd_free(text);
+}
+
+const char *cli_safe(const char *s) {
+    static char *buf;
+    static size_t cap;
+    if (!s)
+        return "";
+    size_t need = strlen(s) * 4 + 1;
+    if (need > cap) {
+        char *g = realloc(buf, need);
+        if (!g)
+            return "(message dropped: out of memory)";
+        buf = g;
+        cap = need;
+    }
+    ssd_printable(s, buf);
+    return buf;
+}
+
+void cli_print_lines(FILE *out, const char *text) {
+    for (const char *p = text; p && *p; p += *p == '\n') {
+        size_t n = strcspn(p, "\n");
+        put_safe(out, p, n);
+        p += n;
+        if (*p)
+            fputc('\n', out);
+    }
+}
+
+void cli_wrap(FILE *f, int col, int indent, int width, const char *text) {
+    for (const char *p = text; *p && width;) {
+        size_t w = strcspn(p, " ");
+        if (p != text && col + 1 + (int)w >= width)
+            col = fprintf(f, "\n%*s", indent, "") - 1;
+        else if (p != text)
+            col += fprintf(f, " ");
+        col += fprintf(f, "%.*s", (int)w, p);
+        p += w + (p[w] == ' ');
+    }
+    fprintf(f, "%s\n", width ? "" : text);
+}
+
+const char *cli_bytes(double bytes) {
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static char ring[8][32]; /* a line's figures, each in its own buffer */
+    static unsigned next;
+    char *buf = ring[next++ % 8];
+    int u = 0;
+    while (fabs(bytes) >= 1024 && u < 5) {
+        bytes /= 1024;
+        u++;
+    }
+    /* Three significant digits, but never "1e+03": %.3g switches to an
+     * exponent from 999.5 while the unit steps only at 1024. */
+    snprintf(buf, sizeof ring[0], fabs(bytes) >= 999.5 ? "%.0f %s" : "%.3g %s", bytes, unit[u]);
+    return buf;
 }

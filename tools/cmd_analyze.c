@@ -9,8 +9,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 /* Digits for a share of the time in percent: dips 0.4 % of the time are
  * not "0% of the time" (a dip that never happens). */
@@ -54,42 +53,19 @@ static const struct cli_alias analyze_aliases[] = {
     {NULL, NULL, NULL},
 };
 
-FO_CLI_HANDLE(analysis, analysis)
+CLI_HANDLE(analysis, analysis)
 
 /* The regime note, up to 560 characters: on a terminal, wrapped at its
  * width under its own column, as the other lines' values sit (one line
  * the terminal broke mid-word read badly; the round-23 audit); piped or
  * to a file, one line, for grep and the scripts that read it. */
 static void print_note(FILE *f, const char *note) {
-    static const char head[] = "  note:        ";
     struct winsize ws;
-    size_t width = 0;
+    int width = 0;
     /* (The text is built in memory, then printed on stdout.) */
     if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
         width = ws.ws_col < 120 ? ws.ws_col : 120;
-    size_t indent = sizeof head - 1, len = strlen(note);
-    if (!width || indent + len < width) {
-        fprintf(f, "%s%s\n", head, note);
-        return;
-    }
-    fputs(head, f);
-    const char *p = note, *end = note + len;
-    while (p < end) {
-        size_t room = width - indent - 1, n = (size_t)(end - p);
-        if (n > room) {
-            n = room;
-            while (n > 0 && p[n] != ' ')
-                n--;
-            if (n == 0) /* (a word longer than the room: cut it) */
-                n = room;
-        }
-        fprintf(f, "%.*s\n", (int)n, p);
-        p += n;
-        while (*p == ' ')
-            p++;
-        if (p < end)
-            fprintf(f, "%*s", (int)indent, "");
-    }
+    cli_wrap(f, fprintf(f, "  note:        "), 15, width, note);
 }
 
 /* What one curve cannot decide (ssd_analysis_undecided), in one line: the
@@ -128,21 +104,22 @@ static void print_undecided(FILE *f, const ssd_analysis *a) {
             w[2] ? w[2] : "?");
 }
 
-static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
+/* One series' analysis as text; a blank line after it when more follow. */
+static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note,
+                        int more) {
     struct ssd_analysis_summary s = {.size = sizeof s};
-    char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
     fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
-            cli_bytes_text(s.total_bytes, b1, sizeof b1));
+            cli_bytes(s.total_bytes));
     if (*input_note)
         fprintf(f, "  input:       %s\n", input_note);
     struct ssd_phase p0 = {.size = sizeof p0};
     if (ssd_analysis_phase_count(a) > 0 && !ssd_analysis_phase(a, 0, &p0) &&
         p0.regime == SSD_REGIME_SLOW_START)
         fprintf(f, "  slow start:  %s at %s/s for %.0f s before the %s\n",
-                cli_bytes_text(p0.end_bytes - p0.start_bytes, b1, sizeof b1),
-                cli_bytes_text(p0.level_bps, b2, sizeof b2), p0.end_s - p0.start_s,
+                cli_bytes(p0.end_bytes - p0.start_bytes), cli_bytes(p0.level_bps),
+                p0.end_s - p0.start_s,
                 s.has_cache ? "cache (not in its size)" : "faster level after it");
     if (s.has_cache && s.cache_censored == SSD_CENSOR_RESOLUTION) {
         /* The drop inside the first sample: the cache lies between what
@@ -150,15 +127,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f,
                 "  cache:       at most %s (it ended inside the first sample; at least %s) at "
                 "%s/s or faster, then at least %.2gx slower\n",
-                cli_bytes_text(s.cache_bytes + s.cache_uncertainty_bytes, b1, sizeof b1),
-                cli_bytes_text(s.cache_bytes, b2, sizeof b2),
-                cli_bytes_text(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio);
+                cli_bytes(s.cache_bytes + s.cache_uncertainty_bytes), cli_bytes(s.cache_bytes),
+                cli_bytes(s.cache_level_bps), s.cache_drop_ratio);
     } else if (s.has_cache) {
         const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)" : "";
         fprintf(f, "  cache:       %s +- %s at %s/s, then %.2gx slower%s\n",
-                cli_bytes_text(s.cache_bytes, b1, sizeof b1),
-                cli_bytes_text(s.cache_uncertainty_bytes, b2, sizeof b2),
-                cli_bytes_text(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio, cens);
+                cli_bytes(s.cache_bytes), cli_bytes(s.cache_uncertainty_bytes),
+                cli_bytes(s.cache_level_bps), s.cache_drop_ratio, cens);
     } else {
         fprintf(f, "  cache:       none found\n");
     }
@@ -177,11 +152,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 : !s.has_gc  ? "first level:"
                 : used_drive ? "clean blocks:"
                              : "fresh state:",
-                cli_bytes_text(s.post_cache_bps, b1, sizeof b1));
+                cli_bytes(s.post_cache_bps));
     if (s.has_folding)
-        fprintf(f, "  folding:     from %s at %s/s\n",
-                cli_bytes_text(s.folding_start_bytes, b1, sizeof b1),
-                cli_bytes_text(s.folding_level_bps, b2, sizeof b2));
+        fprintf(f, "  folding:     from %s at %s/s\n", cli_bytes(s.folding_start_bytes),
+                cli_bytes(s.folding_level_bps));
     if (s.has_gc && s.gc_sliding) {
         /* A slide has no one level: where it starts and ends, and its pace. */
         /* The slope as the suite, the report and Python say it: MiB/s per
@@ -189,46 +163,39 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f,
                 "  used state:  from %s (%s): %s/s just after the onset, %s to "
                 "%s/s at the end (%.3f MiB/s per GiB written)\n",
-                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1), onset,
-                cli_bytes_text(s.gc_start_level_bps, b2, sizeof b2),
+                cli_bytes(s.gc_start_bytes), onset, cli_bytes(s.gc_start_level_bps),
                 s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
-                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3),
-                s.gc_slope_bps_per_gib / 1048576.0);
+                cli_bytes(s.gc_end_level_bps), s.gc_slope_bps_per_gib / 1048576.0);
     } else if (s.has_gc && s.gc_may_be_folding) {
         /* Folding or GC at one speed: the curve cannot tell (regime note). */
         fprintf(f,
                 "  used state:  from %s at %s/s, %s/s at the end, or the cache's folding "
                 "(one speed: see the note)\n",
-                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1),
-                cli_bytes_text(s.gc_level_bps, b2, sizeof b2),
-                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3));
+                cli_bytes(s.gc_start_bytes), cli_bytes(s.gc_level_bps),
+                cli_bytes(s.gc_end_level_bps));
     } else if (s.has_gc) {
         fprintf(f, "  used state:  from %s (%s) at %s/s, %s/s at the end\n",
-                cli_bytes_text(s.gc_start_bytes, b1, sizeof b1), onset,
-                cli_bytes_text(s.gc_level_bps, b2, sizeof b2),
-                cli_bytes_text(s.gc_end_level_bps, b3, sizeof b3));
+                cli_bytes(s.gc_start_bytes), onset, cli_bytes(s.gc_level_bps),
+                cli_bytes(s.gc_end_level_bps));
     }
     if (s.has_throttle)
         fprintf(
             f,
             "  throttle:    from %.0f s (%s written) at %.1f C: %s/s -> %s/s, %.0f s throttled\n",
-            s.throttle_start_s, cli_bytes_text(s.throttle_start_bytes, b1, sizeof b1),
-            s.throttle_temp_c, cli_bytes_text(s.throttle_before_bps, b2, sizeof b2),
-            cli_bytes_text(s.throttle_level_bps, b3, sizeof b3), s.throttled_s);
+            s.throttle_start_s, cli_bytes(s.throttle_start_bytes), s.throttle_temp_c,
+            cli_bytes(s.throttle_before_bps), cli_bytes(s.throttle_level_bps), s.throttled_s);
     if (s.has_temperature)
         fprintf(f, "  temperature: %.1f C at the start, %.1f C at most, %.1f C at the end\n",
                 s.temp_start_c, s.temp_max_c, s.temp_end_c);
     if (s.written_before_bytes > 0)
-        fprintf(f, "  written before: %s since the last TRIM\n",
-                cli_bytes_text(s.written_before_bytes, b1, sizeof b1));
+        fprintf(f, "  written before: %s since the last TRIM\n", cli_bytes(s.written_before_bytes));
     if (isfinite(s.idle_before_s))
         fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
     if (isfinite(s.written_since_idle_bytes))
         fprintf(f, "  written since idle: %s since the drive last idled\n",
                 cli_bytes_text(s.written_since_idle_bytes, b1, sizeof b1));
     if (isfinite(s.span_bytes))
-        fprintf(f, "  span: %s of the drive addressed\n",
-                cli_bytes_text(s.span_bytes, b1, sizeof b1));
+        fprintf(f, "  span: %s of the drive addressed\n", cli_bytes(s.span_bytes));
     if (s.precondition != SSD_PRECONDITION_UNKNOWN)
         fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);
@@ -239,16 +206,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f,
                 "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
                 "the reference's full speed, %s/s)\n",
-                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
-                cli_bytes_text(s.reference_level_bps, b2, sizeof b2));
+                cli_bytes(s.recovered_bytes), cli_bytes(s.reference_level_bps));
     else if (s.has_recovery && note)
         fprintf(f, "  recovery:    %s written again at the reference's %s/s (%s)\n",
-                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
-                cli_bytes_text(s.reference_level_bps, b2, sizeof b2), note);
+                cli_bytes(s.recovered_bytes), cli_bytes(s.reference_level_bps), note);
     else if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at full speed (the reference's %s/s)\n",
-                cli_bytes_text(s.recovered_bytes, b1, sizeof b1),
-                cli_bytes_text(s.reference_level_bps, b2, sizeof b2));
+                cli_bytes(s.recovered_bytes), cli_bytes(s.reference_level_bps));
     else if (note)
         fprintf(f, "  recovery:    undefined: %s\n", note);
     size_t np = ssd_analysis_phase_count(a);
@@ -257,8 +221,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         struct ssd_phase p = {.size = sizeof p};
         ssd_analysis_phase(a, i, &p);
         fprintf(f, "    %2zu  %-7s %10s .. %-10s  %8.1f .. %-8.1f s  level ", i,
-                ssd_analysis_regime_name(p.regime), cli_bytes_text(p.start_bytes, b1, sizeof b1),
-                cli_bytes_text(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s);
+                ssd_analysis_regime_name(p.regime), cli_bytes(p.start_bytes),
+                cli_bytes(p.end_bytes), p.start_s, p.end_s);
         /* A used state that slides has no one level: its median (7.66
          * MiB/s for SSD370's falling from 227 to 7.1) is a point on the way,
          * so each of its phases gives where the slide is at its start and
@@ -266,11 +230,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
          * ends at its end level; the Python phases frame's
          * level_start_bps and level_end_bps). */
         if (p.sliding) {
-            char b4[32];
-            fprintf(f, "%s/s -> %s/s (sliding)", cli_bytes_text(p.start_level_bps, b3, sizeof b3),
-                    cli_bytes_text(p.end_level_bps, b4, sizeof b4));
+            fprintf(f, "%s/s -> %s/s (sliding)", cli_bytes(p.start_level_bps),
+                    cli_bytes(p.end_level_bps));
         } else {
-            fprintf(f, "%s/s", cli_bytes_text(p.level_bps, b3, sizeof b3));
+            fprintf(f, "%s/s", cli_bytes(p.level_bps));
         }
         /* Where this phase's dips bottom out (its deeper quarter) against
          * its level, and their share of the phase's time. */
@@ -292,8 +255,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         struct ssd_phase cph = {.size = sizeof cph}, nph = {.size = sizeof nph};
         ssd_analysis_phase(a, 0, &cph);
         ssd_analysis_phase(a, 1, &nph);
-        cli_bytes_text(s.cache_bytes, b1, sizeof b1);
-        cli_bytes_text(cph.end_bytes, b2, sizeof b2);
+        const char *cache = cli_bytes(s.cache_bytes);
         double sample = fmax(cph.level_bps, nph.level_bps) * s.duration_s / (double)s.samples;
         size_t in = 0;
         while (in + 1 < np) {
@@ -303,14 +265,15 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 break;
             in++;
         }
-        int apart = cph.regime == SSD_REGIME_CACHE && strcmp(b1, b2) != 0;
+        int apart = cph.regime == SSD_REGIME_CACHE && strcmp(cache, cli_bytes(cph.end_bytes));
         if (apart && fabs(s.cache_bytes - cph.end_bytes) <= sample * 1.001)
             fprintf(f,
                     "                (the cache itself ends at %s, inside the sample that mixes "
                     "its level and the next one's: phases start and end on whole samples)\n",
-                    b1);
+                    cache);
         else if (apart)
-            fprintf(f, "                (the cache itself ends at %s, inside phase %zu)\n", b1, in);
+            fprintf(f, "                (the cache itself ends at %s, inside phase %zu)\n", cache,
+                    in);
     }
     /* In words: "p1/mean 0.75" was the JSON's key (round 23's audit). */
     /* Its window is the time after the cache (docs/analysis.md): said, so
@@ -318,8 +281,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     fprintf(f,
             "  consistency: %smean %s/s, CV %.3f (standard deviation / mean); the slowest 1%% of "
             "samples at %.2fx the mean or less, the slowest 5%% at %.2fx\n",
-            s.has_cache ? "after the cache, " : "", cli_bytes_text(s.mean_bps, b1, sizeof b1), s.cv,
-            s.p1_over_mean, s.p5_over_mean);
+            s.has_cache ? "after the cache, " : "", cli_bytes(s.mean_bps), s.cv, s.p1_over_mean,
+            s.p5_over_mean);
     /* The consistency window's dips: every phase after the cache at once,
      * a dip's mean against the level, their share of that whole time. Said
      * as such, not as a second answer to a phase's line: AS510S after a
@@ -355,18 +318,18 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f,
                 "  steady state: from %.0f s (%s written), averaging %s/s to the end (SNIA PTS "
                 "rule)\n",
-                s.steady_start_s, cli_bytes_text(s.steady_start_bytes, b1, sizeof b1),
-                cli_bytes_text(s.steady_mean_bps, b2, sizeof b2));
+                s.steady_start_s, cli_bytes(s.steady_start_bytes), cli_bytes(s.steady_mean_bps));
     else if (s.steady_fresh)
         fprintf(f,
                 "  steady state: not reached: the drive is still in its fresh state (%s of %s "
                 "written since TRIM, no used state found): its flat end is the fresh plateau, "
                 "which the drive leaves once its clean blocks run out\n",
-                cli_bytes_text(s.written_before_bytes + s.total_bytes, b1, sizeof b1),
-                cli_bytes_text(s.capacity_bytes, b2, sizeof b2));
+                cli_bytes(s.written_before_bytes + s.total_bytes), cli_bytes(s.capacity_bytes));
     else
         fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
                    "vary or slide too much)\n");
+    if (more)
+        fputc('\n', f);
 }
 
 /* Reads paths into *out: 0, 1 (a file that cannot be read) or 2 (a value
@@ -396,10 +359,9 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
     return 0;
 }
 
-static const struct fo_cli_spec analyze_cli = {
+static const struct cli_spec analyze_cli = {
     .cmd = "analyze",
     .usage = analyze_usage,
-    .npos = -1,
     .operands = "FILE...",
     .options = ssd_analysis_options,
     .aliases = analyze_aliases,
@@ -414,89 +376,69 @@ int cmd_analyze(int argc, char **argv) {
     const char *reference = NULL, *ddir = NULL, *per_io = NULL;
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     int json = 0, combine = 0, status = 0;
-    size_t nfiles = 0;
+    size_t nfiles = 0, len = 0;
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
-    char **out = NULL;
-    size_t nout = 0;
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
-                                     {"--combine", &combine, NULL, NULL},
-                                     {"--reference", NULL, &reference, NULL},
-                                     {"--ddir", NULL, &ddir, NULL},
-                                     {"--per-io-interval", NULL, &per_io, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    ssd_json *w = NULL; /* --json: the series' object, or an array of them */
+    char *text = NULL;
+    FILE *mem = NULL;
+    const struct cli_own own[] = {{"--json", &json, NULL, NULL},
+                                  {"--combine", &combine, NULL, NULL},
+                                  {"--reference", NULL, &reference, NULL},
+                                  {"--ddir", NULL, &ddir, NULL},
+                                  {"--per-io-interval", NULL, &per_io, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     if (!files || ssd_analysis_create(&a) < 0) {
         status = cli_error(cmd, "out of memory creating the analysis");
         goto out;
     }
-    if ((status = fo_cli_args(&analyze_cli, a, own, argc, argv, files)) >= 0)
+    if ((status = cli_parse(&analyze_cli, a, own, argc, argv, files)) >= 0)
         goto out;
     status = 0;
     while (files[nfiles])
         nfiles++;
-    if (!nfiles) {
-        status = cli_missing(cmd, "FILE...", 0);
-        goto out;
-    }
     if (reference && (status = open_series(cmd, &reference, 1, ddir, per_io, &ref)))
         goto out;
     size_t nseries = combine ? 1 : nfiles;
-    out = calloc(nseries, sizeof *out);
-    if (!out) {
-        status = cli_error(cmd, "out of memory for the argument list");
+    if (json ? ssd_json_create(&w, SSD_JSON_COMPACT) < 0 : !(mem = open_memstream(&text, &len))) {
+        status = cli_error(cmd, "out of memory for the output");
         goto out;
     }
+    if (nseries > 1)
+        ssd_json_begin_array(w, NULL);
     /* Everything is analysed before anything is printed: a bad file means
      * an error and an empty stdout, never half an answer. */
-    for (size_t i = 0; i < nseries; i++) {
+    for (size_t i = 0; i < nseries && !status; i++) {
         ssd_series *s = NULL;
+        char *one = NULL;
         if ((status = open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io, &s)))
-            goto out;
+            break;
         int rc = ssd_analysis_run(a, s, ref);
-        if (rc < 0) {
+        if (rc < 0)
             status = cli_error(cmd, "%s", ssd_analysis_errmsg(a));
-            ssd_series_free(s);
-            goto out;
-        }
-        if (json) {
-            rc = ssd_analysis_to_json(a, files[i], SSD_JSON_COMPACT, &out[i]);
-        } else {
-            char *buf = NULL;
-            size_t len = 0;
-            FILE *mem = open_memstream(&buf, &len);
-            if (mem) {
-                print_human(mem, a, combine ? ssd_series_source(s) : files[i], ssd_series_note(s));
-                fclose(mem);
-                out[i] = buf;
-            }
-            rc = out[i] ? 0 : SSD_ENOMEM;
-        }
-        ssd_series_free(s);
-        if (rc < 0) {
+        else if (json && (rc = ssd_analysis_to_json(a, files[i], SSD_JSON_COMPACT, &one)) < 0)
             status = cli_error(cmd, "%s", ssd_strerror(rc));
-            goto out;
-        }
-        nout++;
-    }
-    if (json && nseries > 1) { /* several series: an array of their analyses */
-        ssd_json *w = cli_json_begin(1);
-        for (size_t i = 0; i < nout; i++)
-            ssd_json_raw(w, NULL, out[i]);
-        ssd_json_end_array(w);
-        cli_json_put(w, 1);
-    }
-    for (size_t i = 0; i < nout && !(json && nseries > 1); i++) {
-        if (json)
-            cli_print_result(out[i], 1);
+        else if (json)
+            ssd_json_raw(w, NULL, one);
         else
-            fputs(out[i], stdout);
-        if (!json && i + 1 < nout)
-            fputs("\n", stdout);
+            print_human(mem, a, combine ? ssd_series_source(s) : files[i], ssd_series_note(s),
+                        i + 1 < nseries);
+        ssd_free(one);
+        ssd_series_free(s);
+    }
+    if (mem && (fclose(mem) || !text) && !status)
+        status = cli_error(cmd, "out of memory for the output");
+    if (!status && json) {
+        if (nseries > 1)
+            ssd_json_end_array(w);
+        cli_json_put(w, 1);
+        w = NULL;
+    } else if (!status) {
+        fputs(text, stdout);
     }
 out:
-    for (size_t i = 0; out && i < nout; i++)
-        free(out[i]);
-    free(out);
+    free(text);
+    ssd_json_free(w);
     ssd_series_free(ref);
     ssd_analysis_free(a);
     free(files);

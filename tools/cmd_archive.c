@@ -6,28 +6,27 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char archive_usage[] =
     "usage: ssdcore archive SRC ARCHIVE [options]\n"
     "Packs the tree SRC into ARCHIVE through libarchive (entries relative to SRC).\n"
-    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
+    "  --json                print the result as JSON\n" CLI_NO_PROGRESS_HELP;
 
 static const char extract_usage[] =
     "usage: ssdcore extract ARCHIVE DST [options]\n"
     "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
     "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
     "DST are refused (exit status 1) before anything is written for them.\n"
-    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
+    "  --json                print the result as JSON\n" CLI_NO_PROGRESS_HELP;
 
 static const struct cli_alias extract_aliases[] = {
     {"allow-absolute-symlinks", "absolute_symlinks", "1"},
     {"no-overwrite", "overwrite", "0"},
     {NULL, NULL, NULL}};
 
-FO_CLI_SPEC(archive_cli, archive, "archive", archive_usage, 2, "SRC ARCHIVE", 0, NULL);
-FO_CLI_SPEC(extract_cli, extract, "extract", extract_usage, 2, "ARCHIVE DST", 0, extract_aliases);
+CLI_FILEOPS_SPEC(archive_cli, archive, "archive", archive_usage, "SRC ARCHIVE", 0, NULL);
+CLI_FILEOPS_SPEC(extract_cli, extract, "extract", extract_usage, "ARCHIVE DST", 0, extract_aliases);
 
 /* An archive/extract result as text (--json prints the handle's ssd_X_to_json). */
 static void print_result(FILE *out, const char *what, const ssd_archive_result *r) {
@@ -49,7 +48,7 @@ static void print_result(FILE *out, const char *what, const ssd_archive_result *
 /* archive (a writer) or extract: parses, runs with the progress line,
  * prints the result; the exit status. */
 static int run(int archive, int argc, char **argv) {
-    const struct fo_cli_spec *spec = archive ? &archive_cli : &extract_cli;
+    const struct cli_spec *spec = archive ? &archive_cli : &extract_cli;
     const char *cmd = spec->cmd, *pos[2] = {NULL, NULL};
     ssd_archive *a = NULL;
     ssd_extract *x = NULL;
@@ -58,20 +57,20 @@ static int run(int archive, int argc, char **argv) {
                          archive ? "archive writer" : "extractor");
     void *h = a ? (void *)a : (void *)x;
     int json = 0;
-    const struct fo_cli_own own[] = {
-        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(spec, h, own, argc, argv, pos);
+    const struct cli_own own[] = {
+        {"--json", &json, NULL, NULL}, CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
+    int status = cli_parse(spec, h, own, argc, argv, pos);
     if (status >= 0)
         goto out;
-    fo_cli_progress_start(spec, h, !json && fo_cli_progress_wanted());
-    spec->set_option(h, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    cli_progress_start(spec, h, !json && cli_progress_wanted());
+    spec->set_option(h, "progress_interval", CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
     int rc = a ? ssd_archive_run(a, pos[0], pos[1], &r) : ssd_extract_run(x, pos[0], pos[1], &r);
     /* a hostile archive fails too: the message says "refused" */
-    status = a ? fo_cli_done(spec, h, rc, json, "interrupted: %s not written", pos[1])
-               : fo_cli_done(spec, h, rc, json,
-                             "interrupted: %llu file(s) extracted, no partial file left",
-                             (unsigned long long)r.files);
+    status = a ? cli_fileops_done(spec, h, rc, json, "interrupted: %s not written", pos[1])
+               : cli_fileops_done(spec, h, rc, json,
+                                  "interrupted: %llu file(s) extracted, no partial file left",
+                                  (unsigned long long)r.files);
     if (rc < 0)
         goto out;
     if (status < 0) {
@@ -81,7 +80,7 @@ static int run(int archive, int argc, char **argv) {
     /* like tar's "socket ignored": said, not fatal */
     for (size_t i = 0; a && i < ssd_archive_skipped_count(a); i++)
         fprintf(stderr, "ssdcore archive: left out %s: no data an archive can hold\n",
-                fo_cli_safe(ssd_archive_skipped(a, i)));
+                cli_safe(ssd_archive_skipped(a, i)));
     if (a && r.skipped > ssd_archive_skipped_count(a))
         fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
                 (unsigned long long)r.skipped);

@@ -6,16 +6,9 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
-static const char catalog_usage[] =
-    "usage: ssdcore catalog COMMAND [ARGS...]\n"
-    "\n"
-    "commands:\n"
-    "  add   add suite runs to the catalog\n"
-    "  list  the runs in the catalog, by drive\n"
-    "\n"
+static const char catalog_about[] =
     "Keeps suite runs in a results catalog (one SQLite file; default\n"
     "$SSDCORE_CATALOG, else $XDG_DATA_HOME/ssdcore/catalog.sqlite, else\n"
     "~/.local/share/ssdcore/catalog.sqlite). Compare catalogued drives with\n"
@@ -60,19 +53,18 @@ static int catalog_verb(int argc, char **argv) {
     const char *path = NULL, *drive = NULL;
     int json = 0, add = !strcmp(argv[1], "add"), list = !add;
     const char *cmd = add ? "catalog add" : "catalog list";
-    const struct fo_cli_spec spec = {.cmd = cmd, .usage = add ? add_usage : list_usage, .npos = -1};
+    const struct cli_spec spec = {
+        .cmd = cmd, .usage = add ? add_usage : list_usage, .operands = add ? "RUN_DIR..." : NULL};
     /* add takes no --drive: its list ends before it */
-    const struct fo_cli_own own[] = {{"--catalog", NULL, &path, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {add ? NULL : "--drive", NULL, &drive, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--catalog", NULL, &path, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {add ? NULL : "--drive", NULL, &drive, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     if (!runs)
         return cli_error(cmd, "out of memory for the command line");
-    int status = fo_cli_args(&spec, NULL, own, argc - 1, argv + 1, runs);
-    if (status < 0 && add && !runs[0])
-        status = cli_missing(cmd, "RUN_DIR...", 0);
-    else if (status < 0 && list && runs[0])
+    int status = cli_parse(&spec, NULL, own, argc - 1, argv + 1, runs);
+    if (status < 0 && list && runs[0])
         status = cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
                                  runs[0]);
     if (status >= 0) {
@@ -121,7 +113,7 @@ static int catalog_verb(int argc, char **argv) {
     if (json)
         cli_print_result(text, 1);
     else
-        fo_cli_print_lines(stdout, text);
+        cli_print_lines(stdout, text);
     ssd_free(text);
 done:
     ssd_catalog_free(cat);
@@ -130,6 +122,8 @@ done:
 }
 
 int cmd_catalog(int argc, char **argv) {
-    static const struct cli_verb verbs[] = {{"add", catalog_verb}, {"list", catalog_verb}};
-    return cli_verbs("catalog", catalog_usage, verbs, 2, argc, argv);
+    static const struct cli_verb verbs[] = {
+        {"add", catalog_verb, "add suite runs to the catalog"},
+        {"list", catalog_verb, "the runs in the catalog, by drive"}};
+    return cli_verbs("catalog", catalog_about, verbs, 2, argc, argv);
 }

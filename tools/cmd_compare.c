@@ -6,8 +6,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char compare_usage[] =
     "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
@@ -37,30 +36,15 @@ static const char compare_usage[] =
     "  --json             print the files written, the runs taken and the comparison\n"
     "                     (compare.json's document) as JSON\n";
 
-/* The options given, set once the runs are added (--highlight names one). */
-struct given {
-    int n;
-    const char *keys[16], *values[16];
-};
+CLI_HANDLE(compare, compare)
 
-static int keep_option(void *h, const char *key, const char *value) {
-    struct given *g = h; /* called once per option given, with its last value */
-    return g->n == 16 ? SSD_ERANGE : (g->keys[g->n] = key, g->values[g->n++] = value, 0);
-}
-
-static const char *no_errmsg(const void *h) {
-    return (void)h, "too many compare options";
-}
-
-static const struct fo_cli_spec compare_cli = {
+static const struct cli_spec compare_cli = {
     .cmd = "compare",
     .usage = compare_usage,
-    .npos = -1,
     .operands = "RUN_DIR...",
     .options = ssd_compare_options,
     .heading = "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",
-    .set_option = keep_option,
-    .errmsg = no_errmsg};
+};
 
 int cmd_compare(int argc, char **argv) {
     const char *out = NULL, *catalog = NULL, *suite = NULL, *date = NULL;
@@ -72,9 +56,9 @@ int cmd_compare(int argc, char **argv) {
     char **dirs = NULL;
     char **abouts = NULL; /* which run a --drive or --run took, per pick */
     int nlabels = 0, ndrives = 0, ndirs = 0, status = 0, json = 0;
-    struct given given = {0};
+    struct cli_table given = {0}; /* set once the runs are added: --highlight names one */
     ssd_compare *cmp = NULL;
-    const struct fo_cli_own own[] = {
+    const struct cli_own own[] = {
         {"--out", NULL, &out, NULL},         {"-o", NULL, &out, NULL},
         {"--label", &nlabels, labels, NULL}, {"--catalog", NULL, &catalog, NULL},
         {"--drive", &ndrives, drives, NULL}, {"--run", &ndrives, runs, NULL},
@@ -84,7 +68,7 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
-    if ((status = fo_cli_args(&compare_cli, &given, own, argc, argv, args)) >= 0)
+    if ((status = cli_read(&compare_cli, &given, own, argc, argv, args)) >= 0)
         goto done;
     status = 0;
     int nargs = 0;
@@ -159,10 +143,7 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
     }
-    for (int i = 0; i < given.n && !status; i++)
-        if (ssd_compare_set_option(cmp, given.keys[i], given.values[i]))
-            status = cli_bad_value("compare", 2, NULL, given.keys[i], ssd_compare_errmsg(cmp));
-    if (status)
+    if ((status = cli_table_apply(&given, "compare", cmp, compare_set_option, compare_errmsg, 1)))
         goto done;
     if (ssd_compare_write(cmp, out) < 0) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
@@ -193,6 +174,7 @@ int cmd_compare(int argc, char **argv) {
     if (!json)
         printf("compare: %s/compare.html (%zu drives)\n", out, ssd_compare_drive_count(cmp));
 done:
+    cli_table_free(&given);
     ssd_compare_free(cmp);
     for (int i = 0; i < ndrives; i++) {
         ssd_free(dirs ? dirs[i] : NULL);

@@ -5,13 +5,12 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char usage_text[] =
     "usage: ssdcore copy SRC DST [options]\n"
     "Copies the tree SRC into DST the way Robocopy /E does, the Linux way.\n"
-    "  --json                print the summary as JSON\n" FO_CLI_NO_PROGRESS_HELP
+    "  --json                print the summary as JSON\n" CLI_NO_PROGRESS_HELP
     "  -v, --verbose         print every decision (new file, newer, extra...)\n"
     "  --robocopy-exit       exit with Robocopy's bits (below) instead of 0/1/2\n"
     "Exit status: 0 done, 1 a file or dir failed or the copy stopped, 2 usage\n"
@@ -75,10 +74,10 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
                           const ssd_copy_result *r) {
     static const char rule[] =
         "------------------------------------------------------------------------------\n";
-    printf("%s\n   Source : %s\n", rule, fo_cli_safe(src));
-    printf("     Dest : %s\n\n%s\n", fo_cli_safe(dst), rule);
+    printf("%s\n   Source : %s\n", rule, cli_safe(src));
+    printf("     Dest : %s\n\n%s\n", cli_safe(dst), rule);
     for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
-        printf("    FAILED : %s\n", fo_cli_safe(ssd_copy_failure(c, i)));
+        printf("    FAILED : %s\n", cli_safe(ssd_copy_failure(c, i)));
     if (ssd_copy_failure_count(c))
         printf("\n%s\n", rule);
     printf("%10s   %9s %9s %9s %9s %9s %9s\n", "", "Total", "Copied", "Skipped", "Mismatch",
@@ -101,10 +100,10 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
 }
 
 static void log_decision(void *user, const char *action, const char *rel, uint64_t size) {
-    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
+    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, cli_safe(rel));
 }
 
-FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "SRC DST", 0, aliases);
+CLI_FILEOPS_SPEC(copy_cli, copy, "copy", usage_text, "SRC DST", 0, aliases);
 
 /* Robocopy's bits only when asked: a script that checks "exit 0" must not
  * take a copy that copied files (bit 1) for a failure. */
@@ -124,30 +123,29 @@ int cmd_copy(int argc, char **argv) {
         robocopy_exit |= !strcmp(argv[i], "--robocopy-exit");
     if (ssd_copy_create(&c) < 0)
         return copy_status(robocopy_exit, cli_error(cmd, "out of memory creating the copy") * 16);
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
-                                     {"--robocopy-exit", NULL, NULL, NULL},
-                                     {"-v", &verbose, NULL, NULL},
-                                     {"--verbose", &verbose, NULL, NULL},
-                                     {"list_only", &list_only, NULL, "list_only"},
-                                     FO_CLI_NO_PROGRESS,
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--json", &json, NULL, NULL},
+                                  {"--robocopy-exit", NULL, NULL, NULL},
+                                  {"-v", &verbose, NULL, NULL},
+                                  {"--verbose", &verbose, NULL, NULL},
+                                  {"list_only", &list_only, NULL, "list_only"},
+                                  CLI_NO_PROGRESS,
+                                  {NULL, NULL, NULL, NULL}};
     /* before the parse, so that --progress-interval wins */
-    ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
-    int parsed = fo_cli_args(&copy_cli, c, own, argc, argv, pos);
+    ssd_copy_set_option(c, "progress_interval", CLI_PROGRESS_INTERVAL);
+    int parsed = cli_parse(&copy_cli, c, own, argc, argv, pos);
     if (parsed >= 0) {
         ssd_copy_free(c);
         return parsed == 2 && robocopy_exit ? 16 : parsed;
     }
-    fo_cli_progress_start(&copy_cli, c,
-                          !json && fo_cli_progress_wanted() && !verbose && !list_only);
+    cli_progress_start(&copy_cli, c, !json && cli_progress_wanted() && !verbose && !list_only);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
     ssd_copy_result r = {.size = sizeof r};
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);
-    int status = fo_cli_done(&copy_cli, c, rc, json,
-                             "interrupted: %llu file(s) copied, no partial file left",
-                             (unsigned long long)r.files.copied);
+    int status = cli_fileops_done(&copy_cli, c, rc, json,
+                                  "interrupted: %llu file(s) copied, no partial file left",
+                                  (unsigned long long)r.files.copied);
     if (rc < 0) {
         ssd_copy_free(c);
         return copy_status(robocopy_exit, 16);
@@ -159,7 +157,7 @@ int cmd_copy(int argc, char **argv) {
         const char *first = ssd_copy_failure(c, 0);
         fprintf(stderr, "ssdcore copy: %llu file(s) or dir(s) failed; first: %s\n",
                 (unsigned long long)(r.files.failed + r.dirs.failed),
-                fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
+                cli_safe(first ? first : ssd_copy_errmsg(c)));
     }
     ssd_copy_free(c);
     return copy_status(robocopy_exit, status > 0 ? 16 : r.exit_bits);

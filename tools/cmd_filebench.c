@@ -7,8 +7,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char usage_text[] =
     "usage: ssdcore filebench DIR [options]\n"
@@ -17,9 +16,9 @@ static const char usage_text[] =
     "step (drop_caches when root, posix_fadvise always) and data synced before\n"
     "each clock stops. Prints the results (MiB/s per step).\n"
     "  --out FILE            also write the results JSON to FILE\n"
-    "  --json                print the results as JSON\n" FO_CLI_NO_PROGRESS_HELP;
+    "  --json                print the results as JSON\n" CLI_NO_PROGRESS_HELP;
 
-FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "DIR", 0, NULL);
+CLI_FILEOPS_SPEC(filebench_cli, filebench, "filebench", usage_text, "DIR", 0, NULL);
 
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";
@@ -28,11 +27,11 @@ int cmd_filebench(int argc, char **argv) {
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
         return cli_error(cmd, "out of memory creating the file benchmark");
-    const struct fo_cli_own own[] = {{"--json", &json_out, NULL, NULL},
-                                     {"--out", NULL, &output, NULL},
-                                     FO_CLI_NO_PROGRESS,
-                                     {NULL, NULL, NULL, NULL}};
-    int status = fo_cli_args(&filebench_cli, b, own, argc, argv, &dir), rc;
+    const struct cli_own own[] = {{"--json", &json_out, NULL, NULL},
+                                  {"--out", NULL, &output, NULL},
+                                  CLI_NO_PROGRESS,
+                                  {NULL, NULL, NULL, NULL}};
+    int status = cli_parse(&filebench_cli, b, own, argc, argv, &dir), rc;
     FILE *outf = NULL;
     char *json = NULL;
     if (status >= 0)
@@ -53,9 +52,9 @@ int cmd_filebench(int argc, char **argv) {
         goto out;
     }
     /* Each part's progress on a terminal (stderr); Ctrl-C stops cleanly. */
-    fo_cli_progress_start(&filebench_cli, b, fo_cli_progress_wanted());
+    cli_progress_start(&filebench_cli, b, cli_progress_wanted());
     rc = ssd_filebench_run(b, dir);
-    fo_cli_progress_end();
+    cli_progress_end();
     if (rc < 0) {
         cli_error(cmd, "%s", ssd_filebench_errmsg(b));
         if (outf && !out_existed)

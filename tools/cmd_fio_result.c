@@ -7,7 +7,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
+#include "cli.h"
 
 /* A figure the file did not give is "n/a", never "nan". */
 static const char *figure(char buf[32], double v, int decimals) {

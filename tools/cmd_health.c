@@ -6,8 +6,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
+#include "cli.h"
 
 static const char health_usage[] =
     "usage: ssdcore health TARGET [--json]\n"
@@ -24,14 +23,13 @@ int cmd_health(int argc, char **argv) {
     int json, rc = cli_json_args("health", health_usage, argc, argv, "TARGET", &json, &target);
     if (rc >= 0)
         return rc;
-    ssd_target *t;
-    if (ssd_target_create(&t))
-        return cli_error("health", "out of memory");
-    ssd_target_set_option(t, "read_only", "1"); /* which lays nothing out */
+    int status;
+    ssd_target *t = cli_open_target("health", target, 0, 0, 0, &status);
+    if (!t)
+        return status;
     ssd_health h = {.size = sizeof h};
     char *text = NULL;
-    int status = cli_target_open("health", t, target);
-    if (!status && ssd_target_health(t, &h) < 0)
+    if (ssd_target_health(t, &h) < 0)
         status = cli_error("health", "%s", ssd_target_errmsg(t));
     if (!status && ssd_health_to_json(&h, SSD_JSON_COMPACT, &text) < 0)
         status = cli_error("health", "out of memory");

@@ -4,9 +4,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char identity_usage[] =
     "usage: ssdcore identity TARGET [--hash-serial] [--json]\n"
@@ -22,9 +20,9 @@ static const char identity_usage[] =
 int cmd_identity(int argc, char **argv) {
     const char *target;
     int hash = 0, json_out = 0;
-    const struct fo_cli_own own[] = {{"--hash-serial", &hash, NULL, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--hash-serial", &hash, NULL, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("identity", identity_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;

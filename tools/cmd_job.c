@@ -5,18 +5,14 @@
 
 #include <ssdcore.h>
 
-#include "cli_options.h"
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char job_usage[] =
     "usage: ssdcore job --target PATH|/dev/X|sim:PROFILE [options]\n"
     "\n"
     "output:\n"
     "  --json              print the results as JSON instead of a summary\n"
-    "  --no-progress       no progress line on a terminal\n"
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
+    "  --no-progress       no progress line on a terminal\n";
 
 /* fio's names, and the names the CLI had before its flags came from the table. */
 static const struct cli_alias job_aliases[] = {
@@ -24,10 +20,9 @@ static const struct cli_alias job_aliases[] = {
     {"fill", "coverage", NULL}, {NULL, NULL, NULL},
 };
 
-static const struct fo_cli_spec job_cli = {
+static const struct cli_spec job_cli = {
     .cmd = "job",
     .usage = job_usage,
-    .npos = -1,
     .options = ssd_job_options,
     .aliases = job_aliases,
     .heading = "job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):",
@@ -76,11 +71,10 @@ static void print_dir(const char *name, const ssd_job *j, int dir) {
         return;
     double rt = ssd_job_runtime_s(j);
     const ssd_hist *h = ssd_job_latency(j, dir);
-    char moved[32];
     printf("%-6s IOPS %.0f, %.1f MiB/s (%.1f MB/s), %llu I/Os, %s\n", name,
            rt > 0 ? (double)ios / rt : 0, rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1048576 : 0,
            rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1e6 : 0, (unsigned long long)ios,
-           cli_bytes_text((double)ssd_job_bytes(j, dir), moved, sizeof moved));
+           cli_bytes((double)ssd_job_bytes(j, dir)));
     printf("       latency us: min %.1f  mean %.1f  p50 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  "
            "stddev %.1f\n",
            (double)ssd_hist_min(h) / 1e3, ssd_hist_mean(h) / 1e3,
@@ -96,9 +90,8 @@ static void print_dir(const char *name, const ssd_job *j, int dir) {
 }
 
 static void print_summary(const ssd_target *t, const ssd_job *j) {
-    char size[32];
     printf("target  %s (%s, %s, %u-byte blocks)\n", ssd_target_uri(t), ssd_target_kind(t),
-           cli_bytes_text((double)ssd_target_size(t), size, sizeof size), ssd_target_block_size(t));
+           cli_bytes((double)ssd_target_size(t)), ssd_target_block_size(t));
     printf("engine  %s, %.2f s%s\n", ssd_job_engine(j), ssd_job_runtime_s(j),
            ssd_job_interrupted(j) ? " (interrupted)" : "");
     print_dir("read", j, SSD_DIR_READ);
@@ -111,11 +104,11 @@ int cmd_job(int argc, char **argv) {
     ssd_target *t = NULL;
     ssd_job *j = NULL;
     int json = 0, status, rc;
-    const struct fo_cli_own own[] = {
-        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {
+        {"--json", &json, NULL, NULL}, CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     if (!pos)
         return cli_error("job", "out of memory for the command line");
-    if ((status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos)) >= 0)
+    if ((status = cli_read(&job_cli, &jt, own, argc, argv, pos)) >= 0)
         goto out;
     if ((status = cli_target_operand("job", pos, "--target", &uri)))
         goto out;
@@ -138,7 +131,7 @@ int cmd_job(int argc, char **argv) {
         goto out;
     if ((status = cli_target_open("job", t, uri)))
         goto out;
-    int tty = fo_cli_progress_wanted();
+    int tty = cli_progress_wanted();
     if (tty)
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 

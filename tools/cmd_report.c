@@ -4,8 +4,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char report_usage[] =
     "usage: ssdcore report DIR [--out FILE] [--summary] [--json]\n"
@@ -22,11 +21,11 @@ static const char report_usage[] =
 int cmd_report(int argc, char **argv) {
     const char *out = NULL, *dir;
     int summary = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
-                                     {"-o", NULL, &out, NULL},
-                                     {"--summary", &summary, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--out", NULL, &out, NULL},
+                                  {"-o", NULL, &out, NULL},
+                                  {"--summary", &summary, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("report", report_usage, "DIR", own, argc, argv, &dir);
     if (status >= 0)
         return status;
@@ -50,7 +49,7 @@ int cmd_report(int argc, char **argv) {
     if (json && ssd_suite_to_json(s, 0, &text) == 0)
         cli_print_result(text, 1);
     else if (summary && ssd_suite_summary_text(s, &text) == 0)
-        fo_cli_print_lines(stdout, text);
+        cli_print_lines(stdout, text);
     ssd_free(text);
     if (!json)
         printf("report: %s\n", out ? out : ssd_suite_report_path(s));

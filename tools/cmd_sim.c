@@ -6,18 +6,9 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
-static const char sim_usage[] =
-    "usage: ssdcore sim COMMAND [ARGS...]\n"
-    "\n"
-    "commands:\n"
-    "  list   the built-in profiles and key figures\n"
-    "  show   every parameter of a profile\n"
-    "  truth  ground truth of a sim target\n"
-    "\n"
+static const char sim_about[] =
     "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gib=6. The output\n"
     "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n"
     "'ssdcore sim COMMAND --help' describes each.\n";
@@ -54,53 +45,41 @@ static double value(const char *spec, const char *key) {
     return strtod(buf, NULL);
 }
 
-static int sim_list_json(void) {
-    ssd_json *w = cli_json_begin(1);
-    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
-        const char *name = ssd_sim_profile_name(i);
-        char *json = NULL;
-        if (ssd_sim_profile_to_json(name, 0, &json)) {
-            ssd_free(json);
-            ssd_json_free(w);
-            return cli_error("sim list", "profile %s does not resolve", name);
-        }
+static int profile_item(ssd_json *w, int json, size_t i) {
+    const char *name = ssd_sim_profile_name(i);
+    char *profile = NULL, type[64];
+    if (json ? ssd_sim_profile_to_json(name, 0, &profile) != 0
+             : ssd_sim_profile_value(name, "slc_type", type, sizeof type) != 0) {
+        ssd_free(profile);
+        return cli_error("sim list", "profile %s does not resolve", name);
+    }
+    if (json) {
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "name", name);
         ssd_json_str(w, "description", ssd_sim_profile_describe(i));
-        ssd_json_raw(w, "profile", json);
+        ssd_json_raw(w, "profile", profile);
         ssd_json_end_object(w);
-        ssd_free(json);
+        ssd_free(profile);
+        return 0;
     }
-    ssd_json_end_array(w);
-    cli_json_put(w, 1);
+    if (i == 0) {
+        printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache",
+               "nominal", "eff.", "after seq", "after rnd", "floor", "drive");
+        printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
+               "IOPS");
+    }
+    /* A derived figure, by key, as the profile's JSON has it. */
+    double eff = value(name, "cache_effective_bytes");
+    int none = !strcmp(type, "none");
+    printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name, value(name, "capacity_gb"),
+           type, none ? 0 : value(name, "slc_gib"), eff / 1073741824.0,
+           value(name, "native_seq_mibps"), value(name, "native_rand_mibps"),
+           value(name, "floor_mibps") * 256, ssd_sim_profile_describe(i));
     return 0;
 }
 
 static int sim_list(int argc, char **argv) {
-    int json, rc = cli_json_args("sim list", list_usage, argc - 1, argv + 1, "", &json, NULL);
-    if (rc >= 0)
-        return rc;
-    if (json)
-        return sim_list_json();
-    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
-           "eff.", "after seq", "after rnd", "floor", "drive");
-    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
-           "IOPS");
-    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
-        const char *name = ssd_sim_profile_name(i);
-        char type[64];
-        if (ssd_sim_profile_value(name, "slc_type", type, sizeof type))
-            return cli_error("sim", "profile %s does not resolve", name);
-        /* A derived figure, by key, as the profile's JSON has it. */
-        double eff = value(name, "cache_effective_bytes");
-        int none = !strcmp(type, "none");
-        printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
-               value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gib"),
-               eff / 1073741824.0, value(name, "native_seq_mibps"),
-               value(name, "native_rand_mibps"), value(name, "floor_mibps") * 256,
-               ssd_sim_profile_describe(i));
-    }
-    return 0;
+    return cli_list("sim list", list_usage, argc, argv, ssd_sim_profile_count(), profile_item);
 }
 
 static int sim_show(int argc, char **argv) {
@@ -142,10 +121,10 @@ static int sim_truth(int argc, char **argv) {
     const char *uri, *idle_s = NULL, *cmd = "sim truth";
     int trim = 0, json_out = 0;
     double idle = 0;
-    const struct fo_cli_own own[] = {{"--trim", &trim, NULL, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {"--idle", NULL, &idle_s, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--trim", &trim, NULL, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {"--idle", NULL, &idle_s, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args(cmd, truth_usage, "URI", own, argc - 1, argv + 1, &uri);
     if (status >= 0)
         return status;
@@ -155,31 +134,29 @@ static int sim_truth(int argc, char **argv) {
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     if ((status = cli_target_check(cmd, "URI", full)))
         return status;
-    ssd_target *t = NULL;
-    int rc = ssd_target_create(&t);
-    if (!rc)
-        rc = ssd_target_open(t, full);
-    if (!rc && trim)
-        rc = ssd_target_trim(t, 0, ssd_target_size(t));
+    ssd_target *t = cli_open_target(cmd, full, 1, 0, 0, &status);
+    if (!t)
+        return status;
+    char *json = NULL;
+    int rc = trim ? ssd_target_trim(t, 0, ssd_target_size(t)) : 0;
     if (!rc && idle > 0)
         rc = ssd_target_idle(t, idle);
-    char *json = NULL;
     if (!rc)
         rc = ssd_sim_truth_to_json(t, 0, &json);
-    if (rc) {
-        status = cli_error(cmd, "%s",
-                           t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
-        ssd_target_free(t);
-        return status;
-    }
-    cli_print_result(json, json_out);
+    if (rc)
+        status =
+            cli_error(cmd, "%s", *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
+    else
+        cli_print_result(json, json_out);
     ssd_free(json);
     ssd_target_free(t);
-    return 0;
+    return status;
 }
 
 int cmd_sim(int argc, char **argv) {
     static const struct cli_verb verbs[] = {
-        {"list", sim_list}, {"show", sim_show}, {"truth", sim_truth}};
-    return cli_verbs("sim", sim_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
+        {"list", sim_list, "the built-in profiles and key figures"},
+        {"show", sim_show, "every parameter of a profile"},
+        {"truth", sim_truth, "ground truth of a sim target"}};
+    return cli_verbs("sim", sim_about, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }

@@ -8,10 +8,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_options.h"
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 static const char suite_usage[] =
     "usage: ssdcore suite TARGET --out DIR [options]\n"
@@ -26,9 +23,6 @@ static const char suite_usage[] =
     "  --no-progress       no progress line on a terminal\n"
     "suite options (ssd_suite_set_option's keys, with _ for -):\n";
 
-static const char target_heading[] =
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
-
 static const struct cli_alias suite_aliases[] = {{"no-report", "report", "0"}, {NULL, NULL, NULL}};
 
 /* --help after the usage: the suite's options, the target's, the suites. */
@@ -36,7 +30,6 @@ static void suite_help(FILE *out) {
     size_t n;
     const ssd_option_info *info = ssd_suite_options(&n);
     cli_table_help(out, info, n, suite_aliases);
-    fputs(target_heading, out);
     cli_target_help(out);
     fputs("\nsuites:\n", out);
     for (size_t i = 0; i < ssd_suite_builtin_count(); i++) {
@@ -46,15 +39,14 @@ static void suite_help(FILE *out) {
     }
 }
 
-static const struct fo_cli_spec suite_cli = {.cmd = "suite",
-                                             .usage = suite_usage,
-                                             .npos = -1,
-                                             .options = ssd_suite_options,
-                                             .aliases = suite_aliases,
-                                             .target = 1,
-                                             .help = suite_help};
+static const struct cli_spec suite_cli = {.cmd = "suite",
+                                          .usage = suite_usage,
+                                          .options = ssd_suite_options,
+                                          .aliases = suite_aliases,
+                                          .target = 1,
+                                          .help = suite_help};
 
-FO_CLI_HANDLE(suite, suite)
+CLI_HANDLE(suite, suite)
 
 static int progress_line(void *user, const ssd_suite_progress *p) {
     fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
@@ -78,13 +70,13 @@ static struct cli_table suite_flags;
 int cmd_suite(int argc, char **argv) {
     const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
     int list = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
-                                     FO_CLI_NO_PROGRESS,
-                                     {"--list", &list, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--json", &json, NULL, NULL},
+                                  CLI_NO_PROGRESS,
+                                  {"--list", &list, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     if (!pos)
         return cli_error("suite", "out of memory for the command line");
-    int status = fo_cli_read(&suite_cli, &suite_flags, own, argc, argv, pos);
+    int status = cli_read(&suite_cli, &suite_flags, own, argc, argv, pos);
     if (status >= 0) {
         free(pos);
         return status;
@@ -134,7 +126,7 @@ int cmd_suite(int argc, char **argv) {
         status = 0;
         goto out;
     }
-    int tty = fo_cli_progress_wanted();
+    int tty = cli_progress_wanted();
     if (tty)
         ssd_suite_set_progress(s, progress_line, NULL, 0.5);
     rc = ssd_suite_run(s);

@@ -17,16 +17,13 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
+#include "cli.h"
 
 /* A new trace handle in *tr (NULL when out of memory), loaded from path
- * when path is given: 0, or the error's exit status. */
-/* A built-in trace the command line names (scenario:NAME,
- * filetest:NAME[@SET_SIZE]) that does not exist, or a bad set size, is a
- * usage error (2, with the Try line), as trace generate's unknown SCENARIO
- * is; a file that cannot be read is a failure (1). */
+ * when path is given: 0, or the error's exit status. A built-in trace the command line names
+ * (scenario:NAME, filetest:NAME[@SET_SIZE]) that does not exist, or a bad set size, is a usage
+ * error (2, with the Try line), as trace generate's unknown SCENARIO is; a file that cannot be read
+ * is a failure (1). */
 static int load(const char *cmd, const char *operand, ssd_trace **tr, const char *path,
                 const char *format) {
     if (ssd_trace_create(tr))
@@ -64,9 +61,9 @@ static const char info_usage[] =
 static int trace_info(int argc, char **argv) {
     const char *format = NULL, *path;
     int json_out = 0;
-    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--format", NULL, &format, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trace info", info_usage, "TRACE", own, argc - 1, argv + 1, &path);
     if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
                                                            format, trace_formats))))
@@ -92,11 +89,11 @@ static const char convert_usage[] =
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
     int json = 0;
-    const struct fo_cli_own own[] = {{"--from", NULL, &from, NULL},
-                                     {"--to", NULL, &to, NULL},
-                                     {"--file", NULL, &file, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--from", NULL, &from, NULL},
+                                  {"--to", NULL, &to, NULL},
+                                  {"--file", NULL, &file, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trace convert", convert_usage, "IN OUT", own, argc - 1, argv + 1, pos);
     if (status >= 0 ||
         (from &&
@@ -131,10 +128,10 @@ static const char generate_usage[] =
 static int trace_generate(int argc, char **argv) {
     const char *cmd = "trace generate", *out = NULL, *seed_text = NULL, *span_text = NULL, *name;
     uint64_t seed = 1, span = 0;
-    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
-                                     {"--seed", NULL, &seed_text, NULL},
-                                     {"--span", NULL, &span_text, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--out", NULL, &out, NULL},
+                                  {"--seed", NULL, &seed_text, NULL},
+                                  {"--span", NULL, &span_text, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status =
         cli_args("trace generate", generate_usage, "SCENARIO", own, argc - 1, argv + 1, &name);
     if (status >= 0)
@@ -245,20 +242,19 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE). Prints what\n"
     "it recorded (as JSON with --json).\n";
 
-static const struct fo_cli_spec record_cli = {
-    .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
+static const struct cli_spec record_cli = {.cmd = "trace record", .usage = record_usage};
 
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
     int json = 0;
-    const struct fo_cli_own own[] = {{"--device", NULL, &dev, NULL},
-                                     {"--out", NULL, &out, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--device", NULL, &dev, NULL},
+                                  {"--out", NULL, &out, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
         return cli_error(cmd, "out of memory for the command line");
-    int status = fo_cli_args(&record_cli, NULL, own, argc - 1, argv + 1, pos), npos = 0, dashes = 2;
+    int status = cli_parse(&record_cli, NULL, own, argc - 1, argv + 1, pos), npos = 0, dashes = 2;
     const char *first = pos[0];
     while (pos[npos])
         npos++;
@@ -276,15 +272,15 @@ static int trace_record(int argc, char **argv) {
         return cli_missing(cmd, "'-- COMMAND...'", 0);
     struct stat st;
     if (stat(dev, &st) < 0)
-        return cli_error("trace record", "%s: %s", dev, strerror(errno));
+        return cli_error(cmd, "%s: %s", dev, strerror(errno));
     if (!S_ISBLK(st.st_mode))
-        return cli_error("trace record", "%s is not a block device", dev);
+        return cli_error(cmd, "%s is not a block device", dev);
     const char *why = tracing_unavailable();
     if (why)
-        return cli_error("trace record", "%s", why);
+        return cli_error(cmd, "%s", why);
     char dir[] = "/tmp/ssdcore-record-XXXXXX";
     if (!mkdtemp(dir))
-        return cli_error("trace record", "cannot make a temporary directory: %s", strerror(errno));
+        return cli_error(cmd, "cannot make a temporary directory: %s", strerror(errno));
     int err;
     status = 0;
     /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
@@ -293,8 +289,7 @@ static int trace_record(int argc, char **argv) {
     pid_t bt;
     char *btv[] = {"blktrace", "-d", (char *)dev, "-D", dir, "-o", "rec", NULL};
     if ((err = spawn(&bt, btv, SIGINT))) {
-        status = cli_error("trace record", "cannot run blktrace (Debian package blktrace): %s",
-                           strerror(err));
+        status = cli_error(cmd, "cannot run blktrace (Debian package blktrace): %s", strerror(err));
         goto out;
     }
     /* blktrace is ready once its per-CPU files exist. */
@@ -306,9 +301,7 @@ static int trace_record(int argc, char **argv) {
             ready |= !strncmp(e->d_name, "rec.blktrace.", 13);
         if (d)
             closedir(d);
-        int st2;
-        if (!ready && waitpid(bt, &st2, WNOHANG) == bt) {
-            (void)st2;
+        if (!ready && waitpid(bt, NULL, WNOHANG) == bt) {
             status = cli_error("trace record",
                                "blktrace could not trace %s (its message is above): "
                                "block tracing is unavailable here",
@@ -323,11 +316,10 @@ static int trace_record(int argc, char **argv) {
     if (!ready || cli_stop_signal()) {
         kill(bt, SIGINT);
         wait_status(bt, 0);
-        status =
-            cli_stop_signal()
-                ? (cli_error("trace record", "interrupted before the command started"),
-                   cli_interrupted_status())
-                : cli_error("trace record", "blktrace did not start tracing %s within 3 s", dev);
+        status = cli_stop_signal()
+                     ? cli_run_status(cmd, SSD_EINTERRUPTED, "",
+                                      "interrupted before the command started")
+                     : cli_error(cmd, "blktrace did not start tracing %s within 3 s", dev);
         goto out;
     }
     pid_t child;
@@ -339,7 +331,7 @@ static int trace_record(int argc, char **argv) {
     kill(bt, SIGINT);
     wait_status(bt, 0);
     if (cmd_status < 0) {
-        status = cli_error("trace record", "cannot run %s: %s", cmdv[0], strerror(err));
+        status = cli_error(cmd, "cannot run %s: %s", cmdv[0], strerror(err));
         goto out;
     }
     char parsed[sizeof dir + 16];
@@ -347,7 +339,7 @@ static int trace_record(int argc, char **argv) {
     char *bpv[] = {"blkparse", "-q", "-i", "rec", "-D", dir, "-o", parsed, NULL};
     pid_t bp;
     if (spawn(&bp, bpv, SIGTERM) || wait_status(bp, 0) != 0) {
-        status = cli_error("trace record", "blkparse failed on the recording in %s", dir);
+        status = cli_error(cmd, "blkparse failed on the recording in %s", dir);
         goto out;
     }
     ssd_trace *tr = NULL;
@@ -368,27 +360,16 @@ static int trace_record(int argc, char **argv) {
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
     if (!status && cli_stop_signal())
-        status = (cli_error("trace record", "interrupted: the trace holds what the command did "
-                                            "until then"),
-                  cli_interrupted_status());
+        status = cli_run_status(cmd, SSD_EINTERRUPTED, "",
+                                "interrupted: the trace holds what the command did until then");
     else if (!status && cmd_status)
-        status = cli_error("trace record", "the command exited with status %d", cmd_status);
+        status = cli_error(cmd, "the command exited with status %d", cmd_status);
 out:
     nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS); /* the raw recording goes */
     return status;
 }
 
-static const char trace_usage[] =
-    "usage: ssdcore trace COMMAND [ARGS...]\n"
-    "\n"
-    "commands:\n"
-    "  info       the characteristics of a trace\n"
-    "  convert    convert between trace formats (fio iolog, blkparse, CSV)\n"
-    "  generate   write a built-in application scenario as a trace CSV\n"
-    "  scenarios  the built-in application scenarios\n"
-    "  filetests  the built-in recorded file tests\n"
-    "  record     record a device's I/O with blktrace while a command runs\n"
-    "\n"
+static const char trace_about[] =
     "TRACE is an ssdcore trace CSV, a fio iolog (v2, v3) or blkparse text (detected),\n"
     "scenario:NAME, or filetest:NAME[@SET_SIZE] (a recorded file test, repeated to\n"
     "SET_SIZE). 'ssdcore trace COMMAND --help' describes each.\n";
@@ -405,72 +386,57 @@ static const char filetests_usage[] =
     "device sizes they were recorded with.\n"
     "  --json   print them as JSON\n";
 
-/* scenarios and filetests: no argument but --json (and --help); then
- * item(w, json, i) for each of the n items, which prints a text line or
- * adds an object to the JSON array w. */
-static int list_verb(const char *cmd, const char *usage, int argc, char **argv, size_t n,
-                     void (*item)(ssd_json *w, int json, size_t i)) {
-    int json, rc = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
-    if (rc >= 0)
-        return rc;
-    ssd_json *w = cli_json_begin(1);
-    for (size_t i = 0; i < n; i++)
-        item(w, json, i);
-    ssd_json_end_array(w);
-    cli_json_put(w, json);
-    return 0;
-}
-
-static void scenario_item(ssd_json *w, int json, size_t i) {
-    if (!json) {
+static int scenario_item(ssd_json *w, int json, size_t i) {
+    if (!json)
         printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
-        return;
-    }
     ssd_json_begin_object(w, NULL);
     ssd_json_str(w, "name", ssd_trace_scenario_name(i));
     ssd_json_str(w, "description", ssd_trace_scenario_describe(i));
     ssd_json_end_object(w);
+    return 0;
 }
 
 static int trace_scenarios(int argc, char **argv) {
-    return list_verb("trace scenarios", scenarios_usage, argc, argv, ssd_trace_scenario_count(),
-                     scenario_item);
+    return cli_list("trace scenarios", scenarios_usage, argc, argv, ssd_trace_scenario_count(),
+                    scenario_item);
 }
 
-static void filetest_item(ssd_json *w, int json, size_t i) {
+static int filetest_item(ssd_json *w, int json, size_t i) {
     uint64_t set = 0, dev = 0;
     const char *name = ssd_trace_filetest_name(i);
     int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
-    if (json) {
-        ssd_json_begin_object(w, NULL);
-        ssd_json_str(w, "name", name);
-        damaged ? ssd_json_null(w, "set_bytes") : ssd_json_u64(w, "set_bytes", set);
-        damaged ? ssd_json_null(w, "device_bytes") : ssd_json_u64(w, "device_bytes", dev);
-        ssd_json_end_object(w);
-    } else if (damaged) {
+    if (!json && damaged)
         printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
-    } else {
+    else if (!json)
         printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
                (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
-    }
+    ssd_json_begin_object(w, NULL);
+    ssd_json_str(w, "name", name);
+    damaged ? ssd_json_null(w, "set_bytes") : ssd_json_u64(w, "set_bytes", set);
+    damaged ? ssd_json_null(w, "device_bytes") : ssd_json_u64(w, "device_bytes", dev);
+    ssd_json_end_object(w);
+    return 0;
 }
 
 static int trace_filetests(int argc, char **argv) {
-    return list_verb("trace filetests", filetests_usage, argc, argv, ssd_trace_filetest_count(),
-                     filetest_item);
+    return cli_list("trace filetests", filetests_usage, argc, argv, ssd_trace_filetest_count(),
+                    filetest_item);
 }
 
 int cmd_trace(int argc, char **argv) {
     static const struct cli_verb verbs[] = {
-        {"info", trace_info},           {"convert", trace_convert},
-        {"generate", trace_generate},   {"scenarios", trace_scenarios},
-        {"filetests", trace_filetests}, {"record", trace_record}};
-    return cli_verbs("trace", trace_usage, verbs, sizeof verbs / sizeof *verbs, argc, argv);
+        {"info", trace_info, "the characteristics of a trace"},
+        {"convert", trace_convert, "convert between trace formats (fio iolog, blkparse, CSV)"},
+        {"generate", trace_generate, "write a built-in application scenario as a trace CSV"},
+        {"scenarios", trace_scenarios, "the built-in application scenarios"},
+        {"filetests", trace_filetests, "the built-in recorded file tests"},
+        {"record", trace_record, "record a device's I/O with blktrace while a command runs"}};
+    return cli_verbs("trace", trace_about, verbs, sizeof verbs / sizeof *verbs, argc, argv);
 }
 
 /* ---- replay ---------------------------------------------------------------- */
 
-FO_CLI_HANDLE(replay, replay)
+CLI_HANDLE(replay, replay)
 
 static const char replay_usage[] =
     "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
@@ -486,13 +452,11 @@ static const char replay_usage[] =
     "2.37 GB copies onto, inside and off the drive, sizes times --scale, and\n"
     "below 1 the applications' think time too: 11.5 minutes at full length) and\n"
     "prints per-trace bandwidth and access time and the combined score\n"
-    "(docs/traces.md).\n"
-    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
+    "(docs/traces.md).\n";
 
-static const struct fo_cli_spec replay_cli = {
+static const struct cli_spec replay_cli = {
     .cmd = "replay",
     .usage = replay_usage,
-    .npos = -1,
     .options = ssd_replay_options,
     .heading =
         "replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ for -):",
@@ -503,20 +467,20 @@ int cmd_replay(int argc, char **argv) {
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     int apps = 0, fsd = 0, json_out = 0, status;
     uint64_t seed = 1;
-    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
-                                     {"--apps", &apps, NULL, NULL},
-                                     {"--fsd", &fsd, NULL, NULL},
-                                     {"--scale", NULL, &scale_text, NULL},
-                                     {"--seed", NULL, &seed_text, NULL},
-                                     {"--json", &json_out, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--format", NULL, &format, NULL},
+                                  {"--apps", &apps, NULL, NULL},
+                                  {"--fsd", &fsd, NULL, NULL},
+                                  {"--scale", NULL, &scale_text, NULL},
+                                  {"--seed", NULL, &seed_text, NULL},
+                                  {"--json", &json_out, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     struct cli_table rt;
     ssd_target *t = NULL;
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
     if (!pos)
         return cli_error("replay", "out of memory for the command line");
-    if ((status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
+    if ((status = cli_read(&replay_cli, &rt, own, argc, argv, pos)) >= 0)
         goto out;
     if ((status = parse_seed("replay", seed_text, &seed)) ||
         (format &&

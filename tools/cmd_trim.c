@@ -9,34 +9,7 @@
 
 #include <ssdcore.h>
 
-#include "cli_target.h"
-#include "commands.h"
-#include "fo_cli.h"
-
-/* The target at uri opened for cmd: read-only (writes 0), or to be written
- * over (no layout; FITRIM unless no_fitrim), with destroy_data when the user
- * passed --destroy-data. Whether a target may lose its data is the
- * library's policy, as for a job and for Python: a sim: drive or a file
- * ssdcore made may, a device or a user's file only with destroy_data (the
- * library's refusal names the flag). NULL after saying why, with the exit
- * status in *status. */
-static ssd_target *open_target(const char *cmd, const char *uri, int writes, int destroy,
-                               int no_fitrim, int *status) {
-    ssd_target *t;
-    *status = 1;
-    if (ssd_target_create(&t))
-        return cli_error(cmd, "out of memory creating the target handle"), NULL;
-    ssd_target_set_option(t, writes ? "layout" : "read_only", writes ? "never" : "1");
-    if (destroy)
-        ssd_target_set_option(t, "destroy_data", "1");
-    if (no_fitrim)
-        ssd_target_set_option(t, "fitrim", "never");
-    if ((*status = cli_target_open(cmd, t, uri))) {
-        ssd_target_free(t);
-        return NULL;
-    }
-    return t;
-}
+#include "cli.h"
 
 static const char trim_usage[] =
     "usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
@@ -52,12 +25,12 @@ static const char trim_usage[] =
 int cmd_trim(int argc, char **argv) {
     const char *off_s = "0", *len_s = NULL, *target;
     int destroy = 0, no_fitrim = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--offset", NULL, &off_s, NULL},
-                                     {"--length", NULL, &len_s, NULL},
-                                     {"--destroy-data", &destroy, NULL, NULL},
-                                     {"--no-fitrim", &no_fitrim, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--offset", NULL, &off_s, NULL},
+                                  {"--length", NULL, &len_s, NULL},
+                                  {"--destroy-data", &destroy, NULL, NULL},
+                                  {"--no-fitrim", &no_fitrim, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("trim", trim_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
@@ -65,7 +38,7 @@ int cmd_trim(int argc, char **argv) {
     if ((status = cli_size_value("trim", "--offset", off_s, &off)) ||
         (len_s && (status = cli_size_value("trim", "--length", len_s, &len))))
         return status;
-    ssd_target *t = open_target("trim", target, 1, destroy, no_fitrim, &status);
+    ssd_target *t = cli_open_target("trim", target, 1, destroy, no_fitrim, &status);
     if (!t)
         return status;
     if (!len_s)
@@ -104,7 +77,7 @@ int cmd_idle(int argc, char **argv) {
         "usage: ssdcore idle TARGET DURATION\n"
         "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
         "virtual time on sim: targets. Ctrl-C ends it early.\n";
-    const struct fo_cli_own own[] = {{NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{NULL, NULL, NULL, NULL}};
     const char *pos[2];
     int status = cli_args("idle", usage, "TARGET DURATION", own, argc, argv, pos);
     if (status >= 0)
@@ -113,7 +86,7 @@ int cmd_idle(int argc, char **argv) {
     const char *target = pos[0], *duration = pos[1];
     if ((status = cli_duration_value("idle", "DURATION", duration, &s)))
         return status;
-    ssd_target *t = open_target("idle", target, 0, 0, 0, &status);
+    ssd_target *t = cli_open_target("idle", target, 0, 0, 0, &status);
     if (!t)
         return status;
     struct sigaction old;
@@ -136,13 +109,13 @@ int cmd_purge(int argc, char **argv) {
         "with --json).\n";
     const char *target;
     int destroy = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("purge", usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    ssd_target *t = open_target("purge", target, 1, destroy, 0, &status);
+    ssd_target *t = cli_open_target("purge", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     const char *how = "";
@@ -189,18 +162,18 @@ static const char precondition_usage[] =
 int cmd_precondition(int argc, char **argv) {
     const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
     int destroy = 0, json = 0;
-    const struct fo_cli_own own[] = {{"--kind", NULL, &kind, NULL},
-                                     {"--loops", NULL, &loops_s, NULL},
-                                     {"--level", NULL, &level_s, NULL},
-                                     {"--bytes", NULL, &bytes_s, NULL},
-                                     {"--destroy-data", &destroy, NULL, NULL},
-                                     {"--json", &json, NULL, NULL},
-                                     FO_CLI_NO_PROGRESS,
-                                     {NULL, NULL, NULL, NULL}};
+    const struct cli_own own[] = {{"--kind", NULL, &kind, NULL},
+                                  {"--loops", NULL, &loops_s, NULL},
+                                  {"--level", NULL, &level_s, NULL},
+                                  {"--bytes", NULL, &bytes_s, NULL},
+                                  {"--destroy-data", &destroy, NULL, NULL},
+                                  {"--json", &json, NULL, NULL},
+                                  CLI_NO_PROGRESS,
+                                  {NULL, NULL, NULL, NULL}};
     int status = cli_args("precondition", precondition_usage, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    int progress = fo_cli_progress_wanted();
+    int progress = cli_progress_wanted();
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");
@@ -236,7 +209,7 @@ int cmd_precondition(int argc, char **argv) {
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
         return cli_usage_error("precondition", "--loops: %s is outside 1..64", loops_s);
-    ssd_target *t = open_target("precondition", target, 1, destroy, 0, &status);
+    ssd_target *t = cli_open_target("precondition", target, 1, destroy, 0, &status);
     if (!t)
         return status;
     uint64_t written = 0;

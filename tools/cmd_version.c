@@ -3,7 +3,7 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
+#include "cli.h"
 
 static const char usage[] = "usage: ssdcore version [--json]\n"
                             "\n"

@@ -10,42 +10,19 @@
 
 #include <ssdcore.h>
 
-#include "commands.h"
+#include "cli.h"
 
-static const struct ssd_cli_command commands[] = {
-    {"version", cmd_version, "print the version"},
-    {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
-    {"trim", cmd_trim, "discard a range of a target"},
-    {"idle", cmd_idle, "leave a target idle for a while"},
-    {"purge", cmd_purge, "sanitize a target: secure discard, back to a fresh drive"},
-    {"precondition", cmd_precondition,
-     "fill a whole target sequentially or randomly (SNIA preconditioning)"},
-    {"health", cmd_health, "the drive's health counters and write amplification"},
-    {"suite", cmd_suite,
-     "run a methodology suite (lab2016, apps, cdm5, fill2021...) into a results dir"},
-    {"report", cmd_report, "render report.html again from a results directory"},
-    {"compare", cmd_compare, "drives side by side: compare.html, .json, .csv from results dirs"},
-    {"identity", cmd_identity, "who the drive is: model, serial, firmware, link, temperature"},
-    {"catalog", cmd_catalog, "keep suite runs in a results catalog (SQLite): add, list"},
-    {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
-    {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},
-    {"fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output"},
-    {"copy", cmd_copy, "Robocopy-like tree copy (mirror, list-only, N workers)"},
-    {"archive", cmd_archive, "pack a tree into a 7z/zip/tar.zst archive (7z Deflate default)"},
-    {"extract", cmd_extract, "unpack an archive securely into a directory"},
-    {"mkset", cmd_mkset, "generate a deterministic file set: iso, program, work"},
-    {"filebench", cmd_filebench, "time copy, archive and extract of a file set"},
-    {"trace", cmd_trace, "block traces: info, convert (fio iolog, blkparse), generate, record"},
-    {"replay", cmd_replay, "replay a block trace or the application scenarios on a target"},
+static const struct cli_verb commands[] = {
+#define CLI_ROW(name, fn, summary) {name, fn, summary},
+    CLI_COMMANDS(CLI_ROW)
+#undef CLI_ROW
 };
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) /* precondition: 12 */
-        fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
-                 "every command that prints a result prints it as JSON with --json.\n"
-                 "'ssdcore --version' (-v) is 'ssdcore version'.\n");
+    cli_verbs_usage(out, "", commands, sizeof commands / sizeof commands[0],
+                    "'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
+                    "every command that prints a result prints it as JSON with --json.\n"
+                    "'ssdcore --version' (-v) is 'ssdcore version'.\n");
 }
 
 /* A command's output that did not all reach stdout (a full disk under

@@ -458,10 +458,10 @@ def _stderr_on_a_tty(args):
 
 def test_one_no_progress_flag_for_every_command():
     """job, suite and precondition each kept a --no-progress variable of
-    their own beside the shared one (fo_cli.h): one flag, one test of it."""
+    their own beside the shared one (tools/cli.h): one flag, one test of it."""
     own = [f.name for f in sorted((DATA.parent.parent / "tools").glob("*.c"))
            if '"--no-progress"' in f.read_text()]
-    assert not own, f"{own}: use FO_CLI_NO_PROGRESS and fo_cli_progress_wanted()"
+    assert not own, f"{own}: use CLI_NO_PROGRESS and cli_progress_wanted()"
 
 
 def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
