@@ -59,11 +59,12 @@ static int run(int archive, int argc, char **argv) {
     int json = 0;
     const struct cli_own own[] = {
         {"--json", &json, NULL, NULL}, CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
+    /* before the parse, so that --progress-interval wins */
+    spec->set_option(h, "progress_interval", CLI_PROGRESS_INTERVAL);
     int status = cli_parse(spec, h, own, argc, argv, pos);
     if (status >= 0)
         goto out;
     cli_progress_start(spec, h, !json && cli_progress_wanted());
-    spec->set_option(h, "progress_interval", CLI_PROGRESS_INTERVAL);
     ssd_archive_result r = {.size = sizeof r};
     int rc = a ? ssd_archive_run(a, pos[0], pos[1], &r) : ssd_extract_run(x, pos[0], pos[1], &r);
     /* a hostile archive fails too: the message says "refused" */

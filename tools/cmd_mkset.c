@@ -25,6 +25,8 @@ int cmd_mkset(int argc, char **argv) {
         return cli_error(cmd, "out of memory creating the file set");
     const struct cli_own own[] = {
         {"--json", &json, NULL, NULL}, CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
+    /* before the parse, so that --progress-interval wins */
+    ssd_fileset_set_option(s, "progress_interval", CLI_PROGRESS_INTERVAL);
     int parsed = cli_parse(&mkset_cli, s, own, argc, argv, pos);
     if (parsed < 0 && ssd_fileset_set_option(s, "kind", pos[0]) < 0)
         parsed = cli_bad_value(cmd, 2, "SET", "kind", ssd_fileset_errmsg(s));
@@ -34,7 +36,6 @@ int cmd_mkset(int argc, char **argv) {
     }
     /* A progress line on a terminal; Ctrl-C stops cleanly (no partial file). */
     cli_progress_start(&mkset_cli, s, !json && cli_progress_wanted());
-    ssd_fileset_set_option(s, "progress_interval", CLI_PROGRESS_INTERVAL);
     ssd_fileset_result r = {.size = sizeof r};
     int rc = ssd_fileset_run(s, pos[1], &r);
     int status = cli_fileops_done(&mkset_cli, s, rc, json,

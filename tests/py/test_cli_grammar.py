@@ -464,6 +464,17 @@ def test_one_no_progress_flag_for_every_command():
     assert not own, f"{own}: use CLI_NO_PROGRESS and cli_progress_wanted()"
 
 
+def test_the_cli_progress_interval_is_set_before_the_users_flags():
+    """mkset, archive and extract set the CLI's short progress interval
+    after parsing the command line, so a user's --progress-interval was
+    silently overridden (copy set it before): the default goes first."""
+    for f in sorted((DATA.parent.parent / "tools").glob("cmd_*.c")):
+        text = f.read_text()
+        sets = [m.start() for m in re.finditer(r'"progress_interval", CLI_PROGRESS_INTERVAL', text)]
+        parse = text.find("cli_parse(")
+        assert all(parse < 0 or at < parse for at in sets), f"{f.name}: set it before cli_parse"
+
+
 def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
     """--no-progress worked only on job, suite and precondition; copy,
     archive, extract, mkset and filebench drew theirs with no way to stop."""
