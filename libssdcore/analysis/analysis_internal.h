@@ -145,6 +145,9 @@ struct ssd__result {
     /* The used state's phase after a sequential fill's folding that
      * seq_fill_fold_end split off (2 or 3), or 0. */
     size_t seq_fold_end;
+    /* seq_cache_before_direct split a cache off the direct writes with no
+     * reference that showed the cache's kind (ref_kind unknown). */
+    int seq_cut_no_ref;
 };
 
 /* What a reference showed of the drive's cache, whatever its workload. */

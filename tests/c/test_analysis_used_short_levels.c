@@ -223,3 +223,55 @@ Test(used_short_levels, a_cache_ending_in_the_second_sample_then_its_folding_nea
     ssd_analysis_free(a);
     free(b);
 }
+
+/* GC's samples around gc: 15 % noise. */
+static double gc_scatter(double gc) {
+    return gc * exp(0.15 * gauss());
+}
+
+/* n samples of dt seconds through m levels: to ends[k] bytes at rates[k]
+ * B/s (each sample off by cv noise), then GC from gc_sample; a sample
+ * holding a boundary mixes the two levels by time. */
+static double *levels_then_gc(size_t n, double dt, const double *ends, const double *rates,
+                              size_t m, double cv, double gc, double (*gc_sample)(double gc)) {
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double left = dt, x = 0;
+        for (size_t k = 0; k < m && left > 0; k++)
+            if (w + x < ends[k]) {
+                double s = fmin(left, (ends[k] - w - x) / rates[k]);
+                x += s * rates[k];
+                left -= s;
+            }
+        x = left > 0 ? x + left / dt * gc_sample(gc) * dt : x * exp(cv * gauss());
+        b[i] = x;
+        w += x;
+    }
+    return b;
+}
+
+/* WSAT after a sequential fill and idle time (issue 21, round 29; seed
+ * 2026's drive 48 in the used-drive sweep, 3115 GB): the 29.88 GiB cache
+ * idle time gave back in 5 s samples at 2.7 GB/s, its end in the third,
+ * then the clean spare area's direct writes at 1650 MB/s to 177.6 GiB,
+ * folding at 1150 to 528 GiB, then GC scattering around 470 (15 %). The
+ * segmentation made
+ * the cache and the direct writes one phase, which the cache test read as
+ * one 177 GiB cache at 1.65 GB/s; with no reference the first samples,
+ * min_drop above the rest of that phase, are the cache, the rest direct
+ * writes (seq_cache_before_direct). */
+Test(used_short_levels,
+     a_cache_of_three_samples_and_the_spare_areas_direct_writes_after_a_seq_fill) {
+    const size_t n = 4320;
+    const double ends[] = {29.88 * GIB, 177.6 * GIB, 528 * GIB},
+                 rates[] = {2700 * MB, 1650 * MB, 1150 * MB};
+    double *b = levels_then_gc(n, 5, ends, rates, 3, 0.02, 470 * MB, gc_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 3115e9, "seq_fill", &r);
+    expect_cache_of(&r, ends[0]);
+    expect_folding_between(&r, 0.98 * ends[1], 1.02 * ends[1]);
+    expect_used_state_at(&r, ends[2]);
+    ssd_analysis_free(a);
+    free(b);
+}
