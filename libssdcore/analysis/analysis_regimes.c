@@ -490,6 +490,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
+    /* (The same static cache after a sequential fill, with the spare
+     * area's direct writes after it inside the fast start:
+     * seq_static_ref_cache.) */
+    if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res)) {
+        int k = ssd__seq_static_ref_cache(c, o, res);
+        if (k) {
+            clean_room = 0;
+            g = (size_t)k;
+        }
+    }
     /* (A dynamic cache the fill's own log showed, after a sequential fill,
      * whose folding outlasts the clean blocks: seq_fill_ref_fold.) */
     if (clean_room && g == 1 && !rl.known && ssd__seq_fill_ref_fold(c, o, res)) {

@@ -841,6 +841,57 @@ static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, do
     return bx;
 }
 
+/* The cache's end, the direct writes and the used state fitted on three
+ * levels from the step down at sample j (the cache at exp(l1) before it)
+ * to the first sample within SHAPE_MIN_FALL of the used state's level
+ * (phase 1's), no later than SHORT_LEVEL samples into phase 1
+ * (three_level_end, the end nearest the reference's cache): the direct
+ * level min_drop below the cache and SHAPE_MIN_FALL above GC, the end no
+ * larger than STATIC_REF_CACHE_OVER of rmax and past min_m whole samples.
+ * Makes the cache phase 0 (to the sample holding its end), the direct
+ * writes phase 1 and the used state phase 2 (from the sample holding
+ * their end), sets the cache's figures and returns 1; 0 when they do not
+ * fit so, the phases as they were. */
+static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             struct ssd__result *res, size_t j, double l1, double rmax,
+                             size_t min_m) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t p1 = c->ph[1].first, e1 = c->ph[1].last + 1;
+    double lg = log(c->ph[1].level_bps);
+    size_t e0 = j;
+    while (e0 < e1 && e0 < p1 + SHORT_LEVEL && c->y[e0] >= lg + log(SHAPE_MIN_FALL))
+        e0++;
+    if (e0 >= e1 || e0 >= p1 + SHORT_LEVEL)
+        return 0;
+    double ld, dy;
+    double end =
+        three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes, &ld, &dy);
+    if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(o->min_drop) &&
+          log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
+        return 0;
+    /* (Phases on whole samples: each mixed sample goes to the phase after.) */
+    size_t m = j - 1, d = j;
+    while (m + 1 < e0 && c->cum[m + 1] <= end)
+        m++;
+    while (d < e0 && c->t[d] <= dy)
+        d++;
+    if (m < min_m || d <= m + 0 || d >= e1)
+        return 0;
+    if (d == m)
+        d = m + 1;
+    ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, m) != 0 || ssd__curve_split(c, 1, d) != 0)
+        return 0;
+    S->cache_bytes = end;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    S->cache_level_bps = exp(l1);
+    S->post_cache_bps = ld;
+    S->cache_drop_ratio = exp(l1) / ld;
+    res->cache_phase_end = m;
+    res->post_phase = 1;
+    return 1;
+}
+
 /* A static cache after a random fill whose fast start holds more than the
  * reference's cache (of another workload: the fill's own log): the cache,
  * flushed whole by the idle time, then the blocks idle GC cleaned, written
@@ -869,7 +920,6 @@ static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, do
  * room, the used state phase 1). */
 int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
     double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
     if (!isfinite(rmax) || c->nph < 2)
         return 0;
@@ -900,31 +950,131 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
     }
     if (!j)
         return 0;
-    double ld, dy;
-    double end =
-        three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes, &ld, &dy);
-    if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(o->min_drop) &&
-          log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
+    return three_levels_from(c, o, res, j, l1, rmax, 1);
+}
+
+/* The level of y[a, b) (b > a) a GC dip does not pull down: the median of
+ * the samples within step (log) of the fastest. A dip only slows the
+ * samples it falls in. */
+static double top_level(const struct ssd__curve *c, size_t a, size_t b, double step) {
+    double top = c->y[a];
+    for (size_t i = a + 1; i < b; i++)
+        top = fmax(top, c->y[i]);
+    size_t n = 0;
+    for (size_t i = a; i < b; i++)
+        if (c->y[i] >= top - step)
+            c->scratch[n++] = c->y[i];
+    return ssd__median(c->scratch, n);
+}
+
+/* A static cache after a sequential fill and idle time, which the fill's
+ * own log (a reference of another workload) showed: the idle time flushed
+ * it (all of it, or what the flush had time for), and the spare area the
+ * fill left clean is written at the direct speed after it, then GC. The
+ * segmentation made the cache and those direct writes one phase, and the
+ * clean-room verdict read the whole fast start as the clean blocks (seed
+ * 2026's drive 176, 2 hours: 2388 MB/s twice, 2017 holding the cache's
+ * end, then 884 with GC dips for 4.6 GiB, then GC at 132; the fill's 128K
+ * log: a static cache of 6.05 GiB, the model's 6.12). After a sequential
+ * fill nothing but that cache writes faster than the flash writes the
+ * clean spare area, so the fast start's step down (the first sample a
+ * step below the fastest before it, none after it back within a step of
+ * that: a GC dip inside the cache steps down and climbs back) ends the
+ * cache. The direct level is the fastest samples after it (top_level: a
+ * dip only slows; from the step's second sample on when 3 or more follow,
+ * as the step's own and the next may still hold the cache's end: 2878,
+ * 2433, 1965, then 1671 and 1455-1589, seed 89's drive 131, WSAT); the
+ * sample holding the end is the last one a step above that level (else
+ * the step's own or the one before, the further from its level), its
+ * share at the cache's speed from its rate (the cache's speed the fastest
+ * of the samples before it: a dip or a slower start-up sample only slows).
+ * The cache must span 2 whole samples or more (one ended in the first
+ * sample or two is bounded by other rules, or left), run min_drop above
+ * the direct level (a cache the flash's speed hides is no cache anyone can
+ * read), the direct level a step above the used state's, and its end be
+ * no larger than the reference's cache (STATIC_REF_CACHE_OVER of its upper
+ * bound: a static cache is a fixed area). With no direct sample of its own
+ * before GC the end is fitted on three levels (three_levels_from, as after
+ * a random fill). Makes the cache phase 0 (to the sample holding its end),
+ * the direct writes phase 1 and the used state phase 2 (from where the
+ * direct writes give way to it: ssd__used_in_direct, the segmentation's
+ * boundary may be late) and returns 2; returns 1 when the fast start is
+ * the cache whole (the cache test's end against the used state, within
+ * the bound); 0 when the fast start is not that. The caller checks the
+ * state (a static reference of another workload, a sequential fill, idle
+ * time before the run, no clean room, not sequential overwrites, the used
+ * state phase 1). */
+int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
+    if (!isfinite(rmax) || c->nph < 2 || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE)
         return 0;
-    /* (Phases on whole samples: each mixed sample goes to the phase after.) */
-    size_t m = j - 1, d = j;
-    while (m + 1 < e0 && c->cum[m + 1] <= end)
-        m++;
-    while (d < e0 && c->t[d] <= dy)
-        d++;
-    if (m < 1 || d <= m + 0 || d >= e1)
+    double cap = STATIC_REF_CACHE_OVER * rmax, step = log(o->min_step);
+    size_t p1 = c->ph[1].first;
+    double lg = log(c->ph[1].level_bps);
+    /* (The fast start is the cache whole: as the cache test measured it.) */
+    if (S->cache_bytes <= cap && res->cache_phase_end == p1)
+        return 1;
+    /* The step down: the first sample a step below the fastest before it,
+     * none after it back within a step of that. */
+    size_t j = 0;
+    double top = c->y[0];
+    for (size_t i = 1; i < p1 && !j; i++) {
+        if (!(c->y[i] < top - step)) {
+            top = fmax(top, c->y[i]);
+            continue;
+        }
+        size_t back = 0;
+        for (size_t k = i + 1; k < p1 && !back; k++)
+            if (c->y[k] >= top - step)
+                back = k;
+        if (!back) {
+            j = i;
+        } else {
+            for (size_t k = i; k < back; k++)
+                top = fmax(top, c->y[k]);
+            i = back - 1;
+        }
+    }
+    if (!j)
         return 0;
-    if (d == m)
-        d = m + 1;
-    ssd__curve_merge_next(c, 0);
-    if (ssd__curve_split(c, 0, m) != 0 || ssd__curve_split(c, 1, d) != 0)
+    if (j + 1 >= p1)
+        return three_levels_from(c, o, res, j, top, rmax, 2) ? 2 : 0;
+    /* The direct writes: from the first sample no step above their level
+     * (the fastest samples after the step's next: the step's own and the
+     * next may still hold the cache's end, and a GC dip only slows). */
+    size_t a = j + 5 <= p1 ? j + 2 : j + 1;
+    double lo0 = top_level(c, a, a + SHORT_LEVEL < p1 ? a + SHORT_LEVEL : p1, step);
+    size_t q = j;
+    while (q < p1 && c->y[q] >= lo0 + step)
+        q++;
+    size_t m = q > j ? q - 1 : top - c->y[j - 1] > fabs(c->y[j] - lo0) ? j - 1 : j;
+    if (m + 1 >= p1)
+        return three_levels_from(c, o, res, j, top, rmax, 2) ? 2 : 0;
+    size_t qe = m + 1 + SHORT_LEVEL < p1 ? m + 1 + SHORT_LEVEL : p1;
+    double lo = exp(top_level(c, m + 1, qe, step));
+    double hi = c->r[0];
+    for (size_t i = 1; i < m; i++)
+        hi = fmax(hi, c->r[i]);
+    if (m < 2 || !(log(lo) >= lg + step) || !(hi >= o->min_drop * lo))
+        return 0;
+    double f = (c->r[m] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double end = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
+    if (!(end <= cap) || ssd__curve_split(c, 0, m) != 0)
         return 0;
     S->cache_bytes = end;
     S->cache_uncertainty_bytes = 0.5 * c->b[m];
-    S->cache_level_bps = exp(l1);
-    S->post_cache_bps = ld;
-    S->cache_drop_ratio = exp(l1) / ld;
+    S->cache_level_bps = hi;
+    S->post_cache_bps = lo;
+    S->cache_drop_ratio = hi / lo;
     res->cache_phase_end = m;
     res->post_phase = 1;
-    return 1;
+    /* (The segmentation's used state may start late, past GC's first
+     * samples: ssd__used_in_direct.) */
+    size_t e = c->nph >= 3 ? ssd__used_in_direct(c, o, lo, 1, 2) : 0;
+    if (e)
+        ssd__curve_move_boundary(c, 2, e);
+    return 2;
 }

@@ -193,3 +193,76 @@ Test(fill_reference, a_static_cache_then_idle_cleaned_direct_writes_after_a_rand
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* The run of the test below: n[k] one-second samples at bps[k] each, with
+ * a spread of spread[k] in log (a fixed pseudo-random draw, uniform) and,
+ * in the direct writes (level 2), a GC dip to half speed every 12
+ * samples: the noise and dips of the sweep's drives, under which the
+ * segmentation makes the cache and the direct writes one phase. */
+static ssd_series *noisy_levels(const size_t *n, const double *bps, const double *spread, size_t k,
+                                const char *meta) {
+    size_t total = 0;
+    for (size_t i = 0; i < k; i++)
+        total += n[i];
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 12345;
+    size_t j = 0;
+    for (size_t i = 0; i < k; i++)
+        for (size_t m = 0; m < n[i]; m++, j++) {
+            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+            double u = 2 * (double)x / 2147483648.0 - 1;
+            t[j] = (double)(j + 1);
+            b[j] = bps[i] * exp(spread[i] * u) * (i == 2 && m % 12 == 3 ? 0.5 : 1);
+        }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, total), 0);
+    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* A 4K random run after a 128K sequential fill and 15 minutes' idle on a
+ * 500 GB drive with a static cache (ssd__seq_static_ref_cache): the idle
+ * time flushed the cache, 10.8 GB at 2.4 GB/s (4 samples, its end half
+ * way through the fifth), then the spare area the fill left clean at the
+ * direct 900 MB/s for 6 s (one GC dip to half speed among them), then GC
+ * at 150 MB/s scattering by 1.6x either way. The segmentation makes the
+ * cache and the direct writes one phase, which reads as the clean blocks
+ * (seed 2026's drive 176, 2 hours, in the used-drive sweep). The fill's
+ * log (128K from a purge): an 11 GB static cache at 4 GB/s, then 1.4
+ * GB/s. */
+Test(fill_reference, a_static_cache_then_the_spare_areas_direct_writes_after_a_sequential_fill) {
+    const size_t rn[] = {4, 1, 6, 7000};
+    const double rb[] = {2.4e9, 1.65e9, 9e8, 1.5e8}, sp[] = {0.02, 0, 0.04, 0.5};
+    ssd_series *run = noisy_levels(rn, rb, sp, 4,
+                                   "{\"capacity_bytes\":500e9,\"written_before_bytes\":1e12,"
+                                   "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                                   "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    const size_t fn[] = {2, 1, 350};
+    const double fb[] = {4e9, 3.35e9, 1.4e9};
+    ssd_series *fill = levels(fn, fb, 3,
+                              "{\"capacity_bytes\":500e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"write\","
+                              "\"block_size\":131072}");
+    char *json = NULL;
+    int regime;
+    /* Alone: one fast start, then GC: clean blocks. */
+    struct ssd_analysis_summary S = analysed(run, NULL, &json, &regime);
+    cr_expect_not(S.has_cache, "%s", json);
+    ssd_free(json);
+    /* Against the fill's log: the cache (its end inside the fifth sample),
+     * then the direct writes, then GC where they end (within a sample and
+     * a half: a phase boundary is a sample boundary). */
+    S = analysed(run, fill, &json, &regime);
+    double cache = 4.5 * 2.4e9, onset = 4 * 2.4e9 + 1.65e9 + 5.5 * 9e8;
+    cr_expect(S.has_cache, "%s", json);
+    cr_expect(fabs(S.cache_bytes - cache) <= 0.03 * cache, "%g for %g", S.cache_bytes, cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 1.5 * 9e8, "%s", json);
+    cr_expect_not(S.has_folding, "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
