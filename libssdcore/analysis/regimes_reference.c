@@ -549,6 +549,21 @@ int ssd__ref_start_at_cache_level(struct ssd__curve *c, const struct ssd__analys
         return 0;
     while (j-- > 1)
         ssd__curve_merge_next(c, 0);
+    /* (The samples at the end of those phases below the midpoint are the
+     * direct writes between the cache and that phase, which the
+     * segmentation gave to the cache's phase: 8 samples at 3.55 GB/s, one
+     * at 2.64, 5 at the reference's direct 1.94, then folding at 0.87, one
+     * phase at 3.51, read to the folding, 41.8 GiB for 29.9 (seed 167's
+     * drive 180). Their own phase; the cache's end is placed against
+     * them.) */
+    size_t k = at;
+    while (k > 1 && c->y[k - 1] < log(mid))
+        k--;
+    if (k < at && ssd__curve_split(c, 0, k) == 0) {
+        hi = ssd__cache_speed_before(c, k, exp(ssd__level_of(c, 0, k)));
+        lo = exp(ssd__level_of(c, k, at));
+        at = k;
+    }
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
     S->cache_level_bps = hi;

@@ -127,6 +127,25 @@ Test(used_cache, a_start_at_the_reference_cache_level_before_direct_writes) {
               r.cache_bytes, 82.7 * 404e6);
 }
 
+/* The same with direct writes at the reference's direct level between
+ * the cache and its folding (3.8 GB/s for 8.4 s, 2.08 to 14.8 s, folding
+ * at 0.93, direct writes at 2.08 again), which the segmentation gave to
+ * the cache's phase: the cache was read to the folding, 41.8 GiB for 29.9
+ * (seed 167's drive 180, a fill after a sequential fill). */
+Test(used_cache, direct_writes_inside_the_phase_of_a_cache_at_the_reference_level) {
+    const double rl[] = {3.8e9, 2.08e9}, ru[] = {90, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    const double ul[] = {3.8e9, 2.08e9, 0.93e9, 2.08e9}, uu[] = {8.43, 14.8, 400, 700};
+    ssd_series *s = curve(700, NULL, 0, ul, uu, 4, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis_free(analysed_after_fill(s, ref, 922e9, "seq_fill", &r));
+    ssd_series_free(s);
+    ssd_series_free(ref);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / (8.43 * 3.8e9) - 1) < 0.03, "cache %.4g, truth %.4g",
+              r.cache_bytes, 8.43 * 3.8e9);
+}
+
 /* Its guard: clean blocks after a sequential fill at the reference's
  * direct level (233 MB/s for 83 s), then GC at 103 MB/s, are no cache. */
 Test(used_cache, clean_blocks_at_the_reference_direct_level_before_gc) {
