@@ -198,6 +198,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__cache_in_first_sample(c, rl.fold, S);
         rl.start_is_cache = 1;
     }
+    /* A fast start at the reference's cache level that the cache test
+     * passed over is the cache (ref_start_at_cache_level). */
+    if (!rl.start_is_cache)
+        ssd__ref_start_at_cache_level(c, o, &rl, res);
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache

@@ -515,6 +515,69 @@ int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
     return fast >= 3;
 }
 
+/* A used drive's fast start at the reference's cache level that the
+ * cache test passed over (no cache found): a later lasting phase back
+ * at the reference's direct level read as a bimodal drive's return to
+ * the fast level (seed 139's drive 2, a fill after a sequential fill:
+ * 29.4 GiB at 385 MiB/s, the reference's cache level, then folding at
+ * 99 and direct writes at the reference's 222 after it), or a drop
+ * under min_drop to direct writes. Clean blocks write no faster than the
+ * fresh drive wrote past its cache, so a first phase with 3 samples or
+ * more within a step of the reference's cache level (at_cache_speed),
+ * above the midpoint between its cache and direct levels, is the cache:
+ * it runs to the first phase below that midpoint (the phases before it
+ * merged: a cache slowed by its GC dips, 2.67 then 2.17 GB/s against a
+ * reference of 2.67 and 1.18), which is min_drop below it, and its end
+ * is placed in the boundary sample against that phase's level.
+ * Returns 1 when it set the cache (rl->start_is_cache too). */
+int ssd__ref_start_at_cache_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ref_levels *rl, struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!(rl->known && rl->cache && !rl->none && o->written_before_bytes > 0 && !S->has_cache &&
+          c->nph >= 2 && ssd__ref_cache(rl, &c->ph[0]) && ssd__at_cache_speed(c, rl, o, &c->ph[0])))
+        return 0;
+    double mid = sqrt(rl->cache_level * rl->direct);
+    size_t j = 1;
+    while (j < c->nph && c->ph[j].level_bps > mid)
+        j++;
+    if (j >= c->nph)
+        return 0;
+    size_t at = c->ph[j].first;
+    double hi = ssd__cache_speed_before(c, at, exp(ssd__level_of(c, 0, at)));
+    double lo = c->ph[j].level_bps;
+    if (!(lo * o->min_drop <= hi))
+        return 0;
+    while (j-- > 1)
+        ssd__curve_merge_next(c, 0);
+    /* (The samples at the end of those phases below the midpoint are the
+     * direct writes between the cache and that phase, which the
+     * segmentation gave to the cache's phase: 8 samples at 3.55 GB/s, one
+     * at 2.64, 5 at the reference's direct 1.94, then folding at 0.87, one
+     * phase at 3.51, read to the folding, 41.8 GiB for 29.9 (seed 167's
+     * drive 180). Their own phase; the cache's end is placed against
+     * them.) */
+    size_t k = at;
+    while (k > 1 && c->y[k - 1] < log(mid))
+        k--;
+    if (k < at && ssd__curve_split(c, 0, k) == 0) {
+        hi = ssd__cache_speed_before(c, k, exp(ssd__level_of(c, 0, k)));
+        lo = exp(ssd__level_of(c, k, at));
+        at = k;
+    }
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    ssd__cache_end_in_sample(c, o, S, at, hi, lo);
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    res->nbursts = res->bursts_total = 0;
+    ssd__find_steps(c, o, res);
+    rl->start_is_cache = 1;
+    return 1;
+}
+
 /* Whether the phase after a used drive's fast start (phase 0) is a level
  * of its own between that start and the used state the reference showed:
  * a level (10 samples or more), a step below the start, a step above the

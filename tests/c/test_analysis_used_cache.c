@@ -105,6 +105,61 @@ Test(used_cache, clean_blocks_at_the_level_of_a_reference_without_a_cache) {
     cr_expect(r.has_gc);
 }
 
+/* A dynamic cache after a sequential fill at the reference's cache level
+ * (404 MB/s for 83 s), then its folding at 103 MB/s, then direct writes at
+ * the reference's direct level (233 MB/s) for longer than twice the
+ * cache: the cache test took that later level for a return to the fast
+ * one (a bimodal drive) and found no cache, and the fast start was read
+ * as clean blocks, though clean blocks write no faster than the fresh
+ * drive wrote past its cache (seed 139's drive 2, a fill after a
+ * sequential fill: "cache of 29.40 GiB missed"). */
+Test(used_cache, a_start_at_the_reference_cache_level_before_direct_writes) {
+    const double rl[] = {404e6, 233e6}, ru[] = {415, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    const double ul[] = {404e6, 103e6, 233e6}, uu[] = {82.7, 2400, 3000};
+    ssd_series *s = curve(3000, NULL, 0, ul, uu, 3, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis_free(analysed_after_fill(s, ref, 1769e9, "seq_fill", &r));
+    ssd_series_free(s);
+    ssd_series_free(ref);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / (82.7 * 404e6) - 1) < 0.03, "cache %.4g, truth %.4g",
+              r.cache_bytes, 82.7 * 404e6);
+}
+
+/* The same with direct writes at the reference's direct level between
+ * the cache and its folding (3.8 GB/s for 8.4 s, 2.08 to 14.8 s, folding
+ * at 0.93, direct writes at 2.08 again), which the segmentation gave to
+ * the cache's phase: the cache was read to the folding, 41.8 GiB for 29.9
+ * (seed 167's drive 180, a fill after a sequential fill). */
+Test(used_cache, direct_writes_inside_the_phase_of_a_cache_at_the_reference_level) {
+    const double rl[] = {3.8e9, 2.08e9}, ru[] = {90, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    const double ul[] = {3.8e9, 2.08e9, 0.93e9, 2.08e9}, uu[] = {8.43, 14.8, 400, 700};
+    ssd_series *s = curve(700, NULL, 0, ul, uu, 4, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis_free(analysed_after_fill(s, ref, 922e9, "seq_fill", &r));
+    ssd_series_free(s);
+    ssd_series_free(ref);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / (8.43 * 3.8e9) - 1) < 0.03, "cache %.4g, truth %.4g",
+              r.cache_bytes, 8.43 * 3.8e9);
+}
+
+/* Its guard: clean blocks after a sequential fill at the reference's
+ * direct level (233 MB/s for 83 s), then GC at 103 MB/s, are no cache. */
+Test(used_cache, clean_blocks_at_the_reference_direct_level_before_gc) {
+    const double rl[] = {404e6, 233e6}, ru[] = {415, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 2, 0.02);
+    const double ul[] = {233e6, 103e6}, uu[] = {82.7, 3000};
+    ssd_series *s = curve(3000, NULL, 0, ul, uu, 2, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis_free(analysed_after_fill(s, ref, 1769e9, "seq_fill", &r));
+    ssd_series_free(s);
+    ssd_series_free(ref);
+    cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
+}
+
 /* A static cache with a GC dip inside it, then direct writes and GC: the
  * samples at the reference's cache level were sought up to the first one
  * below the midpoint of its levels, the dip, and the cache was cut after
