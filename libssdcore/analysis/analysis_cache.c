@@ -184,21 +184,21 @@ static double short_cache_level(const struct ssd__curve *c, size_t from, size_t 
  * median over few samples, up to half of them slowed by a dip, and the
  * drop's sample split against it reads the dip's slowness as cache (seed
  * 47's drive 180, WSAT, 5 s samples: 2293, 2026, 2876, then the drop's
- * 2175 before direct writes at 1476; a level of 2233 split it at 0.91 of
+ * 2175 before direct writes at 1476; a level of 2233 split it at 0.92 of
  * the sample, 43.10 GiB for the model's 40.12). A dip only slows a drive:
  * the cache ran at its faster samples' speed, and the drop's sample
  * wrote its cache part at that speed (the median of the samples at or
- * above the phase's level: 2584, 39.9 GiB; seed 127's drive 199, 2
- * hours, the same). Only when every one of the samples before the drop
- * ran above the midpoint between the phase's level and the level after it
- * (no second level, no drop before), and one of them ran in a dip, a
- * quarter of the way from that faster level down to the level after, in
- * log, with the speed back above that after it, before the drop (a
- * dip recovers; a cache that slows as it ends does not, 2415, 1912,
- * 1552, then 1092: seed 11's drive 53, whose drop's sample is split
- * against its slowed level; a cache's own noise is a few per cent, and a
- * flat cache's upper half is that noise: its median stays). Returns hi or
- * the faster level. */
+ * above the phase's level: 2584, split at 0.63, 41.09 GiB; seed 127's
+ * drive 199, 2 hours, 2877 for 1600: 8.95 GiB for 8.91). Only when every
+ * one of the samples before the drop ran above the midpoint between the
+ * phase's level and the level after it (no second level, no drop
+ * before), and one of them ran in a dip, a quarter of the way from that
+ * faster level down to the level after, in log, with the speed back
+ * above that after it, before the drop (a dip recovers; a cache that
+ * slows as it ends does not, 2415, 1912, 1552, then 1092: seed 11's
+ * drive 53, whose drop's sample is split against its slowed level; a
+ * cache's own noise is a few per cent, and a flat cache's upper half is
+ * that noise: its median stays). Returns hi or the faster level. */
 #define DIPPED_CACHE_MAX 8
 static double dipped_cache_level(const struct ssd__curve *c, size_t from, size_t m, double hi,
                                  double lo) {

@@ -1092,7 +1092,7 @@ Test(curve, a_short_fresh_cache_that_ran_through_a_gc_dip_splits_its_end_at_its_
      * 180, WSAT, 5 s samples: 2293, 2026, 2876, then the drop's 2175).
      * Split against its phase's level, a median over the four samples the
      * dip pulled down to about the drop's sample's own rate, the fourth
-     * sample read as all cache (6 % over); the cache ran at its faster
+     * sample read as all cache (7 % over); the cache ran at its faster
      * samples' speed (dipped_cache_level). */
     double hi = 2877e6, cache = (3.6 - 0.84 * 0.5) * hi;
     double *b = timed_dip_curve(600, cache, hi, 1476e6, 0.5, 0.84, 5, 0.55);

@@ -1,5 +1,5 @@
 """A fresh drive's short cache that ran through the run's periodic GC
-dips (docs/analysis.md, Method, "A short fresh cache through GC dips"):
+dips (docs/analysis.md, Method, `dipped_cache_level`):
 its phase's level, a median over a few samples that the dips pulled
 down, read the drop's sample as more cache than it held; the cache ran
 at its faster samples' speed, and the drop's sample is split against
