@@ -179,6 +179,63 @@ static double short_cache_level(const struct ssd__curve *c, size_t from, size_t 
     return h > lo ? h : hi;
 }
 
+/* A fresh drive's short cache (3 to DIPPED_CACHE_MAX samples wholly
+ * before the drop's) that ran through GC dips: its phase's level is a
+ * median over few samples, up to half of them slowed by a dip, and the
+ * drop's sample split against it reads the dip's slowness as cache (seed
+ * 47's drive 180, WSAT, 5 s samples: 2293, 2026, 2876, then the drop's
+ * 2175 before direct writes at 1476; a level of 2233 split it at 0.92 of
+ * the sample, 43.10 GiB for the model's 40.12). A dip only slows a drive:
+ * the cache ran at its faster samples' speed, and the drop's sample
+ * wrote its cache part at that speed (the median of the samples at or
+ * above the phase's level: 2584, split at 0.63, 41.09 GiB; seed 127's
+ * drive 199, 2 hours, 2877 for 1600: 8.95 GiB for 8.91). Only when every
+ * one of the samples before the drop ran above the midpoint between the
+ * phase's level and the level after it (no second level, no drop
+ * before), and one of them ran in a dip, a quarter of the way from that
+ * faster level down to the level after, in log, with the speed back
+ * above that after it, before the drop (a dip recovers; a cache that
+ * slows as it ends does not, 2415, 1912, 1552, then 1092: seed 11's
+ * drive 53, whose drop's sample is split against its slowed level; a
+ * cache's own noise is a few per cent, and a flat cache's upper half is
+ * that noise: its median stays). Returns hi or the faster level. */
+#define DIPPED_CACHE_MAX 8
+static double dipped_cache_level(const struct ssd__curve *c, size_t from, size_t m, double hi,
+                                 double lo) {
+    if (m < from + 3 || m - from > DIPPED_CACHE_MAX || !(hi > lo))
+        return hi;
+    size_t k = 0;
+    double mid = 0.5 * (log(hi) + log(lo));
+    for (size_t i = from; i < m; i++) {
+        if (!(c->y[i] > mid))
+            return hi;
+        if (c->r[i] >= hi)
+            c->scratch[k++] = c->r[i];
+    }
+    if (k == 0)
+        return hi;
+    double up = ssd__median(c->scratch, k);
+    double dip = log(up) - 0.25 * (log(up) - log(lo));
+    int dipped = 0;
+    for (size_t i = from; i < m; i++) {
+        if (c->y[i] < dip)
+            dipped = 1;
+        else if (dipped)
+            return up;
+    }
+    return hi;
+}
+
+/* The cache's level a drop in sample m is split against: its phase's
+ * (hi), or that of the samples wholly before m for a cache of one or two
+ * (short_cache_level), or on a fresh drive of three or more that ran
+ * through a GC dip, of its faster ones (dipped_cache_level). */
+static double level_before_drop(const struct ssd__curve *c, size_t from, size_t m, double hi,
+                                double lo, int own_level, int fresh) {
+    double h = short_cache_level(c, from, m, hi, lo, own_level);
+    return own_level && fresh ? dipped_cache_level(c, from, m, h, lo) : h;
+}
+
 /* On a fresh drive (nothing written since TRIM: the level after the cache
  * lasts, no used state follows within a few samples) direct writes do not
  * run faster than their level, so a sample above it still wrote into the
@@ -258,9 +315,10 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
      * would be if the drop were in it: that of the samples wholly before
      * it, for a cache of one or two (below). */
     size_t m = kk, from = first + c->lead;
-    double fm = clamp01((c->r[kk] - lo) / (short_cache_level(c, from, kk, hi, lo, own_level) - lo));
+    double fm =
+        clamp01((c->r[kk] - lo) / (level_before_drop(c, from, kk, hi, lo, own_level, fresh) - lo));
     if (kk > first) {
-        double hp = short_cache_level(c, from, kk - 1, hi, lo, own_level);
+        double hp = level_before_drop(c, from, kk - 1, hi, lo, own_level, fresh);
         double fp = clamp01((c->r[kk - 1] - lo) / (hp - lo));
         double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
         /* ... unless the previous one ends a short plateau between the
@@ -294,7 +352,7 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
      * samples wholly before the drop. With three of them or more, the
      * phase's median already leaves the one mixed sample out, and stays
      * (it also holds the dips a cache may still be in when it ends). */
-    hi = short_cache_level(c, from, m, hi, lo, own_level);
+    hi = level_before_drop(c, from, m, hi, lo, own_level, fresh);
     fm = clamp01((c->r[m] - lo) / (hi - lo));
     p.mixed = m;
     p.hi = hi;

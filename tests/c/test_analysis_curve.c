@@ -1084,6 +1084,22 @@ Test(curve, a_gc_dip_that_began_late_in_a_fresh_caches_last_sample_takes_only_it
     free(b);
 }
 
+Test(curve, a_short_fresh_cache_that_ran_through_a_gc_dip_splits_its_end_at_its_faster_samples) {
+    /* A static cache at 2877 MB/s, direct writes at 1476 after it, both
+     * slowed to half in GC dips of 0.84 samples every 5, the first
+     * straddling the first two samples (2230 and 2316), the third sample
+     * clean at 2877, the cache ending 0.6 into the fourth (seed 47's drive
+     * 180, WSAT, 5 s samples: 2293, 2026, 2876, then the drop's 2175).
+     * Split against its phase's level, a median over the four samples the
+     * dip pulled down to about the drop's sample's own rate, the fourth
+     * sample read as all cache (7 % over); the cache ran at its faster
+     * samples' speed (dipped_cache_level). */
+    double hi = 2877e6, cache = (3.6 - 0.84 * 0.5) * hi;
+    double *b = timed_dip_curve(600, cache, hi, 1476e6, 0.5, 0.84, 5, 0.55);
+    expect_fresh_cache(b, 600, cache, 0.03);
+    free(b);
+}
+
 /* The same shapes on a drive written before the run (a sequential fill,
  * nothing said of its state but that: the cache test knows no reference
  * here): a dip slows cache and direct writes alike whatever the drive
