@@ -37,6 +37,13 @@ static ssd_job *run(ssd_target *t, const char *time, const char *const *kv, char
     return j;
 }
 
+/* The metadata of a job run on t, the job freed. */
+static char *meta_of(ssd_target *t, const char *time, const char *const *kv) {
+    char *meta = NULL;
+    ssd_job_free(run(t, time, kv, &meta));
+    return meta;
+}
+
 static int has(const char *json, const char *what) {
     return strstr(json, what) != NULL;
 }
@@ -282,40 +289,34 @@ Test(job_target_context, idle_time_since_the_last_write) {
  * it as held in the cache (docs/analysis.md, Limits, "Partial fills"). */
 Test(job_target_context, bytes_written_since_the_last_idle) {
     ssd_target *t = open_sim();
-    char *meta = NULL;
     const char *w[] = {"pattern", "write", "bs", "128k", "bytes", "4g", NULL};
-    ssd_job *j = run(t, "1h", w, &meta);
+    char *meta = meta_of(t, "1h", w);
     cr_expect(has(meta, "\"written_since_idle_bytes\":0,"), "opened fresh: nothing: %s", meta);
     ssd_free(meta);
-    ssd_job_free(j);
-    j = run(t, "1h", w, &meta);
+    meta = meta_of(t, "1h", w);
     cr_expect(has(meta, "\"written_since_idle_bytes\":4294967296,"), "the first job's: %s", meta);
     cr_expect(has(meta, "\"written_before_bytes\":4294967296,"), "%s", meta);
     ssd_free(meta);
-    ssd_job_free(j);
 
     cr_assert_eq(ssd_target_idle(t, 3600), 0);
-    j = run(t, "1h", w, &meta);
+    meta = meta_of(t, "1h", w);
     cr_expect(has(meta, "\"written_since_idle_bytes\":0,"), "after the idle: %s", meta);
     ssd_free(meta);
-    ssd_job_free(j);
     const char *rd[] = {"pattern", "randread", NULL};
-    j = run(t, "5s", rd, &meta);
+    meta = meta_of(t, "5s", rd);
     ssd_free(meta);
-    ssd_job_free(j);
     cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
-    j = run(t, "1h", w, &meta);
+    meta = meta_of(t, "1h", w);
     /* (the TRIM left nothing written since it: what the cache holds is the
      * smaller of the two, the analysis' reading) */
     cr_expect(has(meta, "\"written_since_idle_bytes\":4294967296,"),
               "a read and a TRIM add nothing: %s", meta);
     cr_expect(!has(meta, "\"written_before_bytes\""), "%s", meta);
     ssd_free(meta);
-    ssd_job_free(j);
 
     const char *own[] = {"pattern", "write", "bs", "128k", "bytes", "4g", "written_since_idle",
                          "1g",      NULL};
-    j = run(t, "1h", own, &meta);
+    ssd_job *j = run(t, "1h", own, &meta);
     cr_expect(has(meta, "\"written_since_idle_bytes\":1073741824,"), "the option wins: %s", meta);
     ssd_free(meta);
     char *res = NULL;
