@@ -10,6 +10,16 @@
 
 #include <ssdcore.h>
 
+/* A series of the samples t, b (taken: freed here) and its metadata. */
+static ssd_series *series_of(double *t, double *b, size_t total, const char *meta) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, total), 0);
+    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
 /* Levels: n[k] one-second samples at bps[k] each, the metadata meta. */
 static ssd_series *levels(const size_t *n, const double *bps, size_t k, const char *meta) {
     size_t total = 0;
@@ -24,12 +34,7 @@ static ssd_series *levels(const size_t *n, const double *bps, size_t k, const ch
             /* (a small fixed ripple: no two samples alike) */
             b[j] = bps[i] * (1 + 0.01 * sin(0.7 * (double)j));
         }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, total), 0);
-    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
-    free(t);
-    free(b);
-    return s;
+    return series_of(t, b, total, meta);
 }
 
 /* The fill: 128K sequential from a purge, a 120 GB cache at 2 GB/s (12 %
@@ -68,6 +73,21 @@ static struct ssd_analysis_summary analysed(ssd_series *run, ssd_series *ref, ch
     *phase1 = p.regime;
     cr_assert_eq(ssd_analysis_to_json(a, "run.csv", 0, json), 0);
     ssd_analysis_free(a);
+    return S;
+}
+
+/* Alone, the run's fast start is no cache; against the fill's log it is
+ * a cache within tol of its size, then direct writes. */
+static struct ssd_analysis_summary cache_then_direct(ssd_series *run, ssd_series *fill,
+                                                     double cache, double tol, char **json) {
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, NULL, json, &regime);
+    cr_expect_not(S.has_cache, "alone: %s", *json);
+    ssd_free(*json);
+    S = analysed(run, fill, json, &regime);
+    cr_expect(S.has_cache, "%s", *json);
+    cr_expect(fabs(S.cache_bytes - cache) <= tol * cache, "%g for %g", S.cache_bytes, cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", *json);
     return S;
 }
 
@@ -174,19 +194,12 @@ Test(fill_reference, a_static_cache_then_idle_cleaned_direct_writes_after_a_rand
                               "{\"capacity_bytes\":486e9,\"written_before_bytes\":0,"
                               "\"precondition\":\"none\",\"pattern\":\"randwrite\","
                               "\"block_size\":4096}");
-    char *json = NULL;
-    int regime;
     /* Alone: one fast start, straight into GC: clean blocks. */
-    struct ssd_analysis_summary S = analysed(run, NULL, &json, &regime);
-    cr_expect_not(S.has_cache, "%s", json);
-    ssd_free(json);
     /* Against the fill's log: the cache (its last step down, past the
      * dip), then the direct writes, then GC. */
-    S = analysed(run, fill, &json, &regime);
     double cache = 20 * 5e8 + 3 * 3.3e8, onset = cache + 8 * 2.4e8;
-    cr_expect(S.has_cache, "%s", json);
-    cr_expect(fabs(S.cache_bytes - cache) <= 0.02 * cache, "%g for %g", S.cache_bytes, cache);
-    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    char *json = NULL;
+    struct ssd_analysis_summary S = cache_then_direct(run, fill, cache, 0.02, &json);
     cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 0.05 * onset, "%s", json);
     cr_expect_not(S.has_folding, "%s", json);
     ssd_free(json);
@@ -215,12 +228,7 @@ static ssd_series *noisy_levels(const size_t *n, const double *bps, const double
             t[j] = (double)(j + 1);
             b[j] = bps[i] * exp(spread[i] * u) * (i == 2 && m % 12 == 3 ? 0.5 : 1);
         }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, total), 0);
-    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
-    free(t);
-    free(b);
-    return s;
+    return series_of(t, b, total, meta);
 }
 
 /* A 4K random run after a 128K sequential fill and 15 minutes' idle on a
@@ -246,20 +254,13 @@ Test(fill_reference, a_static_cache_then_the_spare_areas_direct_writes_after_a_s
                               "{\"capacity_bytes\":500e9,\"written_before_bytes\":0,"
                               "\"precondition\":\"none\",\"pattern\":\"write\","
                               "\"block_size\":131072}");
-    char *json = NULL;
-    int regime;
     /* Alone: one fast start, then GC: clean blocks. */
-    struct ssd_analysis_summary S = analysed(run, NULL, &json, &regime);
-    cr_expect_not(S.has_cache, "%s", json);
-    ssd_free(json);
     /* Against the fill's log: the cache (its end inside the fifth sample),
      * then the direct writes, then GC where they end (within a sample and
      * a half: a phase boundary is a sample boundary). */
-    S = analysed(run, fill, &json, &regime);
     double cache = 4.5 * 2.4e9, onset = 4 * 2.4e9 + 1.65e9 + 5.5 * 9e8;
-    cr_expect(S.has_cache, "%s", json);
-    cr_expect(fabs(S.cache_bytes - cache) <= 0.03 * cache, "%g for %g", S.cache_bytes, cache);
-    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    char *json = NULL;
+    struct ssd_analysis_summary S = cache_then_direct(run, fill, cache, 0.03, &json);
     cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 1.5 * 9e8, "%s", json);
     cr_expect_not(S.has_folding, "%s", json);
     ssd_free(json);

@@ -17,6 +17,7 @@ import subprocess
 import pytest
 
 import ssdcore
+from analyze_cli import c_analysis, c_job
 from ssdcore._ffi import ffi, lib
 
 SEEDS = ["bx200", "ssd370", "as510s", "vector180"]
@@ -51,27 +52,7 @@ def c_api_analysis(profile, runs):
     assert lib.ssd_target_create(tp) == 0
     t = ffi.gc(tp[0], lib.ssd_target_free)
     assert lib.ssd_target_open(t, f"sim:{profile}".encode()) == 0
-    out = []
-    for opts in runs:
-        jp = ffi.new("ssd_job **")
-        assert lib.ssd_job_create(jp, t) == 0
-        j = ffi.gc(jp[0], lib.ssd_job_free)
-        for k, v in opts.items():
-            assert lib.ssd_job_set_option(j, k.encode(), str(v).encode()) == 0, \
-                ffi.string(lib.ssd_job_errmsg(j))
-        assert lib.ssd_job_run(j) == 0, ffi.string(lib.ssd_job_errmsg(j))
-        sp = ffi.new("ssd_series **")
-        assert lib.ssd_job_series(j, lib.SSD_DIR_WRITE, sp) == 0
-        s = ffi.gc(sp[0], lib.ssd_series_free)
-        ap = ffi.new("ssd_analysis **")
-        assert lib.ssd_analysis_create(ap) == 0
-        a = ffi.gc(ap[0], lib.ssd_analysis_free)
-        assert lib.ssd_analysis_run(a, s, ffi.NULL) == 0, ffi.string(lib.ssd_analysis_errmsg(a))
-        js = ffi.new("char **")
-        assert lib.ssd_analysis_to_json(a, ffi.NULL, 0, js) == 0
-        out.append(json.loads(ffi.string(js[0]).decode()))
-        lib.ssd_free(js[0])
-    return out
+    return [c_analysis(c_job(t, opts)) for opts in runs]
 
 
 @pytest.mark.parametrize("profile", SEEDS)

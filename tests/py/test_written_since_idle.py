@@ -17,7 +17,7 @@ import subprocess
 import pytest
 
 import ssdcore
-from analyze_cli import cli, regimes
+from analyze_cli import c_analysis, c_job, cli, regimes
 from ssdcore._ffi import ffi, lib
 
 GIB = 2**30
@@ -61,23 +61,9 @@ def c_job_analysis(steps):
         if step == "idle":
             assert lib.ssd_target_idle(t, 3600) == 0
             continue
-        jp = ffi.new("ssd_job **")
-        assert lib.ssd_job_create(jp, t) == 0
-        j = ffi.gc(jp[0], lib.ssd_job_free)
-        for k, v in step.items():
-            assert lib.ssd_job_set_option(j, k.encode(), str(v).encode()) == 0
-        assert lib.ssd_job_run(j) == 0, ffi.string(lib.ssd_job_errmsg(j))
-    sp = ffi.new("ssd_series **")
-    assert lib.ssd_job_series(j, lib.SSD_DIR_WRITE, sp) == 0
-    s = ffi.gc(sp[0], lib.ssd_series_free)
-    ap = ffi.new("ssd_analysis **")
-    assert lib.ssd_analysis_create(ap) == 0
-    a = ffi.gc(ap[0], lib.ssd_analysis_free)
-    assert lib.ssd_analysis_run(a, s, ffi.NULL) == 0
+        j = c_job(t, step)
+    out = c_analysis(j)
     js = ffi.new("char **")
-    assert lib.ssd_analysis_to_json(a, ffi.NULL, 0, js) == 0
-    out = json.loads(ffi.string(js[0]).decode())
-    lib.ssd_free(js[0])
     assert lib.ssd_job_to_json(j, 0, js) == 0
     res = json.loads(ffi.string(js[0]).decode())
     lib.ssd_free(js[0])
