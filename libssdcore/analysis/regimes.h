@@ -240,6 +240,8 @@ void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd_
                                    struct ssd_analysis_summary *S, double direct, double ref_hi);
 int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                          const struct ref_levels *rl, struct ssd__result *res, size_t at);
+int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ref_levels *rl, struct ssd__result *res, size_t at);
 int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                     const struct ref_levels *rl, struct ssd__result *res,
                                     size_t *moved);

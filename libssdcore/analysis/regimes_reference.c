@@ -454,6 +454,58 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
     return 1;
 }
 
+/* The split of ref_cache_in_fast_start (phase 0 the leading samples above
+ * the midpoint of the reference's cache and direct levels, GC dips inside
+ * them counted with them), when neither the cache test nor
+ * ref_split_cache kept it: a cache of 2 samples or more whose GC dips
+ * pull the phase's median below the reference's cache level and its
+ * drop under min_drop, so that the cache test passes over it and the
+ * merged phase reads as clean blocks (2.86, 2.00, 2.34 GB/s, then direct
+ * writes at 1.71, the reference's, then folding, in WSAT after a
+ * sequential fill: a 32 GiB dynamic cache the idle gave back, against a
+ * reference of 2.81 and 1.71; seed 139's drive 103). Clean blocks never
+ * write at the cache's speed, and a GC dip only slows a sample, so the
+ * phase's fastest sample, within a step of the reference's cache level,
+ * is the cache's speed. Kept when the phase after is within a step of
+ * the reference's direct level and a step above the phase after it, and
+ * the fastest sample min_drop above it, and the speed does not come back
+ * above the midpoint in the 2 * min_phase_samples samples after the
+ * split; the cache's end is placed inside
+ * the sample where the speed leaves the cache's level, against the
+ * direct level. Returns 1 when it set the cache. */
+int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ref_levels *rl, struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 3 || at < 2 || c->ph[1].first != at || !rl->cache || rl->none)
+        return 0;
+    double step = o->min_step, lo = c->ph[1].level_bps, top = 0;
+    for (size_t i = c->ph[0].first; i <= c->ph[0].last; i++)
+        top = fmax(top, c->r[i]);
+    if (!(top * step > rl->cache_level && fabs(log(lo / rl->direct)) < log(step) &&
+          lo >= c->ph[2].level_bps * step && top >= lo * o->min_drop))
+        return 0;
+    /* (No speed back above the midpoint of the reference's levels in the
+     * samples after: that was a GC dip longer than the split counts inside
+     * the cache, which runs on after it (2 s at 0.41 GB/s, 0.38, 4 at
+     * 0.21, then 0.37 and 0.41 again to 19.6 GiB; seed 137's drive 180, 2
+     * hours after a sequential fill).) */
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    size_t end = at + 2 * (size_t)o->min_phase_samples;
+    for (size_t i = at; i <= c->ph[1].last && i < end; i++)
+        if (c->y[i] >= mid)
+            return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    ssd__cache_end_in_sample(c, o, S, at, top, lo);
+    S->cache_level_bps = top;
+    S->cache_drop_ratio = top / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    res->nbursts = res->bursts_total = 0;
+    return 1;
+}
+
 /* After the best two-level split of a used drive's fast start
  * (cache_in_fast_start) was undone: that split may fall inside the cache
  * (5 samples at 410 MB/s, the cache, then 7 of direct writes at 57, then
@@ -482,7 +534,8 @@ int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__anal
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
             kept = 1;
         } else
-            kept = ssd__ref_split_cache(c, o, rl, res, at);
+            kept = ssd__ref_split_cache(c, o, rl, res, at) ||
+                   ssd__ref_fast_start_cache(c, o, rl, res, at);
         if (!kept) {
             ssd__curve_merge_next(c, 0);
             memcpy(res, was, sizeof *was);

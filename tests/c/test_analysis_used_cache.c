@@ -976,3 +976,39 @@ Test(used_cache, a_cache_ending_late_in_its_second_sample) {
     used_against(ref, uh, 4, 40e6, 0.1, 196e9, &r);
     expect_cache(&r, 308e6 + (291 - 200.0) / (308 - 200.0) * 308e6, 0.03);
 }
+
+/* A dynamic cache the idle gave back (32 GB), its second sample in a GC
+ * dip, then direct writes at the reference's level, folding and GC (WSAT's
+ * 5 s samples after a sequential fill: 2.86, 2.00, 2.34 GB/s, then 1.71,
+ * the reference's direct level, against a fresh cache at 2.81; seed 139's
+ * drive 103): the split of the fast start at the reference's levels was
+ * rejected by the cache test (the dip pulls the 3 samples' median under
+ * the drop) and by ref_split_cache, the phases were merged back, and the
+ * merged phase, its median at the direct level, was read as clean
+ * blocks: "cache missed". Its fastest sample is at the reference's cache
+ * level, which clean blocks never reach: the cache, ended inside its
+ * third sample against the direct level. */
+Test(used_cache, a_gc_dip_in_a_three_sample_cache_before_direct_writes) {
+    static double rr[2400], uh[3800];
+    for (size_t i = 0; i < 2400; i++)
+        rr[i] = i < 10    ? 2.81e9 * exp(0.02 * gauss())
+                : i < 290 ? 1.71e9 * exp(0.01 * gauss())
+                : i < 400 ? 0.75e9 * exp(0.03 * gauss())
+                          : 0.41e9 * exp(0.05 * gauss());
+    ssd_series *ref = rates(2400, 5, rr, 2400, 0, 0);
+    const double head[] = {2.86e9, 2.00e9, 2.34e9};
+    for (size_t i = 0; i < 3800; i++)
+        uh[i] = i < 3     ? head[i]
+                : i < 18  ? (i % 3 == 0 && i >= 6 ? 1.22e9 : 1.71e9)
+                : i < 122 ? 0.75e9 * exp(0.03 * gauss())
+                          : 0.39e9 * exp(0.05 * gauss());
+    ssd_series *s = rates(3800, 5, uh, 3800, 0, 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_after_fill(s, ref, 2082e9, "seq_fill", &r);
+    /* (The cache at 2.86 GB/s: the third sample's share of time at it
+     * against the direct level after.) */
+    expect_cache(&r, 5 * (2.86e9 + 2.00e9 + (2.34 - 1.71) / (2.86 - 1.71) * 2.86e9), 0.05);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
