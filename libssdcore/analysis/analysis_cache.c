@@ -866,7 +866,12 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         if (fast > sqrt(thr * hi)) /* (the noise term decides: a median, only then) */
             fast = fmax(sqrt(thr * hi), post * exp(3 * start_sigma(c, ph[pj].last + 1)));
         size_t earliest = 0;
-        int ok = hi >= o->min_drop * post && lo < hi;
+        /* A step under min_drop between two quiet levels, then a further
+         * step down, ends a dynamic cache (ssd__quiet_first_step). */
+        int quiet = pj == 1 && c->nph > 2 &&
+                    ssd__quiet_first_step((struct ssd__curve *)c, o, ph[0].first, ph[1].first,
+                                          ph[1].last + 1);
+        int ok = (hi >= o->min_drop * post || quiet) && lo < hi;
         if (ok && len0 >= 2) {
             /* The cache phase runs at cache speed, and the drop lasts: right
              * after it the speed stays below the midpoint for at least a

@@ -204,6 +204,10 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it), never below the run's (uses scratch). */
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
+/* A fresh run's first two levels [a, m), [m, b): quiet, a step but under
+ * min_drop apart, a further step after b (analysis_phases.c). */
+int ssd__quiet_first_step(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t m, size_t b);
 int ssd__fold_at_capacity(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
                           size_t b, double before_lv, double lv);
 /* Sample i's duration: t[i] - t[i - 1] (t[0] for the first), computed

@@ -959,6 +959,26 @@ Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level)
     free(b);
 }
 
+Test(curve, a_dynamic_cache_ends_at_a_quiet_step_under_min_drop_to_its_direct_writes) {
+    /* A fresh drive's dynamic cache at 2743 MB/s for 17 samples, direct
+     * writes at 2340 (1.17x below, under min_drop) for 21, both quiet to
+     * 0.7 %, then folding at 1580 for 75 and the used state at 1000 with
+     * 25 % noise (seed 47's drive 1, WSAT). The step is many times either
+     * level's noise: the cache ends there (474 GiB for 228 on the drive,
+     * the cache read to the folding, when the used state's noise merged
+     * the two levels and the cache test asked min_drop of the drop). */
+    size_t n = 600;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 17    ? 2743e6
+               : i < 38  ? 2340e6 * exp(0.007 * gauss())
+               : i < 113 ? 1580e6 * exp(0.007 * gauss())
+                         : 1000e6 * exp(0.25 * gauss());
+    expect_fresh_cache(b, n, 17 * 2743e6, 0.03);
+    free(b);
+}
+
 Test(curve, a_fresh_drives_cache_ends_in_the_last_of_two_samples_above_its_dipping_level) {
     /* A fresh drive's static cache at 2874 MB/s, a GC dip slowing its
      * last whole sample to 2051, then a sample 20 % at the cache and 80 %
