@@ -497,6 +497,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* (The same static cache after a sequential fill, with the spare
      * area's direct writes after it inside the fast start:
      * seq_static_ref_cache.) */
+    int seq_static_first = 0;
     if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res)) {
@@ -505,6 +506,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             clean_room = 0;
             g = (size_t)k;
         }
+        /* (Else a cache ended in the first sample or two, bounded once the
+         * onset is placed: seq_static_first_sample_cache.) */
+        seq_static_first = !k;
     }
     /* (A dynamic cache the fill's own log showed, after a sequential fill,
      * whose folding outlasts the clean blocks: seq_fill_ref_fold.) */
@@ -912,6 +916,15 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * state in the last). The cache ends in the sample that holds the
      * reference's size, and the rest of the fast start is direct. */
     int split_direct = 0;
+    /* A static cache after a sequential fill that ended in the run's first
+     * sample or two (the fill's log showed it, and the clean-room verdict
+     * took the fast start whole): bounded, split off the direct writes,
+     * the onset where it was placed (seq_static_first_sample_cache). */
+    if (seq_static_first && g == 1 && !S->has_cache && c->nph >= 2 &&
+        ssd__seq_static_first_sample_cache(c, o, res)) {
+        g = 2;
+        split_direct = 1; /* (phase 1 is the direct writes, no folding) */
+    }
     if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
         S->cache_censored == SSD_CENSOR_NONE && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
         ssd__ref_cache(&rl, &c->ph[0]) && (!g || g == 1) && c->nph >= 2) {

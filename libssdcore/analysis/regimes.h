@@ -232,6 +232,8 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
                                         struct ssd__result *res);
 int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res);
+int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res);
 int ssd__direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               const struct ref_levels *rl, const struct ssd__result *res);
 void ssd__dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1194,3 +1194,57 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
         ssd__curve_move_boundary(c, 2, e);
     return 2;
 }
+
+/* The same static cache after a sequential fill, ended inside the run's
+ * first sample or the next (seed 2026's drive 41, 2 hours: 1592 MB/s,
+ * 479, then the direct writes at 372 with GC dips, a 1.73 GB cache; the
+ * fill's log: a static cache of 2.3 GiB): seq_static_ref_cache sizes a
+ * cache of two whole samples or more, and the clean-room verdict read the
+ * fast start as the clean blocks, with no boundary at the cache's end.
+ * Such a cache is bounded, not sized (`resolution`, as the first-sample
+ * rules after a random fill): its end lies in the last sample a step
+ * above the direct level (the fastest of the samples from the third on,
+ * top_level: a dip only slows), the first or the second, so it is at
+ * least that sample's excess over the direct level past the samples
+ * before it, and at most the bytes to the end of the sample after it (its
+ * last bytes may run within a step of the direct level), or the fill
+ * log's cache by STATIC_REF_CACHE_OVER when that is more (a cache may
+ * slow to the direct speed before its end, 2912 MB/s then 1780, 1333,
+ * 1362 with direct writes at 1.4 GB/s: seed 47's drive 119; and the
+ * fill's log may read a cache 10 % under the drive's: 47's drive 75).
+ * Only when the first sample runs min_drop above the direct level, the
+ * third no step above it, the direct level a step above the used
+ * state's, and the lower bound no larger than the fill log's cache. Called
+ * once the onset is placed (placing it again after the split moved seed
+ * 13's drive 185's 5 GiB late): makes the first sample the cache's phase
+ * and the rest of phase 0 phase 1, the direct writes; returns 1 when it
+ * did. The caller checks the state, as for seq_static_ref_cache, and that
+ * the clean-room verdict stood (no cache, the used state phase 1). */
+int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
+    if (!isfinite(rmax) || c->nph < 2 || c->ph[1].first < 6)
+        return 0;
+    size_t p1 = c->ph[1].first;
+    double step = log(o->min_step), cap = STATIC_REF_CACHE_OVER * rmax;
+    double lo = exp(top_level(c, 2, 2 + SHORT_LEVEL < p1 ? 2 + SHORT_LEVEL : p1, step));
+    if (!(log(lo) >= log(c->ph[1].level_bps) + step) || !(c->r[0] >= o->min_drop * lo) ||
+        !(c->y[2] < log(lo) + step))
+        return 0;
+    size_t m = c->y[1] >= log(lo) + step ? 1 : 0;
+    double lower = c->cum[m] + (c->r[m] - lo) * ssd__curve_dt(c, m);
+    double upper = fmax(c->cum[m + 2], cap);
+    if (!(lower <= cap) || ssd__curve_split(c, 0, 1) != 0)
+        return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_RESOLUTION;
+    S->cache_bytes = lower;
+    S->cache_uncertainty_bytes = upper - lower;
+    S->cache_level_bps = c->r[0];
+    S->post_cache_bps = lo;
+    S->cache_drop_ratio = c->r[0] / lo;
+    res->cache_phase_end = 1;
+    res->post_phase = 1;
+    return 1;
+}

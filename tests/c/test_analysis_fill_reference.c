@@ -267,3 +267,50 @@ Test(fill_reference, a_static_cache_then_the_spare_areas_direct_writes_after_a_s
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* The same after a sequential fill, the cache ended in the run's second
+ * sample (ssd__seq_static_first_sample_cache; seed 2026's drive 41, 2
+ * hours, in the used-drive sweep): a 270 GB drive's static cache flushed
+ * by the idle time, 1.6 GB/s for the first second and 0.14 GB into the
+ * next (480 MB/s, the rest of it direct writes), then the spare area at
+ * the direct 372 MB/s for 50 s with a GC dip every 12, then GC at 15 MB/s
+ * scattering by 1.6x. The clean-room verdict reads the fast start whole
+ * as the clean blocks, with no boundary at the cache's end. The fill's
+ * log (128K from a purge): a 2.1 GB static cache at 700 MB/s, then 480. */
+Test(fill_reference, a_static_cache_ended_in_the_first_samples_after_a_sequential_fill) {
+    const size_t rn[] = {1, 1, 50, 7000};
+    const double rb[] = {1.6e9, 4.8e8, 3.72e8, 1.5e7}, sp[] = {0, 0, 0.02, 0.5};
+    ssd_series *run = noisy_levels(rn, rb, sp, 4,
+                                   "{\"capacity_bytes\":270e9,\"written_before_bytes\":540e9,"
+                                   "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                                   "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    const size_t fn[] = {3, 560};
+    const double fb[] = {7e8, 4.8e8};
+    ssd_series *fill = levels(fn, fb, 2,
+                              "{\"capacity_bytes\":270e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"write\","
+                              "\"block_size\":131072}");
+    /* Against the fill's log: a cache bounded by the first two samples
+     * (resolution), the direct writes from the second sample on, GC where
+     * they end. */
+    double cache = 1.6e9 + (4.8e8 - 3.72e8) / (1.6e9 - 3.72e8) * 1.6e9;
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect(S.has_cache, "%s", json);
+    cr_expect_eq(S.cache_censored, SSD_CENSOR_RESOLUTION, "%s", json);
+    cr_expect(S.cache_bytes <= cache && cache <= S.cache_bytes + S.cache_uncertainty_bytes,
+              "%g + %g for %g", S.cache_bytes, S.cache_uncertainty_bytes, cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, run, fill), 0);
+    struct ssd_phase p = {.size = sizeof p};
+    cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
+    cr_expect(fabs(p.start_bytes - cache) <= 1.5 * 4.8e8, "phase 1 from %g", p.start_bytes);
+    ssd_analysis_free(a);
+    cr_expect(S.has_gc && S.gc_start_bytes > 1.5e10 && S.gc_start_bytes < 2.2e10, "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
