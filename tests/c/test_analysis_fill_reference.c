@@ -314,3 +314,58 @@ Test(fill_reference, a_static_cache_ended_in_the_first_samples_after_a_sequentia
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* A 4K random run after a 128K sequential fill and 15 minutes' idle on a
+ * 1 TB drive with a static cache (seed 113's drive 51, WSAT, in the
+ * used-drive sweep), in WSAT's 5 s samples: the cache flushed whole, 7
+ * samples at 366 MB/s, a sample of the drop, then the spare area the fill
+ * left clean at the direct 48.2 MB/s with no noise at all for 145
+ * samples, a sample of the drop and GC's first burst, then GC at 2.7 MB/s
+ * scattering by 1.2x either way. The segmentation gives the direct level
+ * both ends, which tilt its fitted line (its noise 0: any tilt counts),
+ * and it read as GC sliding from the cache's end. The fill's log (128K
+ * from a purge, 1 s samples): a 13.8 GB static cache at 460 MB/s, then
+ * 100 MB/s to the end of the drive. */
+Test(fill_reference, a_noise_free_direct_level_after_a_static_cache_and_a_sequential_fill) {
+    const size_t rn[] = {7, 1, 145, 1, 1, 4160};
+    const double rb[] = {3.66e8, 2.0e8, 4.82e7, 3.9e7, 3.4e6, 2.7e6}, sp[] = {0, 0, 0, 0, 0, 0.18};
+    size_t total = 0;
+    for (size_t i = 0; i < 6; i++)
+        total += rn[i];
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 12345;
+    size_t j = 0;
+    for (size_t i = 0; i < 6; i++)
+        for (size_t m = 0; m < rn[i]; m++, j++) {
+            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+            double u = 2 * (double)x / 2147483648.0 - 1;
+            t[j] = 5 * (double)(j + 1);
+            b[j] = 5 * rb[i] * exp(sp[i] * u);
+        }
+    ssd_series *run = series_of(t, b, total,
+                                "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
+                                "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                                "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    const size_t fn[] = {30, 9900};
+    const double fb[] = {4.6e8, 1e8};
+    ssd_series *fill = levels(fn, fb, 2,
+                              "{\"capacity_bytes\":1e12,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"write\","
+                              "\"block_size\":131072}");
+    /* Against the fill's log: the cache, the direct writes, then GC where
+     * they end (within two samples). */
+    double cache = 7 * 5 * 3.66e8, onset = cache + 5 * (2.0e8 + 145 * 4.82e7 + 3.9e7);
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect(S.has_cache && fabs(S.cache_bytes - cache) <= 0.1 * cache, "%g for %g", S.cache_bytes,
+              cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "%s", json);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 2 * 5 * 4.82e7, "%g for %g",
+              S.gc_start_bytes, onset);
+    cr_expect_not(S.has_folding, "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
