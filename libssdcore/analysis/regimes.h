@@ -310,6 +310,18 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
                        struct ssd__result *res, size_t g, int ref_known, double fast_lv,
                        int fold_note, int slow_fold, int one_drop);
 
+/* Sets a cache the rules read from the fast start: its level hi, the level
+ * after it lo and their ratio, the cache's phase ending before sample end
+ * and the post-cache phase 1. (Where the cache ends in bytes is the
+ * caller's: ssd__cache_end_in_sample, or a first sample's bounds.) */
+static inline void ssd__set_cache_end(struct ssd__result *res, size_t end, double hi, double lo) {
+    res->sum.cache_level_bps = hi;
+    res->sum.cache_drop_ratio = hi / lo;
+    res->sum.post_cache_bps = lo;
+    res->cache_phase_end = end;
+    res->post_phase = 1;
+}
+
 /* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes).
  * Every note: its first clause the finding, then what would tell; the why
  * is in docs/analysis.md, "Regime notes" (round 23's audit: notes of up to

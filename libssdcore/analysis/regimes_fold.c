@@ -598,11 +598,7 @@ static int set_first_sample_cache(const struct ssd__curve *c, struct ssd__result
     S->cache_censored = SSD_CENSOR_RESOLUTION;
     S->cache_bytes = lower;
     S->cache_uncertainty_bytes = upper - lower;
-    S->cache_level_bps = c->r[0];
-    S->cache_drop_ratio = c->r[0] / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = end_phase;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, end_phase, c->r[0], lo);
     return 1;
 }
 
@@ -889,11 +885,7 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
         return 0;
     res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
     ssd__cache_end_in_sample(c, o, S, s, hi, lo);
-    S->cache_level_bps = hi;
-    S->cache_drop_ratio = hi / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = s;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, s, hi, lo);
     return 1;
 }
 
@@ -1107,10 +1099,7 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     *g = 2;
     if (!found)
         return set_first_sample_cache(c, res, lower, upper, lo, s);
-    S->post_cache_bps = lo;
-    S->cache_drop_ratio = S->cache_level_bps / lo;
-    res->cache_phase_end = s0;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, s0, S->cache_level_bps, lo);
     return 1;
 }
 
