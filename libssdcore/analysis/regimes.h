@@ -322,6 +322,21 @@ static inline void ssd__set_cache_end(struct ssd__result *res, size_t end, doubl
     res->post_phase = 1;
 }
 
+/* A cache that ended inside the run's first sample (or its first two,
+ * end_phase: the first sample of the phase after it), between lower and
+ * upper bytes, before a level lo: the summary's cache figures, the
+ * post-cache phase 1. Returns 1. */
+static inline int ssd__set_first_sample_cache(const struct ssd__curve *c, struct ssd__result *res,
+                                              double lower, double upper, double lo,
+                                              size_t end_phase) {
+    res->sum.has_cache = 1;
+    res->sum.cache_censored = SSD_CENSOR_RESOLUTION;
+    res->sum.cache_bytes = lower;
+    res->sum.cache_uncertainty_bytes = upper - lower;
+    ssd__set_cache_end(res, end_phase, c->r[0], lo);
+    return 1;
+}
+
 /* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes).
  * Every note: its first clause the finding, then what would tell; the why
  * is in docs/analysis.md, "Regime notes" (round 23's audit: notes of up to

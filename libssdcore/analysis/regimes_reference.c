@@ -1202,7 +1202,6 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
  * the clean-room verdict stood (no cache, the used state phase 1). */
 int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
     double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
     if (!isfinite(rmax) || c->nph < 2 || c->ph[1].first < 6)
         return 0;
@@ -1217,10 +1216,5 @@ int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__a
     double upper = fmax(c->cum[m + 2], cap);
     if (!(lower <= cap) || ssd__curve_split(c, 0, 1) != 0)
         return 0;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_RESOLUTION;
-    S->cache_bytes = lower;
-    S->cache_uncertainty_bytes = upper - lower;
-    ssd__set_cache_end(res, 1, c->r[0], lo);
-    return 1;
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
 }
