@@ -65,8 +65,7 @@ struct ssd_extract {
     X(absolute_symlinks, BOOL, absolute_symlinks, "", 0, 1, "0", "", 0,                            \
       "store symlinks with an absolute target (\"/usr/lib/x\") as they are instead of refusing "   \
       "the archive; they are never followed while extracting")                                    \
-    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
-      "time between progress callbacks")
+    SSD__FO_PROGRESS_INTERVAL_OPTION(X)
 /* clang-format on */
 SSD__OPTION_TABLE(extract_options, "extract", EXTRACT_OPTIONS);
 

@@ -83,8 +83,7 @@ static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
       "its I/O lands on the drive under test)")                                                    \
     X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs", 0,                                         \
       "flush the archive before the clock stops")                                                  \
-    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
-      "time between progress callbacks")
+    SSD__FO_PROGRESS_INTERVAL_OPTION(X)
 /* clang-format on */
 SSD__OPTION_TABLE(archive_options, "archive", ARCHIVE_OPTIONS);
 

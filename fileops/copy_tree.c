@@ -158,8 +158,7 @@ struct ssd_copy {
       "flush the destination before the clock stops: syncfs, an fsync per file, or nothing")       \
     X(retries, INT, retries, "", 0, 1000000, "0", "", 0, "attempts after a failure (/R)")          \
     X(wait, DURATION, wait_s, "s", 0, 86400, "1s", "", 0, "time between attempts (/W)")            \
-    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
-      "time between progress callbacks")                                                           \
+    SSD__FO_PROGRESS_INTERVAL_OPTION(X)                                                            \
     X(fault_read, TEXT, fault_read, "text", 0, 0, "", "", SSD_OPTION_TEST_HOOK,                    \
       "testing: reads of files whose relative path contains this text fail with EIO")
 /* clang-format on */

@@ -30,7 +30,8 @@ struct ssd_filebench {
     uint32_t workers;
     char *steps_text;
     int keep;
-    int steps; /* bit 0 copy, 1 archive, 2 extract */
+    int steps;                /* bit 0 copy, 1 archive, 2 extract */
+    double progress_interval; /* given to each part */
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
     char *json; /* the last run's results, compact */
@@ -54,7 +55,8 @@ static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
     X(method, ENUM, method, "", 0, 0, "", "deflate lzma2 store zstd", 0,                           \
       "compression (default: the format's, as ssdcore archive)")                                  \
     X(level, INT, level, "", 0, 22, "", "", 0, "compression level (default: the codec's)")         \
-    X(keep, BOOL, keep, "", 0, 1, "0", "", 0, "keep the scratch tree afterwards")
+    X(keep, BOOL, keep, "", 0, 1, "0", "", 0, "keep the scratch tree afterwards")                  \
+    SSD__FO_PROGRESS_INTERVAL_OPTION(X)
 /* clang-format on */
 SSD__OPTION_TABLE(filebench_options, "filebench", FILEBENCH_OPTIONS);
 
@@ -238,11 +240,17 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd_copy_set_progress(c, b->progress_fn, b->progress_user);
     ssd_archive_set_progress(a, b->progress_fn, b->progress_user);
     ssd_extract_set_progress(x, b->progress_fn, b->progress_user);
-    char seed[24], size[24], workers[16], level[16];
+    char seed[24], size[24], workers[16], level[16], interval[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
     snprintf(size, sizeof size, "%llu", (unsigned long long)b->size);
     snprintf(workers, sizeof workers, "%u", (unsigned)b->workers);
     snprintf(level, sizeof level, "%d", b->level);
+    /* Each part calls back (and so notices a stop) as often as asked. */
+    snprintf(interval, sizeof interval, "%.17g", b->progress_interval);
+    ssd_fileset_set_option(s, "progress_interval", interval);
+    ssd_copy_set_option(c, "progress_interval", interval);
+    ssd_archive_set_option(a, "progress_interval", interval);
+    ssd_extract_set_option(x, "progress_interval", interval);
     ssd_fileset_set_option(s, "kind", set_names[b->set]);
     ssd_fileset_set_option(s, "size", size);
     ssd_fileset_set_option(s, "seed", seed);

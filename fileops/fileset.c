@@ -379,8 +379,7 @@ static int plan_work(struct plan *p, struct ssd__rng *r, uint64_t size) {
     X(seed, INT, seed, "", 0, HUGE_VAL, "1", "", 0,                                                \
       "the same kind, size and seed give byte-identical sets")                                     \
     X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs", 0, "flush the set before the clock stops") \
-    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
-      "time between progress callbacks")
+    SSD__FO_PROGRESS_INTERVAL_OPTION(X)
 /* clang-format on */
 SSD__OPTION_TABLE(fileset_options, "fileset", FILESET_OPTIONS);
 

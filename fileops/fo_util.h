@@ -19,6 +19,14 @@
 #include "grow.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
 #include "jsonw.h"
 
+/* The progress_interval option of every fileops handle, a row of its
+ * options table (X(key, TYPE, field, ...), the field a double of seconds):
+ * how often the run calls its progress callback, and so how soon a stop
+ * (the CLI's Ctrl-C, Python's KeyboardInterrupt) is noticed. */
+#define SSD__FO_PROGRESS_INTERVAL_OPTION(X)                                                        \
+    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
+      "time between progress callbacks")
+
 /* Defines ssd_T_errmsg, ssd_T_set_progress and ssd_T_to_json, which every
  * fileops handle (copy, archive, extract, fileset, filebench) has alike:
  * its message in member err, its progress callback in progress_fn and

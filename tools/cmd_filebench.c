@@ -31,6 +31,8 @@ int cmd_filebench(int argc, char **argv) {
                                   {"--out", NULL, &output, NULL},
                                   CLI_NO_PROGRESS,
                                   {NULL, NULL, NULL, NULL}};
+    /* before the parse, so that --progress-interval wins */
+    ssd_filebench_set_option(b, "progress_interval", CLI_PROGRESS_INTERVAL);
     int status = cli_parse(&filebench_cli, b, own, argc, argv, &dir), rc;
     FILE *outf = NULL;
     char *json = NULL;

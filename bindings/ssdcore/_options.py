@@ -94,4 +94,4 @@ FilesetOptions = TypedDict("FilesetOptions", {
     "size": Size, "seed": int, "sync": str, "progress_interval": Duration}, total=False)
 FilebenchOptions = TypedDict("FilebenchOptions", {
     "set": str, "size": Size, "seed": int, "steps": str, "workers": int, "format": str,
-    "method": str, "level": int, "keep": bool}, total=False)
+    "method": str, "level": int, "keep": bool, "progress_interval": Duration}, total=False)

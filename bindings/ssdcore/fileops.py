@@ -188,7 +188,8 @@ def filebench(directory: PathLike, *, progress: ProgressArg = None,
 
     The keyword options are ``ssdcore.options("filebench")``'s (``set``,
     ``size``, ``seed``, ``steps``, ``workers``, ``format``, ``method``,
-    ``level``, ``keep``). Returns a :class:`FilebenchResult`.
+    ``level``, ``keep``, ``progress_interval``: each part's). Returns a
+    :class:`FilebenchResult`.
     ``progress`` works as for :func:`copy_tree`, part by part
     (``phase`` "mkset", "copy", "archive", "extract", each with its own
     totals).

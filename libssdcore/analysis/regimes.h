@@ -310,6 +310,33 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
                        struct ssd__result *res, size_t g, int ref_known, double fast_lv,
                        int fold_note, int slow_fold, int one_drop);
 
+/* Sets a cache the rules read from the fast start: its level hi, the level
+ * after it lo and their ratio, the cache's phase ending before sample end
+ * and the post-cache phase 1. (Where the cache ends in bytes is the
+ * caller's: ssd__cache_end_in_sample, or a first sample's bounds.) */
+static inline void ssd__set_cache_end(struct ssd__result *res, size_t end, double hi, double lo) {
+    res->sum.cache_level_bps = hi;
+    res->sum.cache_drop_ratio = hi / lo;
+    res->sum.post_cache_bps = lo;
+    res->cache_phase_end = end;
+    res->post_phase = 1;
+}
+
+/* A cache that ended inside the run's first sample (or its first two,
+ * end_phase: the first sample of the phase after it), between lower and
+ * upper bytes, before a level lo: the summary's cache figures, the
+ * post-cache phase 1. Returns 1. */
+static inline int ssd__set_first_sample_cache(const struct ssd__curve *c, struct ssd__result *res,
+                                              double lower, double upper, double lo,
+                                              size_t end_phase) {
+    res->sum.has_cache = 1;
+    res->sum.cache_censored = SSD_CENSOR_RESOLUTION;
+    res->sum.cache_bytes = lower;
+    res->sum.cache_uncertainty_bytes = upper - lower;
+    ssd__set_cache_end(res, end_phase, c->r[0], lo);
+    return 1;
+}
+
 /* Regime notes more than one file gives (ssd__label_regimes, ssd__regime_notes).
  * Every note: its first clause the finding, then what would tell; the why
  * is in docs/analysis.md, "Regime notes" (round 23's audit: notes of up to

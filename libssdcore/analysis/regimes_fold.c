@@ -587,25 +587,6 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
-/* A cache that ended inside the run's first sample (or its first two,
- * end_phase: the first sample of the phase after it), between lower and
- * upper bytes, before a level lo: the summary's cache figures, the
- * post-cache phase 1. Returns 1. */
-static int set_first_sample_cache(const struct ssd__curve *c, struct ssd__result *res, double lower,
-                                  double upper, double lo, size_t end_phase) {
-    struct ssd_analysis_summary *S = &res->sum;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_RESOLUTION;
-    S->cache_bytes = lower;
-    S->cache_uncertainty_bytes = upper - lower;
-    S->cache_level_bps = c->r[0];
-    S->cache_drop_ratio = c->r[0] / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = end_phase;
-    res->post_phase = 1;
-    return 1;
-}
-
 /* A dynamic cache's folding after a sequential fill, no reference
  * levels, that the segmentation gave one phase with what came next to it
  * or before it. On a drive written full sequentially whose cache is
@@ -758,7 +739,7 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
         return 0;
     if (k < e)
         ssd__curve_split(c, 1, k);
-    return set_first_sample_cache(c, res, lower, upper, lo, a);
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
 /* The same cache ended in WSAT's first or second sample, with its folding
@@ -809,7 +790,7 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
         return 0;
     if (k < e0)
         ssd__curve_move_boundary(c, 2, k);
-    return set_first_sample_cache(c, res, lower, upper, lo, s);
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
 /* Whether the cache the cache test found (phase 0, the drop in phase 1's
@@ -894,18 +875,14 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
         if (!(lower > 0) || !(upper >= lower) || ssd__curve_split(c, 0, 1) != 0)
             return 0;
         res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
-        return set_first_sample_cache(c, res, lower, upper, lo, 1);
+        return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
     }
     double hi = exp(ssd__level_of(c, 0, s - 1));
     if (!(hi >= lo * o->min_drop) || ssd__curve_split(c, 0, s) != 0)
         return 0;
     res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
     ssd__cache_end_in_sample(c, o, S, s, hi, lo);
-    S->cache_level_bps = hi;
-    S->cache_drop_ratio = hi / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = s;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, s, hi, lo);
     return 1;
 }
 
@@ -950,7 +927,7 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]) || ssd__curve_split(c, 1, k) != 0)
         return 0;
-    return set_first_sample_cache(c, res, lower, upper, lo, 1);
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
 }
 
 /* The same cache inside the first sample (or its first two), with its
@@ -1039,7 +1016,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
         ssd__curve_move_boundary(c, 1, s);
     if (k < e1 && ssd__curve_split(c, 1, k) != 0)
         return 0;
-    return set_first_sample_cache(c, res, lower, upper, lo, s);
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
 /* The same cache inside the first sample (or its first two) when the
@@ -1118,11 +1095,8 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
         return 0;
     *g = 2;
     if (!found)
-        return set_first_sample_cache(c, res, lower, upper, lo, s);
-    S->post_cache_bps = lo;
-    S->cache_drop_ratio = S->cache_level_bps / lo;
-    res->cache_phase_end = s0;
-    res->post_phase = 1;
+        return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
+    ssd__set_cache_end(res, s0, S->cache_level_bps, lo);
     return 1;
 }
 

@@ -445,11 +445,7 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
     S->cache_censored = SSD_CENSOR_NONE;
     hi = ssd__cache_speed_before(c, at, hi);
     ssd__cache_end_in_sample(c, o, S, at, hi, lo);
-    S->cache_level_bps = hi;
-    S->cache_drop_ratio = hi / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = at;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, at, hi, lo);
     res->nbursts = res->bursts_total = 0;
     return 1;
 }
@@ -497,11 +493,7 @@ int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_o
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
     ssd__cache_end_in_sample(c, o, S, at, top, lo);
-    S->cache_level_bps = top;
-    S->cache_drop_ratio = top / lo;
-    S->post_cache_bps = lo;
-    res->cache_phase_end = at;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, at, top, lo);
     res->nbursts = res->bursts_total = 0;
     return 1;
 }
@@ -619,12 +611,8 @@ int ssd__ref_start_at_cache_level(struct ssd__curve *c, const struct ssd__analys
     }
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
-    S->cache_level_bps = hi;
-    S->cache_drop_ratio = hi / lo;
-    S->post_cache_bps = lo;
     ssd__cache_end_in_sample(c, o, S, at, hi, lo);
-    res->cache_phase_end = at;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, at, hi, lo);
     res->nbursts = res->bursts_total = 0;
     ssd__find_steps(c, o, res);
     rl->start_is_cache = 1;
@@ -1000,11 +988,7 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
         return 0;
     S->cache_bytes = end;
     S->cache_uncertainty_bytes = 0.5 * c->b[m];
-    S->cache_level_bps = exp(l1);
-    S->post_cache_bps = ld;
-    S->cache_drop_ratio = exp(l1) / ld;
-    res->cache_phase_end = m;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, m, exp(l1), ld);
     return 1;
 }
 
@@ -1182,11 +1166,7 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
         return 0;
     S->cache_bytes = end;
     S->cache_uncertainty_bytes = 0.5 * c->b[m];
-    S->cache_level_bps = hi;
-    S->post_cache_bps = lo;
-    S->cache_drop_ratio = hi / lo;
-    res->cache_phase_end = m;
-    res->post_phase = 1;
+    ssd__set_cache_end(res, m, hi, lo);
     /* (The segmentation's used state may start late, past GC's first
      * samples: ssd__used_in_direct.) */
     size_t e = c->nph >= 3 ? ssd__used_in_direct(c, o, lo, 1, 2) : 0;
@@ -1222,7 +1202,6 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
  * the clean-room verdict stood (no cache, the used state phase 1). */
 int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
     double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
     if (!isfinite(rmax) || c->nph < 2 || c->ph[1].first < 6)
         return 0;
@@ -1237,14 +1216,5 @@ int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__a
     double upper = fmax(c->cum[m + 2], cap);
     if (!(lower <= cap) || ssd__curve_split(c, 0, 1) != 0)
         return 0;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_RESOLUTION;
-    S->cache_bytes = lower;
-    S->cache_uncertainty_bytes = upper - lower;
-    S->cache_level_bps = c->r[0];
-    S->post_cache_bps = lo;
-    S->cache_drop_ratio = c->r[0] / lo;
-    res->cache_phase_end = 1;
-    res->post_phase = 1;
-    return 1;
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
 }

@@ -1023,28 +1023,31 @@ static double *dipping_fresh_curve(size_t n, const double *head, size_t k) {
     return b;
 }
 
+/* The heads of dipping_fresh_curve the fresh and the used drive's tests
+ * share. In the cache: a dip to 26.7 % begins a quarter into the 15th
+ * sample and lasts 4 samples like the run's others: the cache at 332 times
+ * that, 88.7, about the direct level, for two samples, then the step down
+ * to the direct level times it, 22.8, 17 % into the next, then the climb
+ * back. The drop was placed where the dip began (3.91 GiB for the model's
+ * 4.15). After it: the cache ends a quarter into the 15th sample, two
+ * samples of direct writes follow, then a dip as long as the run's others:
+ * its length places it after the drop, not around the cache's end. */
+static const double dip_in_cache[] = {0.25 * 332e6 + 0.75 * 88.7e6, 88.7e6, 88.7e6,
+                                      0.17 * 88.7e6 + 0.83 * 22.8e6, 0.5 * 22.8e6 + 0.5 * 85.5e6};
+#define DIP_IN_CACHE_END (14.25 * 332e6 + 2.17 * 88.7e6)
+static const double dip_after_cache[] = {
+    0.25 * 332e6 + 0.75 * 85.5e6, 85.5e6, 85.5e6, 22.8e6, 22.8e6, 22.8e6, 22.8e6};
+#define DIP_AFTER_CACHE_END (14.25 * 332e6)
+
 Test(curve, a_fresh_drives_cache_that_ran_out_inside_a_gc_dip_ends_at_the_step_inside_it) {
-    /* A dip to 26.7 % begins a quarter into the 15th sample and lasts 4
-     * samples like the run's others: the cache at 332 times that, 88.7,
-     * about the direct level, for two samples, then the step down to the
-     * direct level times it, 22.8, 17 % into the next, then the climb
-     * back. The drop was placed where the dip began (3.91 GiB for the
-     * model's 4.15). */
-    const double head[] = {0.25 * 332e6 + 0.75 * 88.7e6, 88.7e6, 88.7e6,
-                           0.17 * 88.7e6 + 0.83 * 22.8e6, 0.5 * 22.8e6 + 0.5 * 85.5e6};
-    double *b = dipping_fresh_curve(3000, head, 5);
-    expect_fresh_cache(b, 3000, 14.25 * 332e6 + 2.17 * 88.7e6, 0.02);
+    double *b = dipping_fresh_curve(3000, dip_in_cache, 5);
+    expect_fresh_cache(b, 3000, DIP_IN_CACHE_END, 0.02);
     free(b);
 }
 
 Test(curve, a_gc_dip_of_direct_writes_after_a_fresh_cache_leaves_its_end_at_the_drop) {
-    /* The cache ends a quarter into the 15th sample, two samples of
-     * direct writes follow, then a dip as long as the run's others: its
-     * length places it after the drop, not around the cache's end. */
-    const double head[] = {
-        0.25 * 332e6 + 0.75 * 85.5e6, 85.5e6, 85.5e6, 22.8e6, 22.8e6, 22.8e6, 22.8e6};
-    double *b = dipping_fresh_curve(3000, head, 7);
-    expect_fresh_cache(b, 3000, 14.25 * 332e6, 0.02);
+    double *b = dipping_fresh_curve(3000, dip_after_cache, 7);
+    expect_fresh_cache(b, 3000, DIP_AFTER_CACHE_END, 0.02);
     free(b);
 }
 
@@ -1145,18 +1148,14 @@ static void expect_used_cache(const double *b, size_t n, double cache, double to
 }
 
 Test(curve, a_used_drives_cache_that_ran_out_inside_a_gc_dip_ends_at_the_step_inside_it) {
-    const double head[] = {0.25 * 332e6 + 0.75 * 88.7e6, 88.7e6, 88.7e6,
-                           0.17 * 88.7e6 + 0.83 * 22.8e6, 0.5 * 22.8e6 + 0.5 * 85.5e6};
-    double *b = dipping_fresh_curve(3000, head, 5);
-    expect_used_cache(b, 3000, 14.25 * 332e6 + 2.17 * 88.7e6, 0.02);
+    double *b = dipping_fresh_curve(3000, dip_in_cache, 5);
+    expect_used_cache(b, 3000, DIP_IN_CACHE_END, 0.02);
     free(b);
 }
 
 Test(curve, a_gc_dip_of_direct_writes_after_a_used_cache_leaves_its_end_at_the_drop) {
-    const double head[] = {
-        0.25 * 332e6 + 0.75 * 85.5e6, 85.5e6, 85.5e6, 22.8e6, 22.8e6, 22.8e6, 22.8e6};
-    double *b = dipping_fresh_curve(3000, head, 7);
-    expect_used_cache(b, 3000, 14.25 * 332e6, 0.02);
+    double *b = dipping_fresh_curve(3000, dip_after_cache, 7);
+    expect_used_cache(b, 3000, DIP_AFTER_CACHE_END, 0.02);
     free(b);
 }
 

@@ -11,13 +11,8 @@
 #include "analysis_internal.h"
 #include "prefault.h"
 
-static uint64_t state = 0x9E3779B97F4A7C15ULL;
-static uint64_t next_u64(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
+#define TEST_NOISE_SEED 0x9E3779B97F4A7C15ULL
+#include "test_noise.h"
 
 static int cmp(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

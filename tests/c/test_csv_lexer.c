@@ -11,6 +11,9 @@
 
 #include "series_readers.h"
 
+#define TEST_NOISE_SEED 88172645463325252ULL
+#include "test_noise.h"
+
 /* What the reader accepted before: strtod over the whole (trimmed) field,
  * finite, no ERANGE. */
 static int reference(const char *text, double *v) {
@@ -53,14 +56,6 @@ static void same_as_strtod(const char *text) {
                   text, got, want);
     free(tail);
     checked++;
-}
-
-static uint64_t rng_state = 88172645463325252ULL;
-static uint64_t next_u64(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
 }
 
 Test(csv_lexer, same_as_strtod_on_what_the_writers_write) {

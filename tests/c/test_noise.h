@@ -1,5 +1,6 @@
-/* test_noise.h - deterministic noise for the curves the analysis tests
- * build: xorshift64 uniform draws in (0, 1) and Box-Muller normal ones.
+/* test_noise.h - deterministic noise for the tests: xorshift64 draws
+ * (next_u64), uniform ones in (0, 1) and Box-Muller normal ones, for the
+ * curves the analysis tests build and the values the parser tests make up.
  * Define TEST_NOISE_SEED before including it: each test file keeps its own
  * sequence, so the curves its expected answers were checked on stay. */
 #ifndef SSD_TEST_NOISE_H
@@ -9,14 +10,18 @@
 
 static unsigned long long rng_state = TEST_NOISE_SEED;
 
-static double uniform(void) {
+static inline unsigned long long next_u64(void) {
     rng_state ^= rng_state << 13;
     rng_state ^= rng_state >> 7;
     rng_state ^= rng_state << 17;
-    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+    return rng_state;
 }
 
-static double gauss(void) {
+static inline double uniform(void) {
+    return ((double)(next_u64() >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static inline double gauss(void) {
     return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
 }
 

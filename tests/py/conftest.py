@@ -55,7 +55,7 @@ def small_write_run(cli, tmp_path_factory):
     """The results directory of a 2 s logged write and its analysis on
     sim:bx200, run by the CLI once per session (per xdist worker): the
     smallest run `report` and `compare` draw. Read-only: copy it before
-    writing into it."""
+    writing into it. Its suite file is small_write_suite."""
     import subprocess
 
     base = tmp_path_factory.mktemp("small-write-run")
@@ -65,6 +65,12 @@ def small_write_run(cli, tmp_path_factory):
     subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
                     str(base / "run")], check=True, capture_output=True, timeout=60)
     return base / "run"
+
+
+@pytest.fixture(scope="session")
+def small_write_suite(small_write_run):
+    """The suite file small_write_run was run from (read-only)."""
+    return small_write_run.parent / "s.suite"
 
 
 @pytest.fixture

@@ -38,11 +38,12 @@ NONE_127_69 = (
     "dip_depth=0.40")
 
 
-def _run(spec, tmp_path):
+def _run(spec, tmp_path, workload="fill"):
+    """The drive's run of workload after a random fill: its analysis and score."""
     sys.path.insert(0, os.path.dirname(__file__))
     from used_drive_scoring import score_run, simulate
     log = tmp_path / "r.csv"
-    truth, series, _, _ = simulate(spec, "random_fill", "fill", log)
+    truth, series, _, _ = simulate(spec, "random_fill", workload, log)
     a = ssdcore.analyze(str(log))
     return a, score_run(truth, series, a)
 
@@ -109,20 +110,11 @@ DYNAMIC_11_157 = (
     "noise=0.00,noise_direct=0.12,seed=1044906421,slc_gb=55,slc_wa=1,dip_duty=0")
 
 
-def _run_2h(spec, tmp_path):
-    sys.path.insert(0, os.path.dirname(__file__))
-    from used_drive_scoring import score_run, simulate
-    log = tmp_path / "r.csv"
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", log)
-    a = ssdcore.analyze(str(log))
-    return a, score_run(truth, series, a)
-
-
 def test_a_first_sample_cache_folding_for_three_flat_samples(tmp_path):
     """Three flat samples 2x above GC are a level (first_sample_fold_near_gc
     asked for four): read before as clean blocks and the used state 2 GiB
     early."""
-    a, s = _run_2h(DYNAMIC_11_37, tmp_path)
+    a, s = _run(DYNAMIC_11_37, tmp_path, "2h")
     assert not s["problems"], s["problems"]
     # (The level after the cache is labelled by the labelling's own length
     # test, folds_cache: direct writes with the note that it may be a
@@ -134,7 +126,7 @@ def test_a_first_sample_cache_folding_for_three_flat_samples(tmp_path):
 def test_a_first_sample_cache_folding_measured_on_its_bounds(tmp_path):
     """The folding lasted 2x the cache for a cache size inside the first
     sample's bounds (1.70-2.30 GB), not for their midpoint (2.0: 2.25x)."""
-    a, s = _run_2h(DYNAMIC_11_157, tmp_path)
+    a, s = _run(DYNAMIC_11_157, tmp_path, "2h")
     assert not s["problems"], s["problems"]
     # (The level after the cache is labelled by the labelling's own length
     # test, folds_cache: direct writes with the note that it may be a
@@ -159,12 +151,7 @@ def test_three_flat_samples_of_gc_bursting_are_no_folding(tmp_path):
     running out pass through samples up to 1.7x above the used state, so
     three samples count as a level only 2x above it (a false cache of 1.67
     GiB and its folding when they were let through)."""
-    sys.path.insert(0, os.path.dirname(__file__))
-    from used_drive_scoring import score_run, simulate
-    log = tmp_path / "r.csv"
-    truth, series, _, _ = simulate(NONE_101_111, "random_fill", "wsat", log)
-    a = ssdcore.analyze(str(log))
-    s = score_run(truth, series, a)
+    a, s = _run(NONE_101_111, tmp_path, "wsat")
     assert not s["false_cache"] and not s["problems"], s["problems"]
     assert a["cache"] is None
 

@@ -475,6 +475,25 @@ def test_the_cli_progress_interval_is_set_before_the_users_flags():
         assert all(parse < 0 or at < parse for at in sets), f"{f.name}: set it before cli_parse"
 
 
+def test_every_file_command_takes_progress_interval_and_polls_at_the_clis(cli, tmp_path):
+    """filebench had no --progress-interval (round 30) and ran its parts at
+    the library's 250 ms, so Ctrl-C waited up to a quarter second for it:
+    every command of a fileops handle takes the flag from its table and
+    sets the CLI's CLI_PROGRESS_INTERVAL first."""
+    for name in ["copy", "archive", "extract", "mkset", "filebench"]:
+        assert "--progress-interval" in help_of(cli, name).stdout, name
+    for f in sorted((DATA.parent.parent / "tools").glob("cmd_*.c")):
+        text = f.read_text()
+        specs = text.count("CLI_FILEOPS_SPEC(")
+        sets = len(re.findall(r'"progress_interval", CLI_PROGRESS_INTERVAL', text))
+        assert sets >= min(specs, 1), f"{f.name}: set CLI_PROGRESS_INTERVAL before cli_parse"
+    r = run(cli, "filebench", tmp_path, "--set", "program", "--size", "1m", "--steps", "copy",
+            "--progress-interval", "10ms", "--json")
+    assert r.returncode == 0, r.stderr
+    r = run(cli, "filebench", tmp_path, "--progress-interval", "2h")
+    assert r.returncode == 2 and "--progress-interval" in r.stderr
+
+
 def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
     """--no-progress worked only on job, suite and precondition; copy,
     archive, extract, mkset and filebench drew theirs with no way to stop."""

@@ -3,15 +3,13 @@ same command, a device node, a non-regular file or a file ssdcore did not
 create, unless the user says so. One library function decides this for
 every writer; each case here lost data before it did (issue 26)."""
 import os
+import shutil
 import stat
 import subprocess
 
 import pytest
 
 import ssdcore
-
-SUITE = ("job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
-         "analyze degradation\n")
 
 
 def run(cli, *args, ok=True):
@@ -38,10 +36,10 @@ def nodes(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def results(cli, tmp_path_factory):
+def results(small_write_run, tmp_path_factory):
+    # (A copy: the tests try to write into it.)
     base = tmp_path_factory.mktemp("run")
-    (base / "s.suite").write_text(SUITE)
-    run(cli, "suite", "sim:bx200", "--suite-file", base / "s.suite", "--out", base / "run")
+    shutil.copytree(small_write_run, base / "run")
     return base / "run"
 
 
@@ -152,12 +150,11 @@ def test_outputs_never_replace_a_file_ssdcore_did_not_write(cli, results, trace,
     run(cli, "trace", "convert", trace, conv)
 
 
-def test_suite_never_replaces_a_special_results_json(cli, tmp_path):
-    (tmp_path / "s.suite").write_text(SUITE)
+def test_suite_never_replaces_a_special_results_json(cli, small_write_suite, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     os.mkfifo(out / "results.json")
-    p = run(cli, "suite", "sim:bx200", "--suite-file", tmp_path / "s.suite", "--out", out,
+    p = run(cli, "suite", "sim:bx200", "--suite-file", small_write_suite, "--out", out,
             ok=False)
     assert "is a FIFO, not a regular file" in p.stderr
     assert stat.S_ISFIFO(os.lstat(out / "results.json").st_mode)

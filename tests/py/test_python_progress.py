@@ -108,6 +108,18 @@ def test_make_set_reports_planned_totals_and_stops_cleanly(tmp_path):
     assert 3 <= len(written) < res.files
 
 
+def test_filebench_passes_its_progress_interval_to_each_part(tmp_path):
+    """filebench had no progress_interval (round 30): its parts called back
+    at their own 250 ms whatever the caller wanted."""
+    counts = {}
+    for interval in (0, "1h"):
+        calls = []
+        ssdcore.filebench(tmp_path, set="program", size="2m", progress=calls.append,
+                          progress_interval=interval)
+        counts[interval] = len(calls)
+    assert counts[0] > counts["1h"], counts
+
+
 def test_filebench_reports_each_part_and_its_rate_in_bps(tmp_path):
     calls = []
     r = ssdcore.filebench(tmp_path, set="program", size="4m", progress=calls.append)

@@ -277,7 +277,8 @@ SSD_API int ssd_filebench_create(ssd_filebench **out);
 SSD_API void ssd_filebench_free(ssd_filebench *b);
 SSD_API const char *ssd_filebench_errmsg(const ssd_filebench *b);
 
-/* The options: set, size, seed, steps, workers, format, method, level, keep. */
+/* The options: set, size, seed, steps, workers, format, method, level, keep,
+ * progress_interval (each part's). */
 SSD_API const ssd_option_info *ssd_filebench_options(size_t *n);
 SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *value);
 
