@@ -82,3 +82,42 @@ Test(fresh_fold, scatter_right_after_the_direct_writes_is_no_folding) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* Seed 191's drive 72 in the used-drive sweep, fresh, 2 hours: a dynamic
+ * cache at 2.87 GB/s for 17.5 s, direct writes at 0.95 GB/s for 29 s (the
+ * clean blocks the cache left), folding at 0.40 GB/s for 313 s, then GC.
+ * The direct writes are under half a lasting phase (72 samples): they went
+ * into the folding, one "direct" phase at its level, "folding from 73.0
+ * GiB missed". A quiet level between the cache and the folding, a step
+ * (min_drop) from both, is a phase however short. */
+Test(fresh_fold, short_direct_writes_between_a_dynamic_cache_and_its_folding) {
+    size_t n = 7200;
+    double cache = 50.2 * GB, direct_end = cache + 29 * 0.95 * GB;
+    double fold_end = direct_end + 313 * 0.40 * GB, capacity = fold_end - 1 * GB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x, hi = 2.87 * GB, d = 0.95 * GB * exp(0.02 * gauss()), f = 0.40 * GB;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * d;
+        else if (w + d <= direct_end)
+            x = d;
+        else if (w < direct_end)
+            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
+        else if (w + f <= fold_end)
+            x = f * exp(0.02 * gauss());
+        else
+            x = gc_scatter(0.16 * GB);
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.05, "cache %.2f GiB", r.cache_bytes / GIB);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    ssd_analysis_free(a);
+    free(b);
+}
