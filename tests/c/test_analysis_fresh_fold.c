@@ -121,3 +121,44 @@ Test(fresh_fold, short_direct_writes_between_a_dynamic_cache_and_its_folding) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* Seed 181's drive 85 in the used-drive sweep, fresh, 2 hours: a dynamic
+ * cache at 2.32 GB/s to 27.9 GB, direct writes at 1.14 GB/s to 350 GB (the
+ * capacity, 327 GiB), then the cache's folding at 0.78 GB/s, quiet, for 60
+ * s, then GC scattering 2x around 0.6 GB/s, about the folding's level.
+ * The folding is under a lasting phase (72 samples) and no step ends it:
+ * it went into the used state ("used state at 325.9 GiB", the model's
+ * 369.3, "folding from 326.0 GiB missed"). The scatter's jump ends it. */
+Test(fresh_fold, a_short_quiet_folding_then_gc_scattering_about_its_level) {
+    size_t n = 7200;
+    double cache = 27.9 * GB, direct_end = 350 * GB, fold_end = direct_end + 60 * 0.78 * GB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    size_t gc_from = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x, hi = 2.32 * GB, d = 1.14 * GB * exp(0.02 * gauss()), f = 0.78 * GB;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * d;
+        else if (w + d <= direct_end)
+            x = d;
+        else if (w < direct_end)
+            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
+        else if (w + f <= fold_end)
+            x = f * exp(0.015 * gauss());
+        else {
+            if (!gc_from)
+                gc_from = i;
+            x = gc_scatter((0.29 + 0.45 * exp(-(double)(i - gc_from) / 600)) * GB);
+        }
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, 327 * GIB, &r);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
