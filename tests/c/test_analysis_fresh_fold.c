@@ -162,3 +162,32 @@ Test(fresh_fold, a_short_quiet_folding_then_gc_scattering_about_its_level) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* GC scattering 2x either way around a level that slides from gc + 0.2
+ * GB/s down to gc over its first 600 samples (the used state's start). */
+static size_t gc_slide_from;
+static double gc_sliding_scatter(double gc) {
+    return gc_scatter(gc + 0.2 * GB * exp(-(double)gc_slide_from++ / 600));
+}
+
+/* Seed 89's drive 50 in the used-drive sweep, fresh, 2 hours: direct
+ * writes (and the dynamic cache, 1.07x above them) at 2.7 GB/s to 331 GB,
+ * folding at 1.27 GB/s with 2 % noise for 257 s to 658 GB, then GC
+ * scattering 2x about 0.9 GB/s and sliding. The segmentation put GC's
+ * first 460 samples in a phase of their own, whose median (715 MB/s) is
+ * within a step of the folding's: read as a second folding phase, the
+ * used state 64 % late (1006 GiB for 613). Folding is one quiet level;
+ * GC's scatter after it is the used state's. */
+Test(fresh_fold, gc_scatter_read_as_a_second_folding_phase_is_the_used_state) {
+    size_t n = 7200;
+    double direct_end = 331 * GB, fold_end = 658 * GB;
+    gc_slide_from = 0;
+    double *b = cache_fold_gc_curve(n, direct_end, 2.71 * GB, fold_end, 1.27 * GB, 0.02, 0.51 * GB,
+                                    gc_sliding_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, 461 * GB, &r);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
