@@ -699,8 +699,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             /* (On a fresh drive the folding may be shorter than a lasting
              * phase, as ssd__fold_at_capacity keeps it: 60 samples at 775
              * MB/s of a run whose lasting phase is 72, seed 181's drive
-             * 85, 2 hours; the quiet-noise test decides.) */
-            size_t fold_min = o->written_before_bytes == 0 ? 2 * (size_t)o->min_phase_samples : ml;
+             * 85, 2 hours; the quiet-noise test decides. Never more than
+             * a lasting phase: a short run's, 5 samples, asked 10 kept a
+             * WSAT's 8-sample folding in the used state, seed 211's drive
+             * 106.) */
+            size_t fold_min = o->written_before_bytes == 0 && 2 * o->min_phase_samples < ml
+                                  ? 2 * (size_t)o->min_phase_samples
+                                  : ml;
             if (isfinite(S->capacity_bytes) && ssd__dynamic_cache(S) && !seq_full_dynamic &&
                 !ssd__static_cache_in_first_sample(c, o, S) && !rl_path &&
                 !ssd__folded_before(c, o, g) && k <= g0 + 2 && kn >= g0 + fold_min &&
