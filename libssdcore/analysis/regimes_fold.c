@@ -508,6 +508,43 @@ static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
     return 1;
 }
 
+/* The same when the first folding phase holds its level as a whole
+ * (ssd__holds_level; a folding with 2 % noise has no flat run under
+ * FOLD_QUIET) and GC's scatter begins with the next folding phase, where
+ * the segmentation put the change: seed 89's drive 50, fresh
+ * 2 hours, folding flat at 1271 MB/s to 613 GiB, then GC scattering
+ * 490-1840 read as a second folding phase at 715 MiB/s to 1006 GiB, the
+ * used state 64 % late (fold_to_its_flat_run then took a flat run inside
+ * that scatter for the folding's). That phase, judged as above (most of
+ * it off FOLD_BAND of the folding's level, its noise SCATTER_JUMP times
+ * the folding's), is the used state's start. Returns 1 when the used state moved. */
+static int gc_scatter_after_fold_phase(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       size_t *g) {
+    size_t j0 = *g;
+    while (j0 > 1 && c->ph[j0 - 1].regime == SSD_REGIME_FOLDING)
+        j0--;
+    if (j0 + 2 > *g || *g >= c->nph)
+        return 0;
+    size_t f = c->ph[j0].first, e = c->ph[j0].last + 1;
+    double q = ssd__quiet_noise(c, f, e), lv = log(c->ph[j0].level_bps);
+    if (e < f + SHORT_LEVEL || !ssd__holds_level(c, o, f, e, lv))
+        return 0;
+    size_t f2 = c->ph[j0 + 1].first, e2 = c->ph[j0 + 1].last + 1, off = 0;
+    if (e2 < f2 + SHORT_LEVEL)
+        return 0;
+    for (size_t i = f2; i < e2; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    if (2 * off <= e2 - f2 ||
+        !(ssd__quiet_noise(c, f2, e2) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR)))
+        return 0;
+    while (*g > j0 + 1) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[*g].regime = SSD_REGIME_GC;
+    return 1;
+}
+
 /* Whether phase j, shorter than a lasting phase, after a lasting phase and
  * before another, is a fresh drive's folding once its capacity has been
  * written (ssd__fold_at_capacity), whatever the cache test found before
@@ -1366,7 +1403,10 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
     /* The folding right before the used state is its flat run: its
      * boundaries move to where the flat level begins and ends. */
     if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
-        fold_to_its_flat_run(c, res, g - 1, g)) {
+        !(o->written_before_bytes > 0) && gc_scatter_after_fold_phase(c, o, &g)) {
+        ssd__gc_starts_at(c, g, S);
+    } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
+               fold_to_its_flat_run(c, res, g - 1, g)) {
         size_t j = g - 1;
         while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
             j--;

@@ -959,6 +959,42 @@ Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level)
     free(b);
 }
 
+Test(curve, a_cluster_of_gc_dips_right_after_a_static_cache_is_not_its_post_cache_level) {
+    /* A fresh drive's static cache at 1583 MB/s for 4 samples, then direct
+     * writes at 839 with 3 % noise, two GC dips to 0.78 of it close
+     * together right after the drop (11 samples, one back at the level
+     * between them) and the same dips every 22 samples for the rest of
+     * the fill (seed 61's drive 138 in the used-drive sweep). The cluster
+     * is the run's dips, not a level after the cache: the drop's sample,
+     * a direct one, holds no cache (6.18 GiB for 5.88 when it was split
+     * against the cluster's 674). */
+    const double head[] = {1583e6, 1583e6, 1583e6, 1583e6, 845e6, 657e6, 641e6, 657e6,
+                           645e6,  764e6,  832e6,  742e6,  664e6, 677e6, 671e6, 725e6};
+    size_t n = 400, k = sizeof head / sizeof *head;
+    double *b = fresh_curve(n, head, k, 839e6, 0.03, 0);
+    for (size_t i = k + 20; i < n; i++)
+        if ((i - k - 20) % 22 < 4)
+            b[i] = 0.78 * 839e6 * exp(0.03 * gauss());
+    expect_fresh_cache(b, n, 4 * 1583e6, 0.03);
+    free(b);
+}
+
+Test(curve, a_gc_dip_longer_than_a_short_caches_first_samples_stays_inside_the_cache) {
+    /* A fresh drive's dynamic cache at 3920 MB/s, a GC dip to 2625 for 4
+     * samples two samples in, the cache again for 5, the drop inside the
+     * 11th sample, then direct writes at 1418 with 4 % noise (seed 151's
+     * drive 10 in the used-drive sweep, fresh fill). The dip sits below
+     * both neighbours at one level, but outlasted the 2 samples before it:
+     * it stayed a phase, the first 2 samples a "cache" too short to call,
+     * and the 35 GiB cache was missed. */
+    const double head[] = {3920e6, 3920e6, 2625e6, 2625e6, 2625e6, 2625e6,
+                           3989e6, 3989e6, 3989e6, 3989e6, 3989e6, 0.3 * 3989e6 + 0.7 * 1418e6};
+    size_t n = 380, k = sizeof head / sizeof *head;
+    double *b = fresh_curve(n, head, k, 1418e6, 0.04, 0);
+    expect_fresh_cache(b, n, 2 * 3920e6 + 4 * 2625e6 + 5.3 * 3989e6, 0.03);
+    free(b);
+}
+
 Test(curve, a_dynamic_cache_ends_at_a_quiet_step_under_min_drop_to_its_direct_writes) {
     /* A fresh drive's dynamic cache at 2743 MB/s for 17 samples, direct
      * writes at 2340 (1.17x below, under min_drop) for 21, both quiet to

@@ -82,3 +82,112 @@ Test(fresh_fold, scatter_right_after_the_direct_writes_is_no_folding) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* Seed 191's drive 72 in the used-drive sweep, fresh, 2 hours: a dynamic
+ * cache at 2.87 GB/s for 17.5 s, direct writes at 0.95 GB/s for 29 s (the
+ * clean blocks the cache left), folding at 0.40 GB/s for 313 s, then GC.
+ * The direct writes are under half a lasting phase (72 samples): they went
+ * into the folding, one "direct" phase at its level, "folding from 73.0
+ * GiB missed". A quiet level between the cache and the folding, a step
+ * (min_drop) from both, is a phase however short. */
+Test(fresh_fold, short_direct_writes_between_a_dynamic_cache_and_its_folding) {
+    size_t n = 7200;
+    double cache = 50.2 * GB, direct_end = cache + 29 * 0.95 * GB;
+    double fold_end = direct_end + 313 * 0.40 * GB, capacity = fold_end - 1 * GB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x, hi = 2.87 * GB, d = 0.95 * GB * exp(0.02 * gauss()), f = 0.40 * GB;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * d;
+        else if (w + d <= direct_end)
+            x = d;
+        else if (w < direct_end)
+            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
+        else if (w + f <= fold_end)
+            x = f * exp(0.02 * gauss());
+        else
+            x = gc_scatter(0.16 * GB);
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.05, "cache %.2f GiB", r.cache_bytes / GIB);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* Seed 181's drive 85 in the used-drive sweep, fresh, 2 hours: a dynamic
+ * cache at 2.32 GB/s to 27.9 GB, direct writes at 1.14 GB/s to 350 GB (the
+ * capacity, 327 GiB), then the cache's folding at 0.78 GB/s, quiet, for 60
+ * s, then GC scattering 2x around 0.6 GB/s, about the folding's level.
+ * The folding is under a lasting phase (72 samples) and no step ends it:
+ * it went into the used state ("used state at 325.9 GiB", the model's
+ * 369.3, "folding from 326.0 GiB missed"). The scatter's jump ends it. */
+Test(fresh_fold, a_short_quiet_folding_then_gc_scattering_about_its_level) {
+    size_t n = 7200;
+    double cache = 27.9 * GB, direct_end = 350 * GB, fold_end = direct_end + 60 * 0.78 * GB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    size_t gc_from = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x, hi = 2.32 * GB, d = 1.14 * GB * exp(0.02 * gauss()), f = 0.78 * GB;
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * d;
+        else if (w + d <= direct_end)
+            x = d;
+        else if (w < direct_end)
+            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
+        else if (w + f <= fold_end)
+            x = f * exp(0.015 * gauss());
+        else {
+            if (!gc_from)
+                gc_from = i;
+            x = gc_scatter((0.29 + 0.45 * exp(-(double)(i - gc_from) / 600)) * GB);
+        }
+        b[i] = x;
+        w += x;
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, 327 * GIB, &r);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* GC scattering 2x either way around a level that slides from gc + 0.2
+ * GB/s down to gc over its first 600 samples (the used state's start). */
+static size_t gc_slide_from;
+static double gc_sliding_scatter(double gc) {
+    return gc_scatter(gc + 0.2 * GB * exp(-(double)gc_slide_from++ / 600));
+}
+
+/* Seed 89's drive 50 in the used-drive sweep, fresh, 2 hours: direct
+ * writes (and the dynamic cache, 1.07x above them) at 2.7 GB/s to 331 GB,
+ * folding at 1.27 GB/s with 2 % noise for 257 s to 658 GB, then GC
+ * scattering 2x about 0.9 GB/s and sliding. The segmentation put GC's
+ * first 460 samples in a phase of their own, whose median (715 MB/s) is
+ * within a step of the folding's: read as a second folding phase, the
+ * used state 64 % late (1006 GiB for 613). Folding is one quiet level;
+ * GC's scatter after it is the used state's. */
+Test(fresh_fold, gc_scatter_read_as_a_second_folding_phase_is_the_used_state) {
+    size_t n = 7200;
+    double direct_end = 331 * GB, fold_end = 658 * GB;
+    gc_slide_from = 0;
+    double *b = cache_fold_gc_curve(n, direct_end, 2.71 * GB, fold_end, 1.27 * GB, 0.02, 0.51 * GB,
+                                    gc_sliding_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, 461 * GB, &r);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
