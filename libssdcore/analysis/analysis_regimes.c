@@ -613,6 +613,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g);
             last--;
         }
+        /* A fresh drive's lasting quiet folding that the segmentation gave
+         * to the used state after it (one phase from the drop into the
+         * folding on): where the scatter jumps inside the phase, past its
+         * first samples (the drop into the folding is one large difference
+         * between two quiet levels), is GC's start when the stretch before
+         * it is such a folding (ssd__fold_before_scatter). */
+        if (isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0) &&
+            !ssd__fold_before_scatter(c, o, g - 1)) {
+            size_t ml = c->min_len > 3 ? c->min_len : 3, e = c->ph[g].last + 1;
+            double jump = 0;
+            size_t kn = e > g0 + 2 * ml ? ssd__scatter_onset(c, g0 + 1, g0 + ml, e, ml, &jump) : 0;
+            if (jump >= SCATTER_JUMP && kn >= g0 + ml && kn + ml <= e &&
+                ssd__curve_split(c, g, kn) == 0) {
+                if (ssd__fold_before_scatter(c, o, g)) {
+                    g++;
+                    last = g;
+                    a = c->ph[g - 1].first;
+                    g0 = c->ph[g].first;
+                    b = c->ph[g].last + 1;
+                    gradual = ssd__slides_down(c, &c->ph[g]);
+                } else {
+                    ssd__curve_merge_next(c, g);
+                }
+            }
+        }
         /* A used drive's clean blocks that end in a slide, not a step
          * (slide_off_fast_start): the used state starts where the slide
          * does, not where the cache test's midpoint fell in it nor where
@@ -627,7 +652,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (slide_k) {
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
-        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2)) {
+        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2 ||
+                              ssd__fold_before_scatter(c, o, g - 1))) {
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no
              * knee to look for inside it.) */
@@ -830,7 +856,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && ssd__dynamic_cache(S) && !seq_full_dynamic && !rl_path &&
-            !ssd__folded_before(c, o, g) && !ssd__static_cache_in_first_sample(c, o, S) &&
+            !ssd__folded_before(c, o, g) && !ssd__fold_before_scatter(c, o, g - 1) &&
+            !ssd__static_cache_in_first_sample(c, o, S) &&
             ssd__fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
