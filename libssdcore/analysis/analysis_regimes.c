@@ -657,6 +657,24 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no
              * knee to look for inside it.) */
+            /* (A lasting one, fold_before_scatter, may hold GC's first
+             * samples at about its level, which its median and robust
+             * noise pass over: its end is where the scatter jumps, from
+             * its own first samples on through the phase after it, when
+             * that comes earlier and leaves it such a folding. Seed 127's
+             * drive 61, fresh WSAT: folding at 592 MB/s from 1610.6 GiB,
+             * then GC scattering 260-880 from 1925.1; the segmentation's
+             * boundary at 2042.5.) */
+            if (ssd__fold_before_scatter(c, o, g - 1)) {
+                size_t f = c->ph[g - 1].first, ml = c->min_len > 3 ? c->min_len : 3;
+                double jump = 0;
+                size_t kn = ssd__scatter_onset(c, f + 1, f + ml, c->ph[g].last + 1, ml, &jump);
+                if (jump >= SCATTER_JUMP && kn < g0 && kn >= f + c->min_len) {
+                    ssd__curve_move_boundary(c, g, kn);
+                    if (!ssd__fold_before_scatter(c, o, g - 1))
+                        ssd__curve_move_boundary(c, g, g0);
+                }
+            }
         } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */

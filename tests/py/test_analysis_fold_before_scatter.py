@@ -39,7 +39,21 @@ D137_44 = ("sim:bx200,native_write_lat_us=0,capacity_gb=151,op_pct=17.30,bits=3,
            "slc_gb=8,slc_wa=1,dip_period_s=26.3,dip_duty=0.10,dip_depth=0.35")
 
 
-@pytest.mark.parametrize("spec", [D101_136, D137_44], ids=["s101_d136", "s137_d44"])
+# Seed 127's drive 61: a 118 GiB dynamic cache (found, so dynamic), direct
+# writes at 1.45 GB/s with GC dips, folding at 592 MB/s (noise-free) from
+# 1610.6 GiB, then GC scattering 260-880 from 1925.1, at about the
+# folding's level at first: the segmentation's boundary lies 45 samples
+# into GC (2042.5 GiB), which the folding's median and robust noise pass
+# over. The folding ends where the scatter jumps.
+D127_61 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1673,op_pct=19.69,bits=3,"
+           "slc_type=dynamic,slc_seq_mibps=5116,slc_rand_iops=870565,native_seq_mibps=1785,"
+           "native_rand_mibps=1399.9,fold_mibps=720,floor_mibps=85.21,gc_gamma=1.99,"
+           "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=315275780,"
+           "slc_gb=118,slc_wa=1,dip_period_s=19.9,dip_duty=0.14,dip_depth=0.44")
+
+
+@pytest.mark.parametrize("spec", [D101_136, D137_44, D127_61],
+                         ids=["s101_d136", "s137_d44", "s127_d61"])
 def test_a_lasting_quiet_folding_before_gc_s_scatter(tmp_path, spec):
     run = tmp_path / "run.csv"
     truth = simulate(spec, "fresh", "wsat", run, (1, 1, 5))[0]
