@@ -613,6 +613,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g);
             last--;
         }
+        /* A fresh drive's lasting quiet folding that the segmentation gave
+         * to the used state after it (one phase from the drop into the
+         * folding on): where the scatter jumps inside the phase, past its
+         * first samples (the drop into the folding is one large difference
+         * between two quiet levels), is GC's start when the stretch before
+         * it is such a folding (ssd__fold_before_scatter). */
+        if (isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0) &&
+            !ssd__fold_before_scatter(c, o, g - 1)) {
+            size_t ml = c->min_len > 3 ? c->min_len : 3, e = c->ph[g].last + 1;
+            double jump = 0;
+            size_t kn = e > g0 + 2 * ml ? ssd__scatter_onset(c, g0 + 1, g0 + ml, e, ml, &jump) : 0;
+            if (jump >= SCATTER_JUMP && kn >= g0 + ml && kn + ml <= e &&
+                ssd__curve_split(c, g, kn) == 0) {
+                if (ssd__fold_before_scatter(c, o, g)) {
+                    g++;
+                    last = g;
+                    a = c->ph[g - 1].first;
+                    g0 = c->ph[g].first;
+                    b = c->ph[g].last + 1;
+                    gradual = ssd__slides_down(c, &c->ph[g]);
+                } else {
+                    ssd__curve_merge_next(c, g);
+                }
+            }
+        }
         /* A used drive's clean blocks that end in a slide, not a step
          * (slide_off_fast_start): the used state starts where the slide
          * does, not where the cache test's midpoint fell in it nor where
@@ -627,10 +652,29 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (slide_k) {
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
-        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2)) {
+        } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2 ||
+                              ssd__fold_before_scatter(c, o, g - 1))) {
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no
              * knee to look for inside it.) */
+            /* (A lasting one, fold_before_scatter, may hold GC's first
+             * samples at about its level, which its median and robust
+             * noise pass over: its end is where the scatter jumps, from
+             * its own first samples on through the phase after it, when
+             * that comes earlier and leaves it such a folding. Seed 127's
+             * drive 61, fresh WSAT: folding at 592 MB/s from 1610.6 GiB,
+             * then GC scattering 260-880 from 1925.1; the segmentation's
+             * boundary at 2042.5.) */
+            if (ssd__fold_before_scatter(c, o, g - 1)) {
+                size_t f = c->ph[g - 1].first, ml = c->min_len > 3 ? c->min_len : 3;
+                double jump = 0;
+                size_t kn = ssd__scatter_onset(c, f + 1, f + ml, c->ph[g].last + 1, ml, &jump);
+                if (jump >= SCATTER_JUMP && kn < g0 && kn >= f + c->min_len) {
+                    ssd__curve_move_boundary(c, g, kn);
+                    if (!ssd__fold_before_scatter(c, o, g - 1))
+                        ssd__curve_move_boundary(c, g, g0);
+                }
+            }
         } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */
@@ -841,7 +885,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && ssd__dynamic_cache(S) && !seq_full_dynamic && !rl_path &&
-            !ssd__folded_before(c, o, g) && !ssd__static_cache_in_first_sample(c, o, S) &&
+            !ssd__folded_before(c, o, g) && !ssd__fold_before_scatter(c, o, g - 1) &&
+            !ssd__static_cache_in_first_sample(c, o, S) &&
             ssd__fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;

@@ -561,6 +561,59 @@ int ssd__quiet_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
                                  log(p->level_bps));
 }
 
+/* Whether phase j, a lasting phase of a fresh drive (nothing written
+ * before the run, a known capacity) that starts once the capacity has
+ * been written and before its raw flash can have been
+ * (RAW_MAX_CAPACITY_SHARE: a fresh drive's clean blocks run out by then,
+ * and the cache folds when they do), is a dynamic cache's folding that
+ * the segmentation gave a phase of its own right before GC's: a step
+ * (min_step) below the lasting level before it, quiet (its sample-to-sample noise within a
+ * third of a step) and flat (its halves' medians within a quarter of a
+ * step, three quarters of its samples within a step of its level), and
+ * the lasting phase after it scatters SCATTER_JUMP times as much (a
+ * quieter folding counts as QUIET_NOISE_FLOOR). A dynamic cache is
+ * folded when the drive is full, before GC must run, at the flash's
+ * program rate, one quiet level; GC's speed scatters with how much valid
+ * data each victim block holds and slides as the garbage spreads. A
+ * cache too close to the direct speed to call one (seed 101's drive 50,
+ * fresh WSAT: 2.88 GB/s over 2.54), or ended inside the first sample,
+ * leaves ssd__dynamic_cache false, and the first lasting change past the
+ * capacity was read as the used state, its folding at 1.21 GB/s for
+ * 142 GiB labelled GC ("folding from 852.5 GiB missed, used state at
+ * 846.6 GiB, truth 994.7"). GC's own start on a cacheless drive is no
+ * such level: near the direct speed its scatter is clipped there, but
+ * then it sits within a step of the direct writes; a step below them it
+ * scatters at once (seed 11's drive 195: 311, 218, 313, 334 after 1560
+ * MB/s), and it never holds a flat level before scattering more. */
+int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t j) {
+    if (o->written_before_bytes > 0 || !(c->capacity > 0) || j == 0 || j + 1 >= c->nph)
+        return 0;
+    const struct ssd_phase *q = &c->ph[j - 1], *p = &c->ph[j], *r = &c->ph[j + 1];
+    double lim = log(o->min_step);
+    size_t a = p->first, b = p->last + 1, m = a + (b - a) / 2;
+    if (q->last - q->first + 1 < c->min_len || b - a < c->min_len ||
+        r->last - r->first + 1 < c->min_len || c->cum[a] < GC_MIN_CAPACITY_SHARE * c->capacity ||
+        c->cum[a] > RAW_MAX_CAPACITY_SHARE * c->capacity)
+        return 0;
+    if (p->level_bps * o->min_step > q->level_bps)
+        return 0;
+    /* (The direct writes run at their level up to the folding: the last
+     * lasting stretch before it is at the level before (its median: GC
+     * dips in the direct writes are no slide). A phase whose end already
+     * slid a step below its level is GC's start the segmentation gave to
+     * the direct writes: seed 2026's drive 9, fresh WSAT, 1.33 GB/s, then
+     * GC sliding from 1.24, its first 1.1 TiB in the first phase.) */
+    size_t qe = q->last + 1;
+    if (fabs(ssd__level_of(c, qe - c->min_len, qe) - log(q->level_bps)) >= lim)
+        return 0;
+    double noise = ssd__quiet_noise(c, a, b);
+    if (!(noise <= lim / 3) || !ssd__holds_level(c, o, a, b, log(p->level_bps)) ||
+        4 * fabs(ssd__level_of(c, a, m) - ssd__level_of(c, m, b)) >= lim)
+        return 0;
+    return SCATTER_JUMP * fmax(noise, QUIET_NOISE_FLOOR) <= ssd__quiet_noise(c, b, r->last + 1);
+}
+
 /* The folding read as the direct writes' end, and GC's scatter after it
  * as the folding: a fresh drive's dynamic cache folds at a quiet level a
  * step below its direct writes, right before the used state, and a step
@@ -1248,6 +1301,17 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
      * state, no cache found: direct writes, gc_onset_phase's
      * clean_level_before_drop.) */
     size_t quiet_fold = g >= 2 && ssd__quiet_fold(c, o, g - 1) ? g - 1 : 0;
+    /* (A lasting quiet folding right before GC's scatter,
+     * fold_before_scatter: when nothing else said the drive folds, that
+     * phase alone is the folding. An earlier step below the first level
+     * is a cache too slight to call ending, its direct writes after it:
+     * seed 199's drive 7, fresh WSAT, 216 MB/s to 43.6 GiB, 202 to 520,
+     * folding at 94 to 594, then GC.) */
+    int scatter_fold_only = 0;
+    if (!quiet_fold && g >= 2 && ssd__fold_before_scatter(c, o, g - 1)) {
+        quiet_fold = g - 1;
+        scatter_fold_only = !can_fold;
+    }
     if (quiet_fold)
         can_fold = 1;
     size_t clean_lv = !S->has_cache && g >= 2 && !can_fold &&
@@ -1370,7 +1434,8 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         } else if (isnan(direct)) {
             direct = p->level_bps;
             p->regime = SSD_REGIME_DIRECT;
-        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
+        } else if (can_fold && isnan(fold) && (!scatter_fold_only || j == quiet_fold) &&
+                   p->level_bps * o->min_step <= direct &&
                    (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
                     (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
                     (quiet_fold && j == quiet_fold) || half_level_before_gc(c, o, j, g)) &&

@@ -823,6 +823,13 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                 folding_seen = 1;
                 continue;
             }
+            /* (A fresh drive's lasting quiet folding past the capacity,
+             * GC's scatter right after it, whatever the cache test found:
+             * the drive folded because no clean block was left, so the
+             * used state starts where the folding ends;
+             * fold_before_scatter.) */
+            if (!folding_seen && ssd__fold_before_scatter(c, o, j))
+                return j + 1;
             if (!has_cache && !folding_seen && ssd__clean_level_before_drop(c, o, capacity, j)) {
                 folding_seen = 1;
                 continue;

@@ -191,3 +191,28 @@ Test(fresh_fold, gc_scatter_read_as_a_second_folding_phase_is_the_used_state) {
     ssd_analysis_free(a);
     free(b);
 }
+
+/* A cacheless drive's GC that starts a step below the direct writes
+ * sliding, quiet at first and scattering more as it slides (its level
+ * falls from 1.2 to 0.6 GB/s over the first 200 samples, the scatter
+ * grows from 2 % to 20 %): no flat level, so no folding; the used state
+ * starts where the direct writes end. */
+static size_t slide_calls;
+static double gc_quiet_start(double gc) {
+    double f = fmin(1.0, (double)slide_calls++ / 200.0);
+    return gc * (1.0 - 0.5 * f) * exp((0.02 + 0.18 * f) * gauss());
+}
+
+Test(fresh_fold, gc_sliding_out_of_a_quiet_start_is_no_folding) {
+    size_t n = 2500;
+    double capacity = 837 * GB, direct_end = 915 * GB;
+    slide_calls = 0;
+    double *b = cache_fold_gc_curve(n, direct_end, 2.54 * GB, direct_end, 1.2 * GB, 0, 1.2 * GB,
+                                    gc_quiet_start);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
+    cr_expect(!r.has_folding, "folding from %.2f GiB", r.folding_start_bytes / GIB);
+    expect_used_state_at(&r, direct_end);
+    ssd_analysis_free(a);
+    free(b);
+}
