@@ -911,13 +911,13 @@ static double overlap_s(const struct ssd__curve *c, size_t i, double lo, double 
  * cache). Returns the cache's end in bytes, *ld the direct level and *dy
  * the direct writes' end (seconds); NaN when nothing fits. */
 static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, double hi, double lg,
-                              double near, double *ld, double *dy) {
+                              double near, double lmin, double lmax, double *ld, double *dy) {
     double t0 = c->t[a] - ssd__curve_dt(c, a), t1 = c->t[b], best = INFINITY, tol = 0;
     const int steps = 240;
     double h = (t1 - t0) / steps;
     for (size_t i = a; i <= b; i++)
         tol += 0.02 * c->r[i] * 0.02 * c->r[i];
-    double bx = NAN, bd = INFINITY;
+    double bx = NAN, bd = INFINITY, bs = INFINITY;
     *ld = *dy = NAN;
     for (int pass = 0; pass < 2; pass++)
         for (int ix = 0; ix < steps; ix++) {
@@ -946,8 +946,10 @@ static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, do
                     continue;
                 }
                 double e = c->cum[a] + hi * (x - t0), d = fabs(e - near);
-                if (sse <= best + tol && d < bd) {
+                if (sse <= best + tol && l >= lmin && l <= lmax &&
+                    (d < bd || (d == bd && sse < bs))) {
                     bd = d;
+                    bs = sse;
                     bx = e;
                     *ld = l;
                     *dy = y;
@@ -980,8 +982,8 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
     if (e0 >= e1 || e0 >= p1 + SHORT_LEVEL)
         return 0;
     double ld, dy;
-    double end =
-        three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes, &ld, &dy);
+    double end = three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes,
+                                 exp(lg) * SHAPE_MIN_FALL, exp(l1) / o->min_drop, &ld, &dy);
     if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(o->min_drop) &&
           log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
         return 0;
@@ -991,7 +993,7 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
         m++;
     while (d < e0 && c->t[d] <= dy)
         d++;
-    if (m < min_m || d <= m + 0 || d >= e1)
+    if (m < min_m || d < m || d >= e1)
         return 0;
     if (d == m)
         d = m + 1;

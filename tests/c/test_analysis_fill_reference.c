@@ -314,3 +314,86 @@ Test(fill_reference, a_static_cache_ended_in_the_first_samples_after_a_sequentia
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* A 128K sequential run after a 4K random fill and 15 minutes' idle: the
+ * first samples head[k] (MiB/s, the used-drive sweep's), then ngc samples
+ * of GC at gc MiB/s scattering by 1.3x either way (a fixed pseudo-random
+ * draw). */
+static ssd_series *after_random_fill(const double *head, size_t k, double gc, size_t ngc,
+                                     double capacity) {
+    size_t total = k + ngc;
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 777;
+    for (size_t j = 0; j < total; j++) {
+        x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+        double u = 2 * (double)x / 2147483648.0 - 1;
+        t[j] = (double)(j + 1);
+        b[j] = (j < k ? head[j] : gc * exp(0.25 * u)) * 1048576.0;
+    }
+    char meta[256];
+    snprintf(meta, sizeof meta,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f,"
+             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
+             "\"pattern\":\"write\",\"block_size\":131072}",
+             capacity, 2 * capacity);
+    return series_of(t, b, total, meta);
+}
+
+/* The fill's 4K log from a purge: a static cache of `cache` bytes at
+ * `level` bytes/s, then the direct writes at `direct` to the drive's end. */
+static ssd_series *random_fill_log(double cache, double level, double direct, double capacity) {
+    size_t n[3] = {(size_t)(cache / level), 1, 0};
+    double f = cache / level - (double)n[0];
+    n[2] = (size_t)((capacity - cache) / direct);
+    const double bps[] = {level, f * level + (1 - f) * direct, direct};
+    char meta[256];
+    snprintf(meta, sizeof meta,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":0,\"precondition\":\"none\","
+             "\"pattern\":\"randwrite\",\"block_size\":4096}",
+             capacity);
+    return levels(n, bps, 3, meta);
+}
+
+/* A static cache flushed whole by the idle time after a random fill, then
+ * the 2 GiB idle GC cleaned at the direct level, then GC, the cache's end
+ * and the direct writes in two mixed samples (ssd__static_ref_cache_
+ * before_direct's three-level fit). Two of the used-drive sweep's shapes:
+ * seed 101's drive 53, a 13.21 GiB cache at 4.7 GB/s ending 0.9 s into the
+ * third sample, the direct writes at 2.3 GB/s to 0.8 s into the fourth
+ * (the samples fit as well with a "direct level" above the cache's, which
+ * the fit took and the checks then refused); and seed 127's drive 32, an
+ * 8.71 GiB cache ending 0.15 s into the third sample, whose direct writes
+ * end in that sample too (the cache and the direct writes ended in one
+ * sample, which was refused). Each read "no cache" against the fill's log;
+ * the cache is its own phase, the mixed sample the direct writes', GC
+ * after it. */
+Test(fill_reference,
+     a_static_cache_then_the_idle_cleaned_blocks_in_mixed_samples_after_a_random_fill) {
+    const struct {
+        double head[4];
+        size_t k;
+        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
+    } cases[] = {
+        {{4682, 4576, 4528, 1934}, 4, 600, 391e9, 13.21 * 1073741824.0, 14.22e9, 2.845e9, 1.016e9},
+        {{4136, 4184, 2616, 0}, 3, 350, 314e9, 8.71 * 1073741824.0, 9.42e9, 2.80e9, 1.93e9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ssd_series *run =
+            after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 400, cases[i].capacity);
+        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
+                                           cases[i].fill_direct, cases[i].capacity);
+        char *json = NULL;
+        int regime;
+        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+        cr_expect(S.has_cache, "case %zu: %s", i, json);
+        cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
+                  "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
+        cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
+        cr_expect(S.post_cache_bps < S.cache_level_bps, "case %zu: %s", i, json);
+        cr_expect(S.has_gc, "case %zu: %s", i, json);
+        ssd_free(json);
+        ssd_series_free(fill);
+        ssd_series_free(run);
+    }
+}
