@@ -397,3 +397,51 @@ Test(fill_reference,
         ssd_series_free(run);
     }
 }
+
+/* A dynamic cache after a random fill, its folding quiet, then GC bursting
+ * back up to the folding's level (seed 47's drive 14 in the used-drive
+ * sweep, its 253 samples as logged: 2510 MB/s, the 2 GiB cache
+ * inside the first sample, then 1175, 1187, 1194 folding to 5.92 GiB, then
+ * GC at 500 bursting to 580-1290). The rules without a reference split the
+ * cache, a level and the used state, the level taking GC's first bursts
+ * (the used state from 12.8 GiB for the model's 6.0); the fill's 4K log (a
+ * 163 GB drive, a 16 GB dynamic cache at 2.8 GB/s, then 1.5 GB/s, then
+ * the folding at 690 MB/s) says the level is the folding, which ends where
+ * the quiet level does (ssd__dynamic_ref_fold_end). */
+Test(fill_reference, a_dynamic_caches_folding_ends_where_its_quiet_level_does_after_a_random_fill) {
+    const double head[] = {
+        2510, 1175, 1187, 1194, 582, 697,  748,  916,  1288, 614, 967,  1197, 497, 516, 504, 477,
+        807,  828,  474,  461,  490, 486,  1104, 1282, 489,  912, 1039, 472,  445, 543, 578, 502,
+        502,  687,  779,  755,  647, 606,  726,  475,  596,  927, 887,  581,  711, 802, 534, 559,
+        531,  640,  708,  484,  502, 487,  492,  484,  478,  587, 673,  640,  550, 581, 588, 485,
+        523,  616,  622,  484,  500, 729,  806,  476,  476,  479, 489,  573,  461, 528, 552, 504,
+        469,  824,  926,  580,  586, 450,  493,  742,  878,  502, 497,  442,  451, 499, 648, 717,
+        480,  472,  616,  699,  500, 488,  490,  483,  500,  491, 914,  1122, 547, 548, 508, 489,
+        492,  521,  592,  706,  608, 462,  484,  528,  661,  618, 476,  502,  534, 523, 479, 483,
+        475,  768,  828,  675,  698, 493,  505,  474,  474,  516, 816,  856,  556, 643, 535, 489,
+        490,  488,  465,  498,  527, 851,  970,  562,  570,  481, 627,  639,  509, 467, 561, 576,
+        476,  584,  607,  637,  642, 670,  752,  498,  451,  511, 532,  495,  474, 473, 465, 503,
+        822,  782,  730,  769,  507, 497,  658,  744,  477,  504, 486,  482,  473, 454, 471, 476,
+        471,  485,  482,  466,  476, 599,  659,  484,  592,  566, 487,  463,  599, 636, 495, 521,
+        506,  520,  506,  476,  501, 513,  462,  473,  478,  500, 538,  573,  474, 576, 545, 486,
+        476,  448,  483,  561,  583, 547,  607,  489,  470,  486, 626,  663,  508, 598, 766, 582,
+        491,  588,  628,  558,  693, 1252, 1474, 614,  831,  776, 756,  1221, 1443};
+    ssd_series *run = after_random_fill(head, sizeof head / sizeof *head, 540, 0, 163e9);
+    const size_t fn[] = {6, 88, 17};
+    const double fb[] = {2.8e9, 1.5e9, 6.9e8};
+    ssd_series *fill = levels(fn, fb, 3,
+                              "{\"capacity_bytes\":163e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                              "\"block_size\":4096}");
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    double onset = (2510 + 1175 + 1187 + 1194) * 1048576.0;
+    cr_expect(S.has_cache, "%s", json);
+    cr_expect_eq(regime, SSD_REGIME_FOLDING, "%s", json);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 0.05 * onset, "%g for %g: %s",
+              S.gc_start_bytes, onset, json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
