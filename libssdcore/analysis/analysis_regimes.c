@@ -479,6 +479,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__fresh_room(o, S->capacity_bytes) <= 0) {
         if (g == 2) {
             res->dynamic_ref_fold = 1;
+            /* (Their used state may start late, GC's first bursts back at
+             * the folding's level taken into it: dynamic_ref_fold_end.) */
+            ssd__dynamic_ref_fold_end(c, o);
         } else if (ssd__dynamic_ref_first_sample_fold(c, o, res, &g)) {
             clean_room = 0;
             res->dynamic_ref_fold = 2;

@@ -284,6 +284,7 @@ int ssd__static_cache_in_first_sample(const struct ssd__curve *c,
                                       const struct ssd_analysis_summary *S);
 int ssd__folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g);
 int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g, size_t b);
+int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g);
 int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1190,6 +1190,43 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     return 1;
 }
 
+/* The folding's end when the rules without a reference already split a
+ * cache, a level and the used state after a random fill, and the fill's
+ * own log showed a dynamic cache (so the level is the folding): a folding
+ * is a quiet level, and GC's first samples burst back up to it, which the
+ * segmentation gave to the folding's phase (seed 47's drive 14: 2510 MB/s,
+ * then 1175, 1187, 1194 folding to 5.9 GiB, then GC at 500 bursting to
+ * 580-1290, the used state read from 12.8 GiB for the model's 6.0). The
+ * level's end is read as dynamic_ref_fold_after reads it (the first
+ * sample from which five have their median a step below the level of its
+ * first three, and then the first sample a step below it); when that is
+ * before the used state's phase, the used state starts there. Only the
+ * folding's start within a step of its first three's level, two samples
+ * or more of it that do not fall through, and the next lasting stretch a
+ * step below it. Returns 1 when it moved the boundary. */
+int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    if (c->nph < 3)
+        return 0;
+    size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
+    size_t s = c->ph[1].first, e = c->ph[2].first;
+    if (e < s + 3)
+        return 0;
+    double step = log(o->min_step);
+    double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    if (fabs(c->y[s] - lv) >= step)
+        return 0;
+    size_t k = s + 2;
+    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
+        k++;
+    while (k < n && c->y[k] >= lv - step)
+        k++;
+    if (k >= e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
+        (k >= s + 3 && ssd__falls_through(c, s, k)) || lv - ssd__level_of(c, k, k + ml) < step)
+        return 0;
+    ssd__curve_move_boundary(c, 2, k);
+    return 1;
+}
+
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g) {
     const struct ssd_analysis_summary *S = &res->sum;

@@ -417,3 +417,134 @@ Test(fill_reference,
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* A 128K sequential run after a 4K random fill and 15 minutes' idle: the
+ * first samples head[k] (MiB/s, the used-drive sweep's), then ngc samples
+ * of GC at gc MiB/s scattering by 1.3x either way (a fixed pseudo-random
+ * draw). */
+static ssd_series *after_random_fill(const double *head, size_t k, double gc, size_t ngc,
+                                     double capacity) {
+    size_t total = k + ngc;
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 777;
+    for (size_t j = 0; j < total; j++) {
+        x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+        double u = 2 * (double)x / 2147483648.0 - 1;
+        t[j] = (double)(j + 1);
+        b[j] = (j < k ? head[j] : gc * exp(0.25 * u)) * 1048576.0;
+    }
+    char meta[256];
+    snprintf(meta, sizeof meta,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f,"
+             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
+             "\"pattern\":\"write\",\"block_size\":131072}",
+             capacity, 2 * capacity);
+    return series_of(t, b, total, meta);
+}
+
+/* The fill's 4K log from a purge: a static cache of `cache` bytes at
+ * `level` bytes/s, then the direct writes at `direct` to the drive's end. */
+static ssd_series *random_fill_log(double cache, double level, double direct, double capacity) {
+    size_t n[3] = {(size_t)(cache / level), 1, 0};
+    double f = cache / level - (double)n[0];
+    n[2] = (size_t)((capacity - cache) / direct);
+    const double bps[] = {level, f * level + (1 - f) * direct, direct};
+    char meta[256];
+    snprintf(meta, sizeof meta,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":0,\"precondition\":\"none\","
+             "\"pattern\":\"randwrite\",\"block_size\":4096}",
+             capacity);
+    return levels(n, bps, 3, meta);
+}
+
+/* A static cache flushed whole by the idle time after a random fill, then
+ * the 2 GiB idle GC cleaned at the direct level, then GC, the cache's end
+ * and the direct writes in two mixed samples (ssd__static_ref_cache_
+ * before_direct's three-level fit). Two of the used-drive sweep's shapes:
+ * seed 101's drive 53, a 13.21 GiB cache at 4.7 GB/s ending 0.9 s into the
+ * third sample, the direct writes at 2.3 GB/s to 0.8 s into the fourth
+ * (the samples fit as well with a "direct level" above the cache's, which
+ * the fit took and the checks then refused); and seed 127's drive 32, an
+ * 8.71 GiB cache ending 0.15 s into the third sample, whose direct writes
+ * end in that sample too (the cache and the direct writes ended in one
+ * sample, which was refused). Each read "no cache" against the fill's log;
+ * the cache is its own phase, the mixed sample the direct writes', GC
+ * after it. */
+Test(fill_reference,
+     a_static_cache_then_the_idle_cleaned_blocks_in_mixed_samples_after_a_random_fill) {
+    const struct {
+        double head[4];
+        size_t k;
+        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
+    } cases[] = {
+        {{4682, 4576, 4528, 1934}, 4, 600, 391e9, 13.21 * 1073741824.0, 14.22e9, 2.845e9, 1.016e9},
+        {{4136, 4184, 2616, 0}, 3, 350, 314e9, 8.71 * 1073741824.0, 9.42e9, 2.80e9, 1.93e9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ssd_series *run =
+            after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 400, cases[i].capacity);
+        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
+                                           cases[i].fill_direct, cases[i].capacity);
+        char *json = NULL;
+        int regime;
+        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+        cr_expect(S.has_cache, "case %zu: %s", i, json);
+        cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
+                  "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
+        cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
+        cr_expect(S.post_cache_bps < S.cache_level_bps, "case %zu: %s", i, json);
+        cr_expect(S.has_gc, "case %zu: %s", i, json);
+        ssd_free(json);
+        ssd_series_free(fill);
+        ssd_series_free(run);
+    }
+}
+
+/* A dynamic cache after a random fill, its folding quiet, then GC bursting
+ * back up to the folding's level (seed 47's drive 14 in the used-drive
+ * sweep, its 253 samples as logged: 2510 MB/s, the 2 GiB cache
+ * inside the first sample, then 1175, 1187, 1194 folding to 5.92 GiB, then
+ * GC at 500 bursting to 580-1290). The rules without a reference split the
+ * cache, a level and the used state, the level taking GC's first bursts
+ * (the used state from 12.8 GiB for the model's 6.0); the fill's 4K log (a
+ * 163 GB drive, a 16 GB dynamic cache at 2.8 GB/s, then 1.5 GB/s, then
+ * the folding at 690 MB/s) says the level is the folding, which ends where
+ * the quiet level does (ssd__dynamic_ref_fold_end). */
+Test(fill_reference, a_dynamic_caches_folding_ends_where_its_quiet_level_does_after_a_random_fill) {
+    const double head[] = {
+        2510, 1175, 1187, 1194, 582, 697,  748,  916,  1288, 614, 967,  1197, 497, 516, 504, 477,
+        807,  828,  474,  461,  490, 486,  1104, 1282, 489,  912, 1039, 472,  445, 543, 578, 502,
+        502,  687,  779,  755,  647, 606,  726,  475,  596,  927, 887,  581,  711, 802, 534, 559,
+        531,  640,  708,  484,  502, 487,  492,  484,  478,  587, 673,  640,  550, 581, 588, 485,
+        523,  616,  622,  484,  500, 729,  806,  476,  476,  479, 489,  573,  461, 528, 552, 504,
+        469,  824,  926,  580,  586, 450,  493,  742,  878,  502, 497,  442,  451, 499, 648, 717,
+        480,  472,  616,  699,  500, 488,  490,  483,  500,  491, 914,  1122, 547, 548, 508, 489,
+        492,  521,  592,  706,  608, 462,  484,  528,  661,  618, 476,  502,  534, 523, 479, 483,
+        475,  768,  828,  675,  698, 493,  505,  474,  474,  516, 816,  856,  556, 643, 535, 489,
+        490,  488,  465,  498,  527, 851,  970,  562,  570,  481, 627,  639,  509, 467, 561, 576,
+        476,  584,  607,  637,  642, 670,  752,  498,  451,  511, 532,  495,  474, 473, 465, 503,
+        822,  782,  730,  769,  507, 497,  658,  744,  477,  504, 486,  482,  473, 454, 471, 476,
+        471,  485,  482,  466,  476, 599,  659,  484,  592,  566, 487,  463,  599, 636, 495, 521,
+        506,  520,  506,  476,  501, 513,  462,  473,  478,  500, 538,  573,  474, 576, 545, 486,
+        476,  448,  483,  561,  583, 547,  607,  489,  470,  486, 626,  663,  508, 598, 766, 582,
+        491,  588,  628,  558,  693, 1252, 1474, 614,  831,  776, 756,  1221, 1443};
+    ssd_series *run = after_random_fill(head, sizeof head / sizeof *head, 540, 0, 163e9);
+    const size_t fn[] = {6, 88, 17};
+    const double fb[] = {2.8e9, 1.5e9, 6.9e8};
+    ssd_series *fill = levels(fn, fb, 3,
+                              "{\"capacity_bytes\":163e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                              "\"block_size\":4096}");
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    double onset = (2510 + 1175 + 1187 + 1194) * 1048576.0;
+    cr_expect(S.has_cache, "%s", json);
+    cr_expect_eq(regime, SSD_REGIME_FOLDING, "%s", json);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 0.05 * onset, "%g for %g: %s",
+              S.gc_start_bytes, onset, json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
