@@ -760,30 +760,38 @@ static int slower_later(const struct ssd__curve *c, const struct ssd__analysis_o
     return 0;
 }
 
-/* Whether the level lev (log) after a short cache is the run's GC dips,
- * not a level of its own: within the lasting phase after it, [a, b) at
- * level held (log), the speed falls a step below held and to lev or
- * below (within min_step: the stretch's median mixes dipped samples with
- * some between the dips) in RECURRING_DIPS separate stretches of two
- * samples or more. A controller's periodic GC (the mapping table's
+/* Whether the level lev (log) after a short cache, n samples long, is the
+ * run's GC dips, not a level of its own: within the lasting phase after
+ * it, [a, b) at level held (log), the speed falls a step below held and to
+ * lev or below (within min_step: the stretch's median mixes dipped samples
+ * with some between the dips) in RECURRING_DIPS separate stretches of two
+ * samples or more, and the n samples are no longer than two of those
+ * dips' periods (from the first stretch's start to the last's, over the
+ * stretches between). A controller's periodic GC (the mapping table's
  * write-back) slows the direct writes by the same factor all through the
- * run; a slump, a flush after the cache or a level of its own, comes
- * once. */
+ * run; a slump, a flush after the cache or a level of its own, comes once
+ * and can fall to the dips' level: seed 2026's drive 1 of the slump
+ * sweep, fresh 2 hours, 114 samples at 30 MB/s after the cache, dips
+ * every 10 samples to the same level, and the slump went untold. */
 #define RECURRING_DIPS 2
 static int dips_recur(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
-                      size_t b, double lev, double held) {
+                      size_t b, double lev, double held, size_t n) {
     double step = log(o->min_step);
-    size_t runs = 0, len = 0;
+    size_t runs = 0, len = 0, first = 0, last = 0;
     for (size_t i = a; i <= b; i++) {
         int in = i < b && c->y[i] < held - step && c->y[i] < lev + step;
         if (in) {
             len++;
             continue;
         }
-        runs += len >= 2;
+        if (len >= 2) {
+            last = i - len;
+            if (runs++ == 0)
+                first = last;
+        }
         len = 0;
     }
-    return runs >= RECURRING_DIPS;
+    return runs >= RECURRING_DIPS && n * (runs - 1) <= 2 * (last - first);
 }
 
 static int slump_after_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
@@ -869,7 +877,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         if (pj == 1 && o->written_before_bytes == 0 && c->nph > 2 &&
             ph[2].level_bps >= lo * o->min_step && ph[2].level_bps * o->min_drop <= hi &&
             ph[2].last - ph[2].first + 1 >= 4 * len1 &&
-            dips_recur(c, o, ph[2].first, ph[2].last + 1, log(lo), log(ph[2].level_bps)))
+            dips_recur(c, o, ph[2].first, ph[2].last + 1, log(lo), log(ph[2].level_bps), len1))
             pj = 2;
         /* A slump after the cache's end, however many samples, is no
          * post-cache level either: the level the drive then holds is
