@@ -1109,6 +1109,20 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
 }
 
+/* The end of a folding's quiet level lv that starts at sample s: the
+ * first sample from which five have their median a step below lv, then
+ * the first sample a step below it. A folding's samples scatter, and one
+ * of them a step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC
+ * at 20. */
+static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, double step) {
+    size_t n = c->n, k = s + 2;
+    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
+        k++;
+    while (k < n && c->y[k] >= lv - step)
+        k++;
+    return k;
+}
+
 /* The same cache inside the first sample (or its first two) when the
  * fill's own log (a reference of another workload) showed a dynamic
  * cache: after a random fill the idle-cleaned blocks are the cache's, in
@@ -1153,14 +1167,7 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     }
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    /* (Its end: the first sample from which five have their median a step
-     * below that level; a folding's samples scatter, and one of them a
-     * step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC at 20.) */
-    size_t k = s + 2;
-    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
-        k++;
-    while (k < n && c->y[k] >= lv - step)
-        k++;
+    size_t k = quiet_level_end(c, s, lv, step);
     /* (Two samples are a level when within half a step of each other: GC
      * starting at the folding's speed and sliding down from it passes
      * through two samples a tenth apart, 1471 and 1330 MB/s, then 1016,
@@ -1215,11 +1222,7 @@ int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    size_t k = s + 2;
-    while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
-        k++;
-    while (k < n && c->y[k] >= lv - step)
-        k++;
+    size_t k = quiet_level_end(c, s, lv, step);
     if (k >= e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
         (k >= s + 3 && ssd__falls_through(c, s, k)) || lv - ssd__level_of(c, k, k + ml) < step)
         return 0;
