@@ -24,6 +24,48 @@ static double gc_scatter(double gc) {
     return gc * exp(0.5 * gauss());
 }
 
+/* n one-second samples (bytes each) of a fresh dynamic drive: a cache of
+ * `cache` bytes at hi B/s, direct writes at `direct` B/s (2 % log-normal
+ * noise, drawn every sample) to direct_end, its folding at fold B/s (noise
+ * cv) to fold_end, then GC, its k-th sample gc_sample(k); the samples
+ * holding the first two changes mix the two levels. The caller frees it. */
+static double *cache_direct_fold_gc_curve(size_t n, double hi, double cache, double direct,
+                                          double direct_end, double fold, double cv,
+                                          double fold_end, double (*gc_sample)(size_t k)) {
+    double *b = malloc(n * sizeof *b), w = 0;
+    size_t gc_k = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        double x, d = direct * exp(0.02 * gauss());
+        if (w + hi <= cache)
+            x = hi;
+        else if (w < cache)
+            x = (cache - w) + (1 - (cache - w) / hi) * d;
+        else if (w + d <= direct_end)
+            x = d;
+        else if (w < direct_end)
+            x = (direct_end - w) + (1 - (direct_end - w) / d) * fold;
+        else if (w + fold <= fold_end)
+            x = fold * exp(cv * gauss());
+        else
+            x = gc_sample(gc_k++);
+        b[i] = x;
+        w += x;
+    }
+    return b;
+}
+
+/* GC scattering around 0.16 GB/s; and around a level sliding from 0.74
+ * down to 0.29 GB/s over its first 600 samples or so. */
+static double gc_scatter_016(size_t k) {
+    (void)k;
+    return gc_scatter(0.16 * GB);
+}
+
+static double gc_scatter_sliding_from_074(size_t k) {
+    return gc_scatter((0.29 + 0.45 * exp(-(double)k / 600)) * GB);
+}
+
 /* The analysis of b[0..n) (1 s samples) on a fresh drive of `capacity`
  * bytes (nothing written before the run). */
 static ssd_analysis *analysed_fresh(const double *b, size_t n, double capacity,
@@ -94,25 +136,8 @@ Test(fresh_fold, short_direct_writes_between_a_dynamic_cache_and_its_folding) {
     size_t n = 7200;
     double cache = 50.2 * GB, direct_end = cache + 29 * 0.95 * GB;
     double fold_end = direct_end + 313 * 0.40 * GB, capacity = fold_end - 1 * GB;
-    double *b = malloc(n * sizeof *b), w = 0;
-    cr_assert(b);
-    for (size_t i = 0; i < n; i++) {
-        double x, hi = 2.87 * GB, d = 0.95 * GB * exp(0.02 * gauss()), f = 0.40 * GB;
-        if (w + hi <= cache)
-            x = hi;
-        else if (w < cache)
-            x = (cache - w) + (1 - (cache - w) / hi) * d;
-        else if (w + d <= direct_end)
-            x = d;
-        else if (w < direct_end)
-            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
-        else if (w + f <= fold_end)
-            x = f * exp(0.02 * gauss());
-        else
-            x = gc_scatter(0.16 * GB);
-        b[i] = x;
-        w += x;
-    }
+    double *b = cache_direct_fold_gc_curve(n, 2.87 * GB, cache, 0.95 * GB, direct_end, 0.40 * GB,
+                                           0.02, fold_end, gc_scatter_016);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
     cr_assert(r.has_cache, "no cache");
@@ -132,29 +157,8 @@ Test(fresh_fold, short_direct_writes_between_a_dynamic_cache_and_its_folding) {
 Test(fresh_fold, a_short_quiet_folding_then_gc_scattering_about_its_level) {
     size_t n = 7200;
     double cache = 27.9 * GB, direct_end = 350 * GB, fold_end = direct_end + 60 * 0.78 * GB;
-    double *b = malloc(n * sizeof *b), w = 0;
-    size_t gc_from = 0;
-    cr_assert(b);
-    for (size_t i = 0; i < n; i++) {
-        double x, hi = 2.32 * GB, d = 1.14 * GB * exp(0.02 * gauss()), f = 0.78 * GB;
-        if (w + hi <= cache)
-            x = hi;
-        else if (w < cache)
-            x = (cache - w) + (1 - (cache - w) / hi) * d;
-        else if (w + d <= direct_end)
-            x = d;
-        else if (w < direct_end)
-            x = (direct_end - w) + (1 - (direct_end - w) / d) * f;
-        else if (w + f <= fold_end)
-            x = f * exp(0.015 * gauss());
-        else {
-            if (!gc_from)
-                gc_from = i;
-            x = gc_scatter((0.29 + 0.45 * exp(-(double)(i - gc_from) / 600)) * GB);
-        }
-        b[i] = x;
-        w += x;
-    }
+    double *b = cache_direct_fold_gc_curve(n, 2.32 * GB, cache, 1.14 * GB, direct_end, 0.78 * GB,
+                                           0.015, fold_end, gc_scatter_sliding_from_074);
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed_fresh(b, n, 327 * GIB, &r);
     expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
