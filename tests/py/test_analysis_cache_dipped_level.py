@@ -7,12 +7,10 @@ that. The drives are the used-drive sweep's own, at full size; each run
 is scored as the sweep scores it. (The generated curve is
 tests/c/test_analysis_curve.c's
 a_short_fresh_cache_that_ran_through_a_gc_dip_splits_its_end_at_its_faster_samples.)"""
-import json
-import subprocess
 
 import pytest
 
-from used_drive_scoring import score_run, simulate
+from used_drive_scoring import analysed_run
 
 # Seed 127's drive 199 (2 hours, 1 s samples: 2877, 1600, 1418, 2877, then
 # the drop's 1549 before direct writes at 1000 with dips): split against
@@ -33,9 +31,5 @@ S89_156 = ("sim:bx200,native_write_lat_us=0,capacity_gb=205,op_pct=16.62,bits=2,
 
 @pytest.mark.parametrize("spec", [S127_199, S89_156])
 def test_a_short_fresh_cache_through_gc_dips(tmp_path, spec):
-    log = tmp_path / "fresh.csv"
-    truth, series, _, _ = simulate(spec, "fresh", "2h", log, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(log)],
-                         check=True, capture_output=True, text=True).stdout
-    got = score_run(truth, series, json.loads(out))
+    _, got = analysed_run(spec, "fresh", "2h", tmp_path / "fresh.csv")
     assert got["problems"] == [], got["problems"]

@@ -5,12 +5,10 @@ run's other dips' length, in fractional samples, less the dip's time seen
 after the drop's sample is its time inside it, and the sample is split by
 the speed factor over it. The drives are the used-drive sweep's own, at
 full size; each run is scored as the sweep scores it."""
-import json
-import subprocess
 
 import pytest
 
-from used_drive_scoring import score_run, simulate
+from used_drive_scoring import analysed_run
 
 # Seed 11's drive 134 (fill, 1 s samples: 3360 MB/s, then 1526 holding the
 # end and 0.9 s of a dip, 1032 twice, 1121, then 1482 with dips to 0.7 of
@@ -32,9 +30,5 @@ S157_6 = ("sim:bx200,native_write_lat_us=0,capacity_gb=422,op_pct=16.18,bits=3,s
 
 @pytest.mark.parametrize("spec, wl", [(S11_134, "fill"), (S157_6, "2h")])
 def test_a_fresh_cache_ending_where_a_gc_dip_begins(tmp_path, spec, wl):
-    log = tmp_path / "fresh.csv"
-    truth, series, _, _ = simulate(spec, "fresh", wl, log, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(log)],
-                         check=True, capture_output=True, text=True).stdout
-    got = score_run(truth, series, json.loads(out))
+    _, got = analysed_run(spec, "fresh", wl, tmp_path / "fresh.csv")
     assert got["problems"] == [], got["problems"]

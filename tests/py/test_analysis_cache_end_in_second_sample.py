@@ -6,12 +6,10 @@ share of time at the cache's speed, which is its full samples' (the
 phase's median, with the mixed sample in it, sits below it). The drives
 are the used-drive sweep's own, at full size; each run is scored as the
 sweep scores it."""
-import json
-import subprocess
 
 import pytest
 
-from used_drive_scoring import score_run, simulate
+from used_drive_scoring import analysed_run, simulate
 
 # Seed 127's drive 3 (static 3.4 GiB cache, WSAT after a random fill: 375
 # MB/s, 293 holding the end, then 144 at the direct level: "3.11 GiB,
@@ -39,8 +37,5 @@ S101_139 = ("sim:bx200,native_write_lat_us=0,capacity_gb=196,op_pct=19.84,bits=2
 def test_a_cache_ending_in_its_second_sample(tmp_path, spec, wl):
     fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
     simulate(spec, "fresh", wl, fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "random_fill", wl, used, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", "--reference", str(fresh), str(used)],
-                         check=True, capture_output=True, text=True).stdout
-    got = score_run(truth, series, json.loads(out))
+    _, got = analysed_run(spec, "random_fill", wl, used, reference=fresh)
     assert got["problems"] == [], got["problems"]

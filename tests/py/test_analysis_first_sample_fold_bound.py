@@ -8,10 +8,8 @@ then the 2 GiB idle GC cleaned at the direct speed, then GC, read as a
 cache and "folding" (the used-drive sweep's held-out seed 53, drive 12:
 a static 4.8 GiB cache on a 1,165 GB drive, 2 hours after a random
 fill). The drive is the sweep's own, at full size."""
-import json
-import subprocess
 
-from used_drive_scoring import simulate
+from used_drive_scoring import analysed_run
 
 D53_12 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1165,op_pct=9.78,bits=2,slc_type=static,"
           "slc_seq_mibps=3726,slc_rand_iops=591126,native_seq_mibps=896,native_rand_mibps=448.8,"
@@ -21,10 +19,6 @@ D53_12 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1165,op_pct=9.78,bits=2,s
 
 
 def test_a_static_caches_direct_writes_after_a_random_fill_are_no_folding(tmp_path):
-    run = tmp_path / "run.csv"
-    simulate(D53_12, "random_fill", "2h", run, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(run)], check=True,
-                         capture_output=True, text=True).stdout
-    a = json.loads(out)
+    a, _ = analysed_run(D53_12, "random_fill", "2h", tmp_path / "run.csv")
     assert a["folding"] is None, a["phases"]
     assert a["gc"] is not None

@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from used_drive_scoring import simulate
+from used_drive_scoring import analysed_run, simulate
 
 GIB = 1 << 30
 
@@ -109,10 +109,6 @@ D11_90 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1235,op_pct=21.96,bits=3,
 
 @pytest.mark.parametrize("spec", [D2026_9, D11_90], ids=["s2026_d9", "s11_d90"])
 def test_a_cacheless_gc_sliding_from_the_direct_speed_is_no_folding(tmp_path, spec):
-    run = tmp_path / "run.csv"
-    simulate(spec, "fresh", "wsat", run, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(run)], check=True,
-                         capture_output=True, text=True).stdout
-    a = json.loads(out)
+    a, _ = analysed_run(spec, "fresh", "wsat", tmp_path / "run.csv")
     assert a["folding"] is None, a["folding"]
     assert a["gc"] is not None

@@ -6,12 +6,10 @@ longer than a short cache's first samples, a short folding before GC's
 scatter, GC's scatter read as a second folding phase; and a guard, a short
 run whose folding is shorter than the fresh allowance. The drives are the
 sweep's own, at full size; each run is scored as the sweep scores it."""
-import json
-import subprocess
 
 import pytest
 
-from used_drive_scoring import score_run, simulate
+from used_drive_scoring import analysed_run
 
 B = ("sim:bx200,native_write_lat_us=0,link_mibps=7000,iops_cap=2000000,")
 RUNS = {
@@ -60,9 +58,5 @@ RUNS = {
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_round30_fresh_run_is_right(tmp_path, name):
     spec, wl = RUNS[name]
-    log = tmp_path / "fresh.csv"
-    truth, series, _, _ = simulate(spec, "fresh", wl, log, (1, 1, 5))
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(log)],
-                         check=True, capture_output=True, text=True).stdout
-    got = score_run(truth, series, json.loads(out))
+    _, got = analysed_run(spec, "fresh", wl, tmp_path / "fresh.csv")
     assert got["problems"] == [], got["problems"]

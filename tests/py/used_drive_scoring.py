@@ -569,6 +569,19 @@ def _kept_run(spec, state, wl, path, interval, loops, keep, span=None, span_u=No
 FILL_LOG = "prefill"
 
 
+def analysed_run(spec, state, workload, log, interval=(1, 1, 5), reference=None):
+    """A sweep drive's run simulated as the sweep does it (simulate), written
+    to log and analysed by the CLI as a user would (`ssdcore analyze --json`,
+    with `--reference reference` when given): (analysis, score_run's dict)."""
+    truth, series, _, _ = simulate(spec, state, workload, log, interval)
+    cmd = ["ssdcore", "analyze", "--json"]
+    if reference is not None:
+        cmd += ["--reference", str(reference)]
+    out = subprocess.run(cmd + [str(log)], check=True, capture_output=True, text=True).stdout
+    analysis = json.loads(out)
+    return analysis, score_run(truth, series, analysis)
+
+
 def simulate_fill(spec, state, log, interval=(1, 1, 5)):
     """The preconditioning fill of `state` (seq_fill or random_fill, the
     NO_IDLE suffix ignored) logged as a user's fill is: the drive purged,
