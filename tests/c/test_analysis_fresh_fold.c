@@ -89,6 +89,20 @@ static ssd_analysis *analysed_fresh(const double *b, size_t n, double capacity,
     return a;
 }
 
+/* The fresh analysis of b[0..n) (freed here) on a drive of `capacity`
+ * bytes, which must find the folding from direct_end (within 3 %) and the
+ * used state from fold_end: its summary. */
+static struct ssd_analysis_summary folding_then_used_state(double *b, size_t n, double capacity,
+                                                           double direct_end, double fold_end) {
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
+    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+    return r;
+}
+
 /* Seed 101's drive 147 in the used-drive sweep, fresh, 2 hours of 4K
  * random writes: 288 GB, direct writes (and the dynamic cache, at their
  * speed) at 2.7 GB/s to 292 GB, folding at 1.6 GB/s for 34 s to 346 GB,
@@ -100,13 +114,8 @@ Test(fresh_fold, a_short_quiet_folding_at_the_capacity_before_gc) {
     double capacity = 288 * GB, direct_end = 292 * GB, fold_end = 346 * GB;
     double *b = cache_fold_gc_curve(n, direct_end, 2.9 * GB, fold_end, 1.6 * GB, 0.02, 0.45 * GB,
                                     gc_scatter);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
-    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
-    expect_used_state_at(&r, fold_end);
+    struct ssd_analysis_summary r = folding_then_used_state(b, n, capacity, direct_end, fold_end);
     cr_expect(!r.has_cache, "cache %.2f GiB", r.cache_bytes / GIB);
-    ssd_analysis_free(a);
-    free(b);
 }
 
 /* The same drive with GC at the folding's level from the start, scattering
@@ -159,12 +168,7 @@ Test(fresh_fold, a_short_quiet_folding_then_gc_scattering_about_its_level) {
     double cache = 27.9 * GB, direct_end = 350 * GB, fold_end = direct_end + 60 * 0.78 * GB;
     double *b = cache_direct_fold_gc_curve(n, 2.32 * GB, cache, 1.14 * GB, direct_end, 0.78 * GB,
                                            0.015, fold_end, gc_scatter_sliding_from_074);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed_fresh(b, n, 327 * GIB, &r);
-    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
-    expect_used_state_at(&r, fold_end);
-    ssd_analysis_free(a);
-    free(b);
+    folding_then_used_state(b, n, 327 * GIB, direct_end, fold_end);
 }
 
 /* GC scattering 2x either way around a level that slides from gc + 0.2
@@ -188,12 +192,7 @@ Test(fresh_fold, gc_scatter_read_as_a_second_folding_phase_is_the_used_state) {
     gc_slide_from = 0;
     double *b = cache_fold_gc_curve(n, direct_end, 2.71 * GB, fold_end, 1.27 * GB, 0.02, 0.51 * GB,
                                     gc_sliding_scatter);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed_fresh(b, n, 461 * GB, &r);
-    expect_folding_between(&r, 0.97 * direct_end, 1.03 * direct_end);
-    expect_used_state_at(&r, fold_end);
-    ssd_analysis_free(a);
-    free(b);
+    folding_then_used_state(b, n, 461 * GB, direct_end, fold_end);
 }
 
 /* A cacheless drive's GC that starts a step below the direct writes
