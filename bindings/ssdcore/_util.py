@@ -190,10 +190,6 @@ def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -
     return d
 
 
-# As the library's SSD_SIZE_EXAMPLES (base.h), so both front ends say the same.
-SIZE_EXAMPLES = "like 4096, 4k or 4KiB = 4096, 4KB = 4000, 240GB = 240e9"
-
-
 def size_refusal(text: str) -> str:
     """Why ``text`` is not a size, in the library's words
     (ssd_size_refusal): "'4kb' is ambiguous ... write 4KiB ... or 4kB ...",
