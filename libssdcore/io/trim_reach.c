@@ -89,27 +89,6 @@ static int find_mount(dev_t dev, ssd_trim_reach *r) {
     return found > 0;
 }
 
-static const char *errno_name(int e) {
-    switch (e) {
-    case EPERM:
-        return "EPERM";
-    case EACCES:
-        return "EACCES";
-    case EOPNOTSUPP:
-        return "EOPNOTSUPP";
-    case ENOTTY:
-        return "ENOTTY";
-    case EINVAL:
-        return "EINVAL";
-    case EROFS:
-        return "EROFS";
-    case ENOENT:
-        return "ENOENT";
-    default:
-        return "errno";
-    }
-}
-
 void ssd__file_trim_reach(ssd_target *t) {
     ssd_trim_reach *r = &t->trim_reach;
     struct stat st = {0};
@@ -157,5 +136,5 @@ void ssd__file_trim_reach(ssd_target *t) {
     r->fitrim_errno = e;
     snprintf(r->how, sizeof r->how,
              "not passed: %s mounted without discard, FITRIM refused: %s (%s)", r->fs_type,
-             errno_name(e), strerror(e));
+             strerrorname_np(e) ? strerrorname_np(e) : "errno", strerror(e));
 }
