@@ -103,6 +103,17 @@ static struct ssd_analysis_summary folding_then_used_state(double *b, size_t n, 
     return r;
 }
 
+/* The fresh analysis of b[0..n) (freed here) on a drive of `capacity`
+ * bytes, which must find no folding and the used state from direct_end. */
+static void no_folding_used_state_at(double *b, size_t n, double capacity, double direct_end) {
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
+    cr_expect(!r.has_folding, "folding from %.2f GiB", r.folding_start_bytes / GIB);
+    expect_used_state_at(&r, direct_end);
+    ssd_analysis_free(a);
+    free(b);
+}
+
 /* Seed 101's drive 147 in the used-drive sweep, fresh, 2 hours of 4K
  * random writes: 288 GB, direct writes (and the dynamic cache, at their
  * speed) at 2.7 GB/s to 292 GB, folding at 1.6 GB/s for 34 s to 346 GB,
@@ -126,12 +137,7 @@ Test(fresh_fold, scatter_right_after_the_direct_writes_is_no_folding) {
     double capacity = 288 * GB, direct_end = 292 * GB;
     double *b = cache_fold_gc_curve(n, direct_end, 2.7 * GB, direct_end, 1.6 * GB, 0, 0.45 * GB,
                                     gc_scatter);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
-    cr_expect(!r.has_folding, "folding from %.2f GiB", r.folding_start_bytes / GIB);
-    expect_used_state_at(&r, direct_end);
-    ssd_analysis_free(a);
-    free(b);
+    no_folding_used_state_at(b, n, capacity, direct_end);
 }
 
 /* Seed 191's drive 72 in the used-drive sweep, fresh, 2 hours: a dynamic
@@ -212,10 +218,5 @@ Test(fresh_fold, gc_sliding_out_of_a_quiet_start_is_no_folding) {
     slide_calls = 0;
     double *b = cache_fold_gc_curve(n, direct_end, 2.54 * GB, direct_end, 1.2 * GB, 0, 1.2 * GB,
                                     gc_quiet_start);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed_fresh(b, n, capacity, &r);
-    cr_expect(!r.has_folding, "folding from %.2f GiB", r.folding_start_bytes / GIB);
-    expect_used_state_at(&r, direct_end);
-    ssd_analysis_free(a);
-    free(b);
+    no_folding_used_state_at(b, n, capacity, direct_end);
 }
