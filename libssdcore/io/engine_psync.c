@@ -5,10 +5,6 @@
 
 #include "job_impl.h"
 
-static int psync_probe(char *why, size_t why_size) {
-    return 0;
-}
-
 static int psync_run(struct ssd__worker *w) {
     struct ssd__slot *s = &w->slots[0];
     s->buf = w->bufs;
@@ -50,4 +46,4 @@ static int psync_run(struct ssd__worker *w) {
     }
 }
 
-const struct ssd__engine_ops ssd__engine_psync = {"psync", psync_probe, psync_run};
+const struct ssd__engine_ops ssd__engine_psync = {"psync", psync_run};

@@ -16,7 +16,7 @@
 
 int ssd__uring_unavailable_for_tests;
 
-static int uring_probe(char *why, size_t why_size) {
+int ssd__uring_probe(char *why, size_t why_size) {
     if (ssd__uring_unavailable_for_tests) {
         snprintf(why, why_size, "io_uring unavailable: disabled by a test");
         return -ENOSYS;
@@ -238,4 +238,4 @@ static int uring_run(struct ssd__worker *w) {
     return failed ? (w->err ? w->err : SSD_EIO) : 0;
 }
 
-const struct ssd__engine_ops ssd__engine_uring = {"io_uring", uring_probe, uring_run};
+const struct ssd__engine_ops ssd__engine_uring = {"io_uring", uring_run};

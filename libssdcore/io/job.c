@@ -879,7 +879,7 @@ static int pick_engine(ssd_job *j, struct ssd__jobrt *rt, unsigned *qd) {
     char why[200] = "";
     if (j->engine_choice == ENGINE_PSYNC) {
         rt->engine = &ssd__engine_psync;
-    } else if (ssd__engine_uring.probe(why, sizeof why) == 0) {
+    } else if (ssd__uring_probe(why, sizeof why) == 0) {
         rt->engine = &ssd__engine_uring;
     } else if (j->engine_choice == ENGINE_URING) {
         return ssd__fail(j->err, SSD_EUNSUPPORTED, "engine io_uring: %s", why);

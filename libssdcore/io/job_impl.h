@@ -57,13 +57,14 @@ struct ssd__worker;
  * completion. run returns 0 or a negative code with w->err set. */
 struct ssd__engine_ops {
     const char *name;
-    /* 0 when the engine can run here; else a negative code and a reason. */
-    int (*probe)(char *why, size_t why_size);
     int (*run)(struct ssd__worker *w);
 };
 
 extern const struct ssd__engine_ops ssd__engine_uring;
 extern const struct ssd__engine_ops ssd__engine_psync;
+/* 0 when io_uring can run here (psync always can); else a negative code
+ * and a reason. */
+int ssd__uring_probe(char *why, size_t why_size);
 /* Test hook: non-zero makes io_uring's probe fail, as on a kernel without it
  * or with io_uring_disabled set, so the fallback can be tested anywhere. */
 extern int ssd__uring_unavailable_for_tests;
