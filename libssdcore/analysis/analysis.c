@@ -487,6 +487,12 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                 ? ref->sum.cache_uncertainty_bytes
                 : 0;
         ref = NULL;
+    } else if (ref && ssd__slight_static_ref(c, ref, o, capacity_of(o, s))) {
+        res->ref_kind = SSD__REF_KIND_STATIC;
+        res->ref_kind_cache_bytes = ref->slight_cache_bytes;
+        res->ref_kind_cache_unc = 0;
+        res->ref_kind_slight = 1;
+        ref = NULL;
     } else {
         res->ref_kind_cache_bytes = NAN;
         res->ref_kind_cache_unc = 0;
