@@ -581,6 +581,18 @@ static ssd_series *random_after_random_fill(const double *head, size_t k, double
     return s;
 }
 
+/* The figures ssd_analysis_reference_json records of ref (the caller
+ * frees them with ssd_free). */
+static char *recorded(ssd_series *ref) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, ref, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_reference_json(a, "fill.csv", SSD_JSON_COMPACT, &json), 0);
+    ssd_analysis_free(a);
+    return json;
+}
+
 /* A static cache whose 4K speed is only a step above the direct 4K speed
  * (1.22-1.27x, under min_drop): the fill's 4K log (the run's own workload)
  * finds no cache, one slight step, and its levels read "no cache" with
@@ -615,21 +627,27 @@ Test(fill_reference, a_same_workload_logs_slight_static_cache_after_a_random_fil
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
                                            cases[i].fill_direct, cases[i].capacity);
-        ssd_series *run = random_after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 1200,
-                                                   cases[i].capacity, NULL);
-        char *json = NULL;
-        int regime;
-        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
-        if (cases[i].cache > 0) {
-            cr_expect(S.has_cache, "case %zu: %s", i, json);
-            cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
-                      "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
-        } else {
-            cr_expect_not(S.has_cache, "case %zu: %s", i, json);
+        char *figures = recorded(fill);
+        /* (Given as the reference, then recorded in the run's log and the
+         * log analysed alone: the same verdict.) */
+        for (int in_log = 0; in_log <= 1; in_log++) {
+            ssd_series *run = random_after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 1200,
+                                                       cases[i].capacity, in_log ? figures : NULL);
+            char *json = NULL;
+            int regime;
+            struct ssd_analysis_summary S = analysed(run, in_log ? NULL : fill, &json, &regime);
+            if (cases[i].cache > 0) {
+                cr_expect(S.has_cache, "case %zu (%d): %s", i, in_log, json);
+                cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
+                          "case %zu (%d): %g for %g", i, in_log, S.cache_bytes, cases[i].cache);
+            } else {
+                cr_expect_not(S.has_cache, "case %zu (%d): %s", i, in_log, json);
+            }
+            cr_expect(S.has_gc, "case %zu (%d): %s", i, in_log, json);
+            ssd_free(json);
+            ssd_series_free(run);
         }
-        cr_expect(S.has_gc, "case %zu: %s", i, json);
-        ssd_free(json);
-        ssd_series_free(run);
+        ssd_free(figures);
         ssd_series_free(fill);
     }
 }
