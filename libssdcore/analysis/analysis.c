@@ -487,6 +487,12 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                 ? ref->sum.cache_uncertainty_bytes
                 : 0;
         ref = NULL;
+    } else if (ref && ssd__slight_static_ref(c, ref, o, capacity_of(o, s))) {
+        res->ref_kind = SSD__REF_KIND_STATIC;
+        res->ref_kind_cache_bytes = ref->slight_cache_bytes;
+        res->ref_kind_cache_unc = 0;
+        res->ref_kind_slight = 1;
+        ref = NULL;
     } else {
         res->ref_kind_cache_bytes = NAN;
         res->ref_kind_cache_unc = 0;
@@ -611,6 +617,10 @@ static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref,
             strcpy(ref->pattern, pat);
         ref->block_size = ssd__jv_num(r, "block_size", NAN);
         R->capacity_bytes = ssd__jv_num(r, "capacity_bytes", NAN);
+        ref->slight_cache_bytes = ssd__jv_num(r, "slight_cache_bytes", NAN);
+        ref->slight_samples = (size_t)ssd__jv_num(r, "slight_samples", 0);
+        ref->slight_lasting = ssd__jv_true(r, "slight_lasting");
+        ref->direct_bps = ssd__jv_num(r, "direct_bps", 0);
         *source = dup_text(src ? src : "");
         found = *source ? 1 : SSD_ENOMEM;
     }
@@ -795,6 +805,19 @@ SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *sourc
      * this reference, by the job that would record it and the analysis.) */
     if (S->capacity_bytes > 0)
         ssd__jw_knum(&w, "capacity_bytes", S->capacity_bytes);
+    /* (The direct level after its cache, or after a slight step with no
+     * cache found, and that step when it showed one: where its first
+     * level ended, how many samples it held. The rules read them
+     * (ref_levels' direct level before a folding, its slight_direct,
+     * ssd__ref_kind_of, ssd__slight_static_ref): the lone CSV reads as
+     * with its reference.) */
+    if (a->res.direct_bps > 0)
+        ssd__jw_knum(&w, "direct_bps", a->res.direct_bps);
+    if (isfinite(a->res.slight_cache_bytes)) {
+        ssd__jw_knum(&w, "slight_cache_bytes", a->res.slight_cache_bytes);
+        ssd__jw_knum(&w, "slight_samples", (double)a->res.slight_samples);
+        ssd__jw_kbool(&w, "slight_lasting", a->res.slight_lasting);
+    }
     /* (The reference's workload, when its log recorded one: a run analysed
      * later against these figures reads another workload's as
      * ssd__other_workload says.) */

@@ -98,6 +98,7 @@ struct ssd__result {
     double direct_bps;         /* its direct phase's level after a cache (0: none) */
     double slight_cache_bytes; /* where a cache too slight to call ended (NaN: none) */
     int slight_lasting;        /* a slight step's first level lasted min_len samples or more */
+    size_t slight_samples;     /* that first level's samples (0: no slight step) */
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
     const char *regime_note;   /* static; how regimes were labelled (NULL: nothing to say) */
@@ -136,6 +137,8 @@ struct ssd__result {
     int ref_kind;                /* enum ssd__ref_kind: what the reference showed of the cache */
     double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
     double ref_kind_cache_unc;   /* that size's stated uncertainty (bytes, 0 when none) */
+    int ref_kind_slight;         /* ref_kind static from a same-workload reference's slight
+                                  * step (ssd__slight_static_ref) */
     /* A random fill's first-sample dynamic cache with a fill log that
      * showed a dynamic cache: the level after it is labelled folding (1),
      * and dynamic_ref_first_sample_fold split it (2: its end is the onset). */
@@ -167,6 +170,11 @@ int ssd__other_workload(const struct ssd__result *run, const struct ssd__result 
 /* What ref showed of the cache (enum ssd__ref_kind) on a drive of this
  * capacity (NaN: unknown); *cache_bytes its cache's size (NaN: none). */
 int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cache_bytes);
+/* Whether ref, of the run's own workload, is read by its kind alone: a
+ * static cache too slight to call, before a run after a random fill
+ * (regimes_reference.c). */
+int ssd__slight_static_ref(const struct ssd__curve *c, const struct ssd__result *ref,
+                           const struct ssd__analysis_opts *o, double capacity);
 
 struct ssd_analysis {
     struct ssd__analysis_opts o;

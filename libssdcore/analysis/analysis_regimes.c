@@ -1185,7 +1185,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                       c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps &&
                       c->ph[1].start_bytes < MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes;
     res->slight_lasting = 0;
+    res->slight_samples = 0;
     if (slight_step) {
+        res->slight_samples = c->ph[0].last - c->ph[0].first + 1;
         res->slight_cache_bytes = c->ph[1].start_bytes;
         res->direct_bps = c->ph[1].level_bps;
         res->slight_lasting = c->ph[0].last - c->ph[0].first + 1 >= c->min_len;

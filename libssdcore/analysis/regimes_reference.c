@@ -841,6 +841,40 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
     return SSD__REF_KIND_UNKNOWN;
 }
 
+/* Whether a reference of this run's own workload is read by what it showed
+ * of the cache's kind (ref_kind static, its slight step's size), not by
+ * its levels: a run after a random fill, on a drive written full, after
+ * idle time, against a reference that found no cache and no folding but
+ * one slight step (label_regimes' slight_step: a first level a step above
+ * a lasting level after it, under min_drop) whose first level held
+ * min_phase_samples or more (a reference's min_len grows with its length:
+ * 72 samples in a 2-hour run, which a 75 GiB cache at 2.88 GB/s does not
+ * fill) and ended under DYNAMIC_MIN_CAPACITY_SHARE of the capacity: a
+ * static cache too slight to call (ssd__ref_kind_of), its SLC's 4K speed
+ * capped a little above the direct 4K speed. Its levels say "no cache"
+ * (ref_levels.none: it wrote past any cache and found none) with that
+ * cache's level read as its direct one, so a used run's fast start at
+ * that level was read as clean blocks: "cache of 19.27 GiB missed" (seed
+ * 157's drive 38, 2 hours: 7 samples at 2.88 GB/s, then GC at 0.7,
+ * bursting; its fresh run 2.88 for 75 GiB, then 2.36 to the used state).
+ * After a random fill only the SLC cache writes at that first level (the
+ * clean blocks idle GC gave back run at the level after the step), so the
+ * run's first two samples must run within min_step of it: a fast start
+ * at the direct level stays clean blocks, and a cache of one 5 s WSAT
+ * sample (2.88, then 1.93 GB/s) keeps the reference's levels, which size
+ * it where its own two samples cannot. */
+int ssd__slight_static_ref(const struct ssd__curve *c, const struct ssd__result *ref,
+                           const struct ssd__analysis_opts *o, double capacity) {
+    double first = ref ? ref->sum.post_cache_bps : NAN, step = log(o->min_step);
+    return ref && !ref->sum.has_cache && !ref->sum.has_folding &&
+           (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && o->written_before_bytes > 0 &&
+           !(o->idle_before_s == 0) && isfinite(capacity) && ssd__fresh_room(o, capacity) <= 0 &&
+           isfinite(ref->slight_cache_bytes) && ref->slight_samples >= o->min_phase_samples &&
+           ref->direct_bps > 0 && ref->slight_cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * capacity &&
+           first > 0 && ref->direct_bps * o->min_step <= first && c->n > 2 &&
+           fabs(c->y[0] - log(first)) < step && fabs(c->y[1] - log(first)) < step;
+}
+
 /* A used drive's cache that ended inside the run's first sample, told by
  * the reference's levels: the SLC writes at its own speed, which the
  * fresh run measured over many samples, and a used drive writes nothing
@@ -989,9 +1023,14 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
         return 0;
     double ld, dy;
     int fresh;
+    /* (After a slight step the direct writes lie only min_step below the
+     * cache: the reference measured the step, 354 MB/s for 13.8 GiB, then
+     * 280 for the 2 GiB idle GC cleaned, then GC at 81, seed 11's drive
+     * 161; ssd__slight_static_ref.) */
+    double drop = res->ref_kind_slight ? o->min_step : o->min_drop;
     double end = three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes,
-                                 exp(lg) * SHAPE_MIN_FALL, exp(l1) / o->min_drop, &ld, &dy, &fresh);
-    if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(o->min_drop) &&
+                                 exp(lg) * SHAPE_MIN_FALL, exp(l1) / drop, &ld, &dy, &fresh);
+    if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(drop) &&
           log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
         return 0;
     /* (Phases on whole samples: each mixed sample goes to the phase after.) */

@@ -548,3 +548,106 @@ Test(fill_reference, a_dynamic_caches_folding_ends_where_its_quiet_level_does_af
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* A 4K random run after a 4K random fill and 15 minutes' idle: the first
+ * samples head[k] (MiB/s, the used-drive sweep's), then ngc samples of GC
+ * at gc MiB/s scattering by 1.3x either way (a fixed pseudo-random draw):
+ * the workload of the fill's 4K log, so the log's levels are the run's. */
+static ssd_series *random_after_random_fill(const double *head, size_t k, double gc, size_t ngc,
+                                            double capacity, const char *reference) {
+    size_t total = k + ngc;
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 777;
+    for (size_t j = 0; j < total; j++) {
+        x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+        double u = 2 * (double)x / 2147483648.0 - 1;
+        t[j] = (double)(j + 1);
+        b[j] = (j < k ? head[j] : gc * exp(0.25 * u)) * 1048576.0;
+    }
+    /* (reference: the figures ssd_analysis_reference_json recorded, as a
+     * job made with a reference writes them into its log.) */
+    size_t len = 256 + (reference ? strlen(reference) : 0);
+    char *meta = malloc(len);
+    cr_assert(meta);
+    snprintf(meta, len,
+             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f,"
+             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
+             "\"pattern\":\"randwrite\",\"block_size\":4096%s%s}",
+             capacity, 2 * capacity, reference ? ",\"reference\":" : "",
+             reference ? reference : "");
+    ssd_series *s = series_of(t, b, total, meta);
+    free(meta);
+    return s;
+}
+
+/* The figures ssd_analysis_reference_json records of ref (the caller
+ * frees them with ssd_free). */
+static char *recorded(ssd_series *ref) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, ref, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_reference_json(a, "fill.csv", SSD_JSON_COMPACT, &json), 0);
+    ssd_analysis_free(a);
+    return json;
+}
+
+/* A static cache whose 4K speed is only a step above the direct 4K speed
+ * (1.22-1.27x, under min_drop): the fill's 4K log (the run's own workload)
+ * finds no cache, one slight step, and its levels read "no cache" with
+ * the cache's level as the direct one, so the used run's fast start at
+ * that level, then GC, read as clean blocks: "cache missed" (the
+ * used-drive sweep's seed 11's drive 161, 2 hours: 13.79 GiB at 354
+ * MB/s, 2 GiB of the idle-cleaned blocks at 280, then GC at 81; seed
+ * 157's drive 38: 19.27 GiB at 2.88 GB/s straight into GC at 0.7,
+ * bursting). After a random fill only the SLC cache writes at the slight
+ * step's first level, so the run is read by the kind the log showed
+ * (static, its size: ssd__slight_static_ref) and the cache found, its end
+ * placed where the fast start steps down. A fast start at the log's
+ * direct level (the level after its step) stays clean blocks. */
+Test(fill_reference, a_same_workload_logs_slight_static_cache_after_a_random_fill) {
+    static const double d161[] = {345, 343, 344, 340, 337, 342, 339, 331, 332, 335, 340, 334, 331,
+                                  350, 344, 337, 342, 341, 345, 335, 341, 339, 339, 343, 340, 338,
+                                  344, 335, 339, 343, 334, 337, 332, 344, 335, 339, 343, 340, 343,
+                                  339, 335, 315, 267, 267, 267, 267, 267, 267, 267, 187, 102, 149};
+    static const double d38[] = {2744, 2744, 2744, 2744, 2744, 2744,
+                                 2744, 1320, 674,  1711, 735,  862};
+    static const double clean[] = {2248, 2248, 2248, 2248, 2248, 2248, 2248, 1320, 674, 1711};
+    const struct {
+        const double *head;
+        size_t k;
+        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
+    } cases[] = {
+        {d161, sizeof d161 / sizeof *d161, 81, 528e9, 13.79 * 1073741824.0, 14.60e9, 354.5e6,
+         279.6e6},
+        {d38, sizeof d38 / sizeof *d38, 680, 2829e9, 19.27 * 1073741824.0, 80.3e9, 2877e6, 2357e6},
+        {clean, sizeof clean / sizeof *clean, 680, 2829e9, 0, 80.3e9, 2877e6, 2357e6},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
+                                           cases[i].fill_direct, cases[i].capacity);
+        char *figures = recorded(fill);
+        /* (Given as the reference, then recorded in the run's log and the
+         * log analysed alone: the same verdict.) */
+        for (int in_log = 0; in_log <= 1; in_log++) {
+            ssd_series *run = random_after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 1200,
+                                                       cases[i].capacity, in_log ? figures : NULL);
+            char *json = NULL;
+            int regime;
+            struct ssd_analysis_summary S = analysed(run, in_log ? NULL : fill, &json, &regime);
+            if (cases[i].cache > 0) {
+                cr_expect(S.has_cache, "case %zu (%d): %s", i, in_log, json);
+                cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
+                          "case %zu (%d): %g for %g", i, in_log, S.cache_bytes, cases[i].cache);
+            } else {
+                cr_expect_not(S.has_cache, "case %zu (%d): %s", i, in_log, json);
+            }
+            cr_expect(S.has_gc, "case %zu (%d): %s", i, in_log, json);
+            ssd_free(json);
+            ssd_series_free(run);
+        }
+        ssd_free(figures);
+        ssd_series_free(fill);
+    }
+}
