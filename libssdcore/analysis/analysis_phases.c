@@ -33,10 +33,13 @@ static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, d
     return arg;
 }
 
+/* The fewest samples own_sigma reads a noise from (fewer: the run's). */
+#define AFTER_NOISE_SAMPLES 8
+
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it); the run's when there are too few. */
 static double own_sigma(struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 8)
+    if (b < a + AFTER_NOISE_SAMPLES)
         return c->sigma;
     double s = 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
     return s > 0.005 ? s : 0.005;
@@ -85,10 +88,29 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
      * against. (A split before a dip of a sample or two is no cache's end
      * and is judged at the run's noise.) */
     if (level && arg) {
-        double lo = c->y[0], hi = c->y[0];
-        for (size_t i = 1; i < arg; i++) {
+        /* (The last sample before the split may be the drop's mixed
+         * sample: below the level of those before it, above the mean of
+         * those after the split. Counted in that level, a cache that ends
+         * part way through its last sample was no level: seed 127's drive
+         * 183, fresh WSAT, 2886, 2879, 2881, 2867, then 2353 and direct
+         * writes at 1850, "cache: none found" for the model's 60 GiB.) */
+        /* (So may the first sample be a slow start below the level after
+         * it, a GC dip or the job's ramp: seed 53's drive 53, fresh WSAT,
+         * 1912, then 2868, 2889, 2786, 2173 and direct writes at 1604,
+         * "cache: none found" for 61 GiB.) */
+        size_t i0 = arg >= 4 && c->y[0] < c->y[1] && c->y[0] < c->y[2] ? 1 : 0;
+        double lo = c->y[i0], hi = c->y[i0], after = 0;
+        for (size_t i = i0 + 1; i + 1 < arg; i++) {
             lo = fmin(lo, c->y[i]);
             hi = fmax(hi, c->y[i]);
+        }
+        for (size_t i = arg; i < e1; i++)
+            after += c->y[i];
+        after /= (double)(e1 - arg);
+        double last = c->y[arg - 1];
+        if (!(arg >= 3 && last < lo && last > after)) {
+            lo = fmin(lo, last);
+            hi = fmax(hi, last);
         }
         if (hi - lo >= log(o->min_step))
             return count;
@@ -567,11 +589,32 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
             double sa = c->segsig[j - 1], sb = c->segsig[j];
             double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
             /* A short first segment above the next may be a short cache:
-             * judged at the noise after it, not at the run's (a chaotic
-             * used state later in the run is no reason to doubt a drop of
-             * 2x at the start). */
-            if (j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step))
-                sl = own_sigma(c, st[1], st[2]);
+             * judged at the noise after it, not at the run's (a chaotic used
+             * state later in the run is no reason to doubt a drop of 2x at the
+             * start). When the next segment is too short for a noise of its
+             * own (AFTER_NOISE_SAMPLES), at the lesser of the run's and the
+             * noise of that many samples from its start, into the segment
+             * after (6 direct samples after a 3-sample cache: seed 211's drive
+             * 17, fresh WSAT, "cache: none found" for 43 GiB; the lesser: GC's
+             * bursts right after 2 samples of clean blocks read noisier than
+             * the run, and merged with them the clean blocks moved the used
+             * state's onset past the bursts). A first segment shorter than two
+             * lasting phases (first_split's reach) but lasting is judged at
+             * the lesser of that noise and the pair's: a 7-sample cache at
+             * 2877 MB/s, then direct writes at 2201 for 18, both flat, was
+             * merged at the used state's noise ("cache: none found" for 93
+             * GiB: seed 191's drive 89, fresh WSAT), while direct writes
+             * carved by GC dips are noisier than the pair (seed 61's drive 14,
+             * fresh WSAT, a 7-sample cache merged with them judged at theirs). */
+            if (j == 1 && st[1] < 2 * c->min_len && lev[0] - lev[1] >= log(o->min_step)) {
+                size_t e =
+                    st[2] >= st[1] + AFTER_NOISE_SAMPLES || st[1] + AFTER_NOISE_SAMPLES > c->n
+                        ? st[2]
+                        : st[1] + AFTER_NOISE_SAMPLES;
+                if (st[1] < c->min_len)
+                    sl = own_sigma(c, st[1], st[2]);
+                sl = fmin(sl, own_sigma(c, st[1], e));
+            }
             double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
             double gn = sqrt(d * d * na * nb / (na + nb) / pen);
             /* (Two quiet levels at the start, a dynamic cache and its

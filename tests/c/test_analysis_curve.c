@@ -1015,6 +1015,117 @@ Test(curve, a_dynamic_cache_ends_at_a_quiet_step_under_min_drop_to_its_direct_wr
     free(b);
 }
 
+Test(curve, a_short_fresh_cache_ending_in_its_last_sample_is_a_level_before_it) {
+    /* A fresh drive's dynamic cache at 2880 MB/s for 4 samples, quiet, the
+     * drop 55 % into the fifth, then direct writes at 1850 (1.56x below)
+     * for 74 samples, folding at 900 for 37 and the used state at 330
+     * with 30 % noise to the end of a 1225-sample WSAT (seed 127's drive
+     * 183, 5 s samples). The used state's noise sets the run's penalty
+     * above what the 4 cache samples pay, so the split is judged at the
+     * first segment's own noise, and only when the samples before it are
+     * one level: the drop's mixed sample (2353) is not a second level but
+     * the cache's end ("cache: none found" for the model's 60 GiB). */
+    size_t n = 1225;
+    double hi = 2880e6, lo = 1850e6;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 4     ? hi * exp(0.003 * gauss())
+               : i == 4  ? 0.55 * hi + 0.45 * lo
+               : i < 79  ? lo * exp(0.015 * gauss())
+               : i < 116 ? 900e6 * exp(0.01 * gauss())
+                         : 330e6 * exp(0.3 * gauss());
+    expect_fresh_cache(b, n, 4.55 * hi, 0.03);
+    free(b);
+}
+
+Test(curve, a_short_fresh_cache_after_a_slow_first_sample_is_a_level) {
+    /* A fresh drive's dynamic cache after a slow first sample (1912 MB/s,
+     * a GC dip), at 2868, 2889 and 2786, the drop in the fifth (2173),
+     * then direct writes at 1604 with a GC dip to 0.68 of it every seventh
+     * sample for 62, folding at 1045 for 40 and the used state at 500
+     * with 35 % noise to the end of a 502-sample WSAT (seed 53's drive 53,
+     * 5 s samples). The split before the drop's sample is judged only
+     * when the samples before it are one level: the slow first sample is
+     * a start below it, not a second level ("cache: none found" for the
+     * model's 61 GiB). */
+    const double head[] = {1912e6, 2868e6, 2889e6, 2786e6, 2173e6, 1813e6};
+    size_t n = 502, k = sizeof head / sizeof *head;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < k     ? head[i]
+               : i < 68  ? 1604e6 * (i % 7 == 0 ? 0.68 : 1)
+               : i < 108 ? 1045e6
+                         : 500e6 * exp(0.35 * gauss());
+    expect_fresh_cache(b, n, 61 * 1073741824.0 / 5, 0.05); /* the model's, per 5 s */
+    free(b);
+}
+
+Test(curve, a_short_fresh_cache_before_a_few_quiet_direct_samples_is_judged_at_their_noise) {
+    /* A fresh drive's dynamic cache at 2880 MB/s for 3 samples, the drop
+     * 20 % into the fourth, direct writes at 2171 (1.33x below, quiet) for
+     * 6, then folding at 889 for 27 and the used state at 500 with 35 %
+     * noise to the end of a 191-sample WSAT (seed 211's drive 17, 5 s
+     * samples). The direct writes are too few for a noise of their own,
+     * so the first segment's split was judged at the run's (the used
+     * state's) and merged: "cache: none found" for the model's 43 GiB.
+     * The noise after the split is read over a few samples more. */
+    size_t n = 191;
+    double hi = 2880e6, lo = 2171e6;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 3    ? hi * exp(0.005 * gauss())
+               : i == 3 ? 0.2 * hi + 0.8 * lo
+               : i < 10 ? lo * exp(0.005 * gauss())
+               : i < 37 ? 889e6 * exp(0.005 * gauss())
+                        : 500e6 * exp(0.35 * gauss());
+    expect_fresh_cache(b, n, 3.2 * hi, 0.03);
+    free(b);
+}
+
+Test(curve, a_fresh_cache_of_two_lasting_phases_is_judged_at_the_noise_after_it) {
+    /* A fresh drive's dynamic cache at 2877 MB/s for 7 samples (the last
+     * 2838, the drop in it), direct writes at 2201 (1.31x below) for 18,
+     * both flat, then folding at 1491 for 35 and the used state at 1100
+     * with 40 % noise to the end of a 212-sample WSAT (seed 191's drive
+     * 89, 5 s samples). A first segment longer than a lasting phase (5
+     * samples here) was judged at the run's noise, the used state's, and
+     * merged with the direct writes: the cache read to the folding (93
+     * GiB on the drive read as 284). */
+    size_t n = 212;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 6    ? 2877e6
+               : i == 6 ? 2838e6
+               : i < 25 ? 2201e6
+               : i < 60 ? 1491e6
+                        : 1100e6 * exp(0.4 * gauss());
+    expect_fresh_cache(b, n, 6 * 2877e6 + 2838e6, 0.03);
+    free(b);
+}
+
+Test(curve, a_fresh_cache_before_direct_writes_carved_by_gc_dips_is_not_judged_at_their_noise) {
+    /* A fresh drive's dynamic cache at 2877 MB/s for 7 samples, a GC dip
+     * through two of them, then direct writes at 1858 for 10 carved by
+     * three dips to 0.64-0.71 of it, folding at 1071 and the used state at
+     * 1250 with 20 % noise to the end of a 248-sample WSAT (seed 61's
+     * drive 14, 5 s samples). The direct writes' own noise is the dips',
+     * above the pair's: judged at it, the 7-sample cache merged with them
+     * and the cache was read to the folding (164 GiB for 90). */
+    const double head[] = {2877e6, 2877e6, 2584e6, 2291e6, 2877e6, 2877e6, 2877e6, 1882e6, 1858e6,
+                           1197e6, 1858e6, 1858e6, 1858e6, 1858e6, 1216e6, 1858e6, 1323e6};
+    size_t n = 248, k = sizeof head / sizeof *head;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < k ? head[i] : i < 78 ? 1071e6 : 1250e6 * exp(0.2 * gauss());
+    expect_fresh_cache(b, n, 5 * 2877e6 + 2584e6 + 2291e6, 0.03);
+    free(b);
+}
+
 Test(curve, a_fresh_drives_cache_ends_in_the_last_of_two_samples_above_its_dipping_level) {
     /* A fresh drive's static cache at 2874 MB/s, a GC dip slowing its
      * last whole sample to 2051, then a sample 20 % at the cache and 80 %
