@@ -1156,6 +1156,25 @@ int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opt
     S->cache_bytes = C;
     S->cache_uncertainty_bytes = 0.5 * c->b[m];
     ssd__set_cache_end(res, m, exp(hi), exp(ld));
+    /* The used state starts where the direct writes end: the first sample
+     * after the cache's below the midpoint between their level and GC's,
+     * when the samples from there to the segmentation's boundary stay
+     * below it (at most a quarter back above: GC's bursts) a step below
+     * the direct level. The segmentation may have given GC's first samples,
+     * which run above where GC settles, to the fast start (2 GiB at 64
+     * MB/s, then GC at 9-20 for 35 samples before its phase, seed 13's
+     * drive 153; 976 and 662 MB/s, then GC at 150-330 to 13.7 GiB, the
+     * model's onset 10.8, 173's drive 131). */
+    if (m + 1 < gs) {
+        double cut = 0.5 * (ld + lg);
+        size_t e = m + 1, above = 0;
+        while (e < gs && c->y[e] >= cut)
+            e++;
+        for (size_t i = e; i < gs; i++)
+            above += c->y[i] >= cut;
+        if (e < gs && 4 * above <= gs - e && ssd__level_of(c, e, gs) <= ld - step)
+            ssd__curve_move_boundary(c, 2, e);
+    }
     return 1;
 }
 
