@@ -230,6 +230,8 @@ void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__anal
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo);
 int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res);
+int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            struct ssd__result *res, size_t g);
 int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res);
 int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,

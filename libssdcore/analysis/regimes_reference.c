@@ -1122,6 +1122,104 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
 /* The level of y[a, b) (b > a) a GC dip does not pull down: the median of
  * the samples within step (log) of the fastest. A dip only slows the
  * samples it falls in. */
+static double top_level(const struct ssd__curve *c, size_t a, size_t b, double step);
+
+/* A static cache after a random fill and idle time that the idle flushed
+ * whole, whose fast start (the cache, then the blocks idle GC cleaned at
+ * the direct speed, then GC at phase g) holds more than the fill log's
+ * cache C: a static cache is a fixed area, so the cache ended at C, in the
+ * sample m holding it, when the run's own samples say so (the rules that
+ * read the end off the run's samples missed it or placed it outside the
+ * log's stated uncertainty: GC dips inside the cache pull its level down
+ * and the drop's samples mix three levels, seed 59's drive 194, 113's 59).
+ * The samples must agree: m >= 2 whole samples of cache before it, the
+ * cache's level (top_level of the samples before m: a dip only slows) a
+ * step above the samples after m, which never climb back within a step of
+ * it before GC (a cache never resumes after its end); with a whole sample
+ * of direct writes after m, their level (top_level) min_drop below the
+ * cache, a step above GC, and the last sample before m a step above it
+ * (else the cache ended before C); and m's own rate read as the cache's
+ * share at the cache's level and the rest at the direct level (GC's
+ * without a direct sample) puts the end within half m's bytes of C (the
+ * uncertainty the reading states). Makes the cache phase 0 (to m), the
+ * direct writes phase 1 and the used state phase 2; returns 1 when it did,
+ * 0 with the phases as they were. The caller checks the state (a static
+ * reference of another workload, a random fill, idle time, a drive
+ * written full, no cache read within the log's stated uncertainty of C). */
+/* Where a cache at level hi (log) ends in sample m when the rest of m ran
+ * at level lo (log): its share of m from m's rate. */
+static double sample_share_end(const struct ssd__curve *c, size_t m, double hi, double lo) {
+    double f = (c->r[m] - exp(lo)) / (exp(hi) - exp(lo));
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    return c->cum[m] + f * ssd__curve_dt(c, m) * exp(hi);
+}
+
+int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            struct ssd__result *res, size_t g) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double C = res->ref_kind_cache_bytes, step = log(o->min_step);
+    if (!isfinite(C) || !(C > 0) || g < 1 || g > 2 || g >= c->nph)
+        return 0;
+    size_t gs = c->ph[g].first;
+    if (!(c->cum[gs] > C))
+        return 0;
+    size_t m = 0;
+    while (m + 1 < gs && c->cum[m + 1] <= C)
+        m++;
+    if (m < 2 || m >= gs)
+        return 0;
+    double hi = top_level(c, 0, m, step), lg = log(c->ph[g].level_bps), ld = lg;
+    for (size_t i = m + 1; i < gs; i++)
+        if (c->y[i] >= hi - step)
+            return 0;
+    if (m + 1 < gs) {
+        ld = top_level(c, m + 1, gs, step);
+        if (!(hi >= ld + log(o->min_drop) && ld >= lg + step && c->y[m - 1] >= ld + step))
+            return 0;
+    } else if (!(hi >= lg + log(o->min_drop) && c->y[m - 1] >= hi - log(o->min_drop))) {
+        return 0;
+    }
+    /* (Without a direct sample the rest of m ran between GC's level and
+     * min_drop below the cache: the end read from m lies between the two
+     * readings.) */
+    double lo_fast = m + 1 < gs ? ld : hi - log(o->min_drop);
+    double first = sample_share_end(c, m, hi, lo_fast), last = sample_share_end(c, m, hi, ld);
+    if (!(C >= first - 0.5 * c->b[m] && C <= last + 0.5 * c->b[m]))
+        return 0;
+    if (g == 2)
+        ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, m) != 0)
+        return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_bytes = C;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    ssd__set_cache_end(res, m, exp(hi), exp(ld));
+    /* The used state starts where the direct writes end: the first sample
+     * after the cache's below the midpoint between their level and GC's,
+     * when the samples from there to the segmentation's boundary stay
+     * below it (at most a quarter back above: GC's bursts) a step below
+     * the direct level. The segmentation may have given GC's first samples,
+     * which run above where GC settles, to the fast start (2 GiB at 64
+     * MB/s, then GC at 9-20 for 35 samples before its phase, seed 13's
+     * drive 153; 976 and 662 MB/s, then GC at 150-330 to 13.7 GiB, the
+     * model's onset 10.8, 173's drive 131). */
+    if (m + 1 < gs) {
+        double cut = 0.5 * (ld + lg);
+        size_t e = m + 1, above = 0;
+        while (e < gs && c->y[e] >= cut)
+            e++;
+        for (size_t i = e; i < gs; i++)
+            above += c->y[i] >= cut;
+        if (e < gs && 4 * above <= gs - e && ssd__level_of(c, e, gs) <= ld - step)
+            ssd__curve_move_boundary(c, 2, e);
+    }
+    return 1;
+}
+
+/* The level of y[a, b) (b > a) a GC dip does not pull down: the median of
+ * the samples within step (log) of the fastest. A dip only slows the
+ * samples it falls in. */
 static double top_level(const struct ssd__curve *c, size_t a, size_t b, double step) {
     double top = c->y[a];
     for (size_t i = a + 1; i < b; i++)

@@ -651,3 +651,66 @@ Test(fill_reference, a_same_workload_logs_slight_static_cache_after_a_random_fil
         ssd_series_free(fill);
     }
 }
+
+/* A static cache flushed whole by the idle time after a random fill, its
+ * fast start (the cache, then the 2 GiB idle GC cleaned at the direct
+ * level, then GC) holding more than the fill log's cache: the cache ends
+ * at the log's cache, in the sample holding it, when the run's samples
+ * agree (ssd__static_ref_log_end). Three of the used-drive sweep's shapes,
+ * their first samples as logged: seed 59's drive 194 (a 6.92 GiB cache
+ * whose first two samples a GC dip slowed, 1891, 2070, 2660 MiB/s, then
+ * 1160 holding the end, 839 of direct writes, GC at 100: read 6.50 GiB,
+ * the level the dips set); 113's drive 59 (3337, then dips to 2597 and
+ * 1866, the end in the third sample, 963 and 755 of direct writes: read
+ * 4.88 GiB, the fill's log 7.47 for the model's 7.27); and 157's drive 83
+ * (three samples at 3744, then 2243 holding the end and most of the direct
+ * writes, 821 their last, GC at 330: "no cache"). */
+Test(fill_reference, a_static_cache_flushed_whole_ends_at_the_fill_logs_cache_after_a_random_fill) {
+    const struct {
+        double head[9];
+        size_t k;
+        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
+    } cases[] = {
+        {{1891, 2070, 2660, 1160, 839, 566},
+         6,
+         100,
+         454e9,
+         6.92 * 1073741824.0,
+         7.434e9,
+         2.698e9,
+         0.417e9},
+        {{3337, 2597, 1866, 963, 755},
+         5,
+         92,
+         1227e9,
+         7.27 * 1073741824.0,
+         8.023e9,
+         2.069e9,
+         0.706e9},
+        {{3744, 3744, 3744, 2243, 821, 526, 371, 460, 367},
+         9,
+         331,
+         1141e9,
+         11.67 * 1073741824.0,
+         12.526e9,
+         2.877e9,
+         0.776e9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ssd_series *run =
+            after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 400, cases[i].capacity);
+        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
+                                           cases[i].fill_direct, cases[i].capacity);
+        char *json = NULL;
+        int regime;
+        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+        cr_expect(S.has_cache, "case %zu: %s", i, json);
+        cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
+                  "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
+        cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
+        cr_expect(S.has_gc, "case %zu: %s", i, json);
+        ssd_free(json);
+        ssd_series_free(fill);
+        ssd_series_free(run);
+    }
+}
