@@ -275,3 +275,43 @@ Test(used_short_levels,
     ssd_analysis_free(a);
     free(b);
 }
+
+/* The same cache with its direct writes shorter than three times it
+ * (round 31; seed 211's drive 59, WSAT, 998 GB): the 29.88 GiB idle time
+ * gave back at 2183 MB/s, its end in the third 5 s sample, then the
+ * spare area's direct writes at 1117 to 68.4 GiB (seven samples), folding
+ * at 516 to 215.6 GiB, GC around 345. seq_cache_before_direct asked the
+ * rest of the phase to last 3 times the cache's samples, so the cache
+ * test's 65 GiB "cache" at the phase's level stood ("cache 65.22 GiB,
+ * truth 29.88"); the rest need only outlast the cache's samples (the
+ * phase's median then sits in it) and last 3 samples. */
+Test(used_short_levels, a_cache_of_three_samples_and_seven_of_direct_writes_after_a_seq_fill) {
+    const size_t n = 4320;
+    const double ends[] = {29.88 * GIB, 68.37 * GIB, 215.56 * GIB},
+                 rates[] = {2183 * MB, 1117 * MB, 516 * MB};
+    double *b = levels_then_gc(n, 5, ends, rates, 3, 0.02, 345 * MB, gc_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 998e9, "seq_fill", &r);
+    expect_cache_of(&r, ends[0]);
+    expect_folding_between(&r, 0.95 * ends[1], 1.05 * ends[1]);
+    expect_used_state_at(&r, ends[2]);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* And a cache of seven samples (seed 173's drive 128, WSAT, 1000 GB): 13
+ * GiB at 411 MB/s, its end in the seventh 5 s sample, direct writes at
+ * 216 to 21.0 GiB (eight samples), folding at 75 to 35.2 GiB, GC around
+ * 60. More than three samples a step above the phase's level were no
+ * cache to seq_cache_before_direct ("cache 20.88 GiB, truth 13.00"). */
+Test(used_short_levels, a_cache_of_seven_samples_and_eight_of_direct_writes_after_a_seq_fill) {
+    const size_t n = 3000;
+    const double ends[] = {13.0 * GIB, 21.03 * GIB, 35.19 * GIB},
+                 rates[] = {411 * MB, 216 * MB, 75 * MB};
+    double *b = levels_then_gc(n, 5, ends, rates, 3, 0.02, 60 * MB, gc_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 1000e9, "seq_fill", &r);
+    expect_cache_of(&r, ends[0]);
+    ssd_analysis_free(a);
+    free(b);
+}
