@@ -315,3 +315,41 @@ Test(used_short_levels, a_cache_of_seven_samples_and_eight_of_direct_writes_afte
     ssd_analysis_free(a);
     free(b);
 }
+
+/* WSAT after a sequential fill (round 31; seed 59's drive 31, 884 GB): a
+ * 7.1 GiB static cache inside the first 5 s sample, the spare area's
+ * direct writes at exactly 459 MB/s to 192 GiB with GC dips of a sample
+ * or two every 26 s, the last of them four samples (381, 384, 412, 333)
+ * a sample before GC at 87 (15 % scatter). The segmentation began the
+ * used state at that dip, 182.3 GiB; the fresh run's direct level moves
+ * it to where the direct writes end, and without reference levels the
+ * direct phase's own level does (seq_direct_before_used). */
+Test(used_short_levels, the_used_state_after_the_direct_writes_last_gc_dip_after_a_seq_fill) {
+    const size_t n = 4320;
+    const double direct = 459 * MB, end = 192 * GIB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    size_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0)
+            b[i] = 7.1 * GIB + (5 - 7.1 * GIB / (2700 * MB)) * direct;
+        else if (w < end)
+            b[i] = 5 * direct * (i % 5 == 2 ? 0.75 : 1);
+        else
+            b[i] = 5 * gc_scatter(87 * MB);
+        if (w < end && w + b[i] >= end) {
+            b[i] = end - w + (5 - (end - w) / direct) * 87 * MB;
+            last = i;
+        }
+        w += b[i];
+    }
+    const double dip[] = {0.83, 0.84, 0.9, 0.73};
+    for (size_t k = 0; k < 4; k++)
+        b[last - 5 + k] = 5 * direct * dip[k];
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 884e9, "seq_fill", &r);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / end - 1) < 0.02, "used state %d at %.2f GiB",
+              r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
