@@ -1184,7 +1184,8 @@ size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis
  * cache's folding, both quiet levels the drive holds until GC), so it
  * stands in for it: the phase before the used state (after the cache, 5
  * samples or more) a step above it, the samples moved fewer than a
- * lasting phase. Moves phase g's start; returns 1 when it did. */
+ * lasting phase, one of them back within half a step of its level and
+ * none a step above it. Moves phase g's start; returns 1 when it did. */
 int ssd__seq_direct_before_used(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 const struct ssd__result *res, size_t g) {
     if (!(o->written_before_bytes > 0) || (int)o->precondition != SSD_PRECONDITION_SEQ_FILL ||
@@ -1205,15 +1206,17 @@ int ssd__seq_direct_before_used(struct ssd__curve *c, const struct ssd__analysis
     if (e == f || e - f >= c->min_len)
         return 0;
     /* (Direct writes hold their level between the dips: one sample back
-     * within a step of it, none a step above it, which GC's first bursts
-     * may be: seed 157's drive 106, 2 hours, folding at 648 MB/s, then 793
-     * and 475 as GC began.) */
+     * within half a step of it, none a step above it, which GC's first
+     * bursts may be: seed 157's drive 106, 2 hours, folding at 648 MB/s,
+     * then 793 and 475 as GC began; GC's first samples settling from
+     * near the level are no direct writes either: 227's drive 18, WSAT,
+     * folding at exactly 178.6, then GC at 154, 160, 148 settling at 124.) */
     double lv = log(direct), step = log(o->min_step);
     int back = 0;
     for (size_t i = f; i < e; i++) {
         if (c->y[i] >= lv + step)
             return 0;
-        back |= c->y[i] > lv - step;
+        back |= fabs(c->y[i] - lv) < 0.5 * step;
     }
     if (!back)
         return 0;
