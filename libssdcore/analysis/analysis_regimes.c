@@ -1148,6 +1148,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         ssd__gc_starts_at(c, g, S);
     }
+    /* (Without reference levels, after a sequential fill: the same from
+     * the level before the used state; seq_direct_before_used.) */
+    if (!rl.known && S->has_cache && ssd__seq_direct_before_used(c, o, res, g))
+        ssd__gc_starts_at(c, g, S);
     /* A used drive's used state that began bursting inside the short
      * phase before it (gc_bursts_after_drop). */
     if (rl.known && o->written_before_bytes > 0 && g >= 1 && g < c->nph &&

@@ -205,6 +205,8 @@ size_t ssd__gc_bursts_after_drop(const struct ssd__curve *c, const struct ssd__a
                                  size_t g, double pre);
 int ssd__clean_blocks_fall(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
                            size_t k, size_t e, double l1, double l2, double gain);
+int ssd__seq_direct_before_used(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ssd__result *res, size_t g);
 size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 double direct, size_t g, size_t e);
 size_t ssd__late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity);

@@ -916,13 +916,13 @@ int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_
  * cache bounded by what idle time gave back is followed by direct writes
  * to the rest, which no fast start but the cache outruns. With the fill's
  * log showing a dynamic cache, a phase the cache test took for the cache
- * whose first 1-3 samples run a step above its level (the first min_drop
+ * whose first samples run a step above its level (the first min_drop
  * above it) and whose later samples all sit below that step (and a step
- * below the fastest of the first: no GC dip inside a cache), lasting 3
- * times those samples or more: the first samples are the cache, its end
- * in the last of them (inside the first sample when it is alone: bounded
- * as first_sample_fold_near_gc does), the rest of the phase direct
- * writes, its level the phase's. Returns 1 when it split the cache off
+ * below the fastest of the first: no GC dip inside a cache), lasting
+ * longer than those samples and 3 samples or more: the first samples are
+ * the cache, its end in the last of them (inside the first sample when
+ * it is alone: bounded as first_sample_fold_near_gc does), the rest of
+ * the phase direct writes, its level the phase's. Returns 1 when it split the cache off
  * (the phases [0, s), the direct writes, the rest).
  * Round 29: with no reference that showed the cache's kind too (ref_kind
  * unknown, no reference levels). The cut does not lean on the kind: a
@@ -935,7 +935,18 @@ int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_
  * capacity) let only 2 of the 7 such runs of the 25 seeds through (the
  * phases were 3.6-13.5 % of the capacity), and without it no run broke
  * (docs/analysis.md, Limits, round 29). The level after the direct writes
- * may then be a dynamic cache's folding (seq_cut_no_ref: can_fold). */
+ * may then be a dynamic cache's folding (seq_cut_no_ref: can_fold).
+ * Round 31: the cache's samples need not be 1-3 and the rest 3 times
+ * them; the rest need only outlast them and last 3 samples, its own
+ * level within a step of the phase's (the direct writes', not a cache's
+ * GC dips: seed 151's drive 193, 2 hours, 1381, 1371, 1169, then dips to
+ * 576 and 578 and the end at 818, the model's 5.49 GiB cache, cut at
+ * 3.18 when that was not asked). The direct writes
+ * after a 29.88 GiB cache run 1.3-5 times it (seed 211's drive 59, WSAT:
+ * 2052, 2315, 2191 MB/s, then 7 samples at 1117, "cache 65.22 GiB"),
+ * and a slower cache takes more samples (173's drive 128: 7 at 411, then
+ * 8 at 216, "cache 20.88 GiB, truth 13.00"; 229's drive 109, 3 at 1978
+ * and the drop's mixed sample at 1224, a step above the phase's 1024). */
 int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -950,7 +961,8 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
     double step = log(o->min_step), L = log(c->ph[0].level_bps);
     while (s < e0 && c->y[s] >= L + step)
         s++;
-    if (s < 1 || s > 3 || e0 < s + 3 * s || c->y[0] < L + log(o->min_drop))
+    if (s < 1 || e0 < s + (s > 3 ? s : 3) || c->y[0] < L + log(o->min_drop) ||
+        fabs(ssd__level_of(c, s, e0) - L) >= step)
         return 0;
     double top = c->y[0];
     for (size_t i = 1; i < s; i++)

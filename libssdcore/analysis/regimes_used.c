@@ -1170,6 +1170,60 @@ size_t ssd__direct_through_dips(struct ssd__curve *c, const struct ssd__analysis
     return arg;
 }
 
+/* The used state's first samples after a sequential fill, no reference
+ * levels (none, or the fill's own log of another workload): the
+ * segmentation began the used state at the first of the direct writes'
+ * GC dips before it (seed 59's drive 31, WSAT: direct writes at 459 MB/s,
+ * dips to 381, 384, 412, 333, then 459 again, then GC at 87; the used
+ * state at 182.3 GiB, truth 192.0; seed 137's drive 69, 2 hours, a dip of
+ * four 1 s samples to 690 twelve samples before GC). The fresh run's
+ * direct level reads them with a reference (analysis_regimes.c: the run
+ * of samples above the midpoint, then direct_through_dips); after a
+ * sequential fill the level right before the used state is that direct
+ * level itself (the clean spare area's direct writes, or a dynamic
+ * cache's folding, both quiet levels the drive holds until GC), so it
+ * stands in for it: the phase before the used state (after the cache, 5
+ * samples or more) a step above it, the samples moved fewer than a
+ * lasting phase, one of them back within half a step of its level and
+ * none a step above it. Moves phase g's start; returns 1 when it did. */
+int ssd__seq_direct_before_used(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ssd__result *res, size_t g) {
+    if (!(o->written_before_bytes > 0) || (int)o->precondition != SSD_PRECONDITION_SEQ_FILL ||
+        ssd__seq_overwrites(o, res) || g < 2 || g >= c->nph ||
+        c->ph[g - 1].last - c->ph[g - 1].first + 1 < o->min_phase_samples ||
+        c->ph[g].level_bps * o->min_step > c->ph[g - 1].level_bps)
+        return 0;
+    double direct = c->ph[g - 1].level_bps;
+    size_t f = c->ph[g].first, e = f;
+    double cut = 0.5 * (log(direct) + log(c->ph[g].level_bps));
+    while (e + 3 <= c->ph[g].last && c->y[e] >= cut)
+        e++;
+    e = ssd__direct_through_dips(c, o, direct, g, e);
+    /* (A lasting stretch above the midpoint is a level of its own, a
+     * folding the segmentation gave GC's phase: seed 2026's drive 48, 2
+     * hours, folding at 1152 MB/s for 350 GiB between direct writes at
+     * 1645 and GC at 423. GC dips inside the direct writes are shorter.) */
+    if (e == f || e - f >= c->min_len)
+        return 0;
+    /* (Direct writes hold their level between the dips: one sample back
+     * within half a step of it, none a step above it, which GC's first
+     * bursts may be: seed 157's drive 106, 2 hours, folding at 648 MB/s,
+     * then 793 and 475 as GC began; GC's first samples settling from
+     * near the level are no direct writes either: 227's drive 18, WSAT,
+     * folding at exactly 178.6, then GC at 154, 160, 148 settling at 124.) */
+    double lv = log(direct), step = log(o->min_step);
+    int back = 0;
+    for (size_t i = f; i < e; i++) {
+        if (c->y[i] >= lv + step)
+            return 0;
+        back |= fabs(c->y[i] - lv) < 0.5 * step;
+    }
+    if (!back)
+        return 0;
+    ssd__curve_move_boundary(c, g, e);
+    return 1;
+}
+
 /* The used state starting inside the last phase, past the capacity, too
  * gently for the segmentation (a big drive late in a 2-hour run): the
  * level-then-line split from the capacity on, kept when the line falls

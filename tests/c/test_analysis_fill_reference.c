@@ -714,3 +714,52 @@ Test(fill_reference, a_static_cache_flushed_whole_ends_at_the_fill_logs_cache_af
         ssd_series_free(run);
     }
 }
+
+/* GC's first samples settling from near the folding's level are no
+ * direct writes (round 31; seed 227's drive 18, WSAT, in the used-drive
+ * sweep): a 10.5 GiB dynamic cache at 2085 MB/s in the first 5 s
+ * sample, the drop's mixed sample, the folding at exactly 178.6 MB/s for
+ * 12 samples, then GC at 154, 160, 148, 130, settling around 124. With
+ * the fill's log showing a dynamic cache the folding is read, and the used
+ * state after it; seq_direct_before_used moved GC's first samples to the
+ * folding while one of them was within a step of its level (160), the
+ * onset 2 GiB late: one must come back within half a step. */
+Test(fill_reference, gc_settling_from_near_the_folding_level_is_no_direct_writes) {
+    const size_t rn[] = {1, 1, 12, 1, 1, 1, 1, 1975};
+    const double rb[] = {2.085e9, 3.36e8, 1.786e8, 1.54e8, 1.60e8, 1.48e8, 1.30e8, 1.24e8},
+                 sp[] = {0, 0, 0, 0, 0, 0, 0, 0.15};
+    size_t total = 0;
+    for (size_t i = 0; i < 8; i++)
+        total += rn[i];
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = 4242;
+    size_t j = 0;
+    for (size_t i = 0; i < 8; i++)
+        for (size_t m = 0; m < rn[i]; m++, j++) {
+            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+            double u = 2 * (double)x / 2147483648.0 - 1;
+            t[j] = 5 * (double)(j + 1);
+            b[j] = 5 * rb[i] * exp(sp[i] * u);
+        }
+    ssd_series *run = series_of(t, b, total,
+                                "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
+                                "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                                "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    const size_t fn[] = {25, 900};
+    const double fb[] = {2.787e9, 1.07e9};
+    ssd_series *fill = levels(fn, fb, 2,
+                              "{\"capacity_bytes\":1e12,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"write\","
+                              "\"block_size\":131072}");
+    double onset = 5 * (2.085e9 + 3.36e8 + 12 * 1.786e8);
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 5 * 1.786e8,
+              "used state %d at %.2f GiB, truth %.2f", S.has_gc, S.gc_start_bytes / 1073741824.0,
+              onset / 1073741824.0);
+    free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}

@@ -275,3 +275,81 @@ Test(used_short_levels,
     ssd_analysis_free(a);
     free(b);
 }
+
+/* The same cache with its direct writes shorter than three times it
+ * (round 31; seed 211's drive 59, WSAT, 998 GB): the 29.88 GiB idle time
+ * gave back at 2183 MB/s, its end in the third 5 s sample, then the
+ * spare area's direct writes at 1117 to 68.4 GiB (seven samples), folding
+ * at 516 to 215.6 GiB, GC around 345. seq_cache_before_direct asked the
+ * rest of the phase to last 3 times the cache's samples, so the cache
+ * test's 65 GiB "cache" at the phase's level stood ("cache 65.22 GiB,
+ * truth 29.88"); the rest need only outlast the cache's samples (the
+ * phase's median then sits in it) and last 3 samples. */
+Test(used_short_levels, a_cache_of_three_samples_and_seven_of_direct_writes_after_a_seq_fill) {
+    const size_t n = 4320;
+    const double ends[] = {29.88 * GIB, 68.37 * GIB, 215.56 * GIB},
+                 rates[] = {2183 * MB, 1117 * MB, 516 * MB};
+    double *b = levels_then_gc(n, 5, ends, rates, 3, 0.02, 345 * MB, gc_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 998e9, "seq_fill", &r);
+    expect_cache_of(&r, ends[0]);
+    expect_folding_between(&r, 0.95 * ends[1], 1.05 * ends[1]);
+    expect_used_state_at(&r, ends[2]);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* And a cache of seven samples (seed 173's drive 128, WSAT, 1000 GB): 13
+ * GiB at 411 MB/s, its end in the seventh 5 s sample, direct writes at
+ * 216 to 21.0 GiB (eight samples), folding at 75 to 35.2 GiB, GC around
+ * 60. More than three samples a step above the phase's level were no
+ * cache to seq_cache_before_direct ("cache 20.88 GiB, truth 13.00"). */
+Test(used_short_levels, a_cache_of_seven_samples_and_eight_of_direct_writes_after_a_seq_fill) {
+    const size_t n = 3000;
+    const double ends[] = {13.0 * GIB, 21.03 * GIB, 35.19 * GIB},
+                 rates[] = {411 * MB, 216 * MB, 75 * MB};
+    double *b = levels_then_gc(n, 5, ends, rates, 3, 0.02, 60 * MB, gc_scatter);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 1000e9, "seq_fill", &r);
+    expect_cache_of(&r, ends[0]);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* WSAT after a sequential fill (round 31; seed 59's drive 31, 884 GB): a
+ * 7.1 GiB static cache inside the first 5 s sample, the spare area's
+ * direct writes at exactly 459 MB/s to 192 GiB with GC dips of a sample
+ * or two every 26 s, the last of them four samples (381, 384, 412, 333)
+ * a sample before GC at 87 (15 % scatter). The segmentation began the
+ * used state at that dip, 182.3 GiB; the fresh run's direct level moves
+ * it to where the direct writes end, and without reference levels the
+ * direct phase's own level does (seq_direct_before_used). */
+Test(used_short_levels, the_used_state_after_the_direct_writes_last_gc_dip_after_a_seq_fill) {
+    const size_t n = 4320;
+    const double direct = 459 * MB, end = 192 * GIB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    size_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0)
+            b[i] = 7.1 * GIB + (5 - 7.1 * GIB / (2700 * MB)) * direct;
+        else if (w < end)
+            b[i] = 5 * direct * (i % 5 == 2 ? 0.75 : 1);
+        else
+            b[i] = 5 * gc_scatter(87 * MB);
+        if (w < end && w + b[i] >= end) {
+            b[i] = end - w + (5 - (end - w) / direct) * 87 * MB;
+            last = i;
+        }
+        w += b[i];
+    }
+    const double dip[] = {0.83, 0.84, 0.9, 0.73};
+    for (size_t k = 0; k < 4; k++)
+        b[last - 5 + k] = 5 * direct * dip[k];
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_dt(b, n, 5, 884e9, "seq_fill", &r);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / end - 1) < 0.02, "used state %d at %.2f GiB",
+              r.has_gc, r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
