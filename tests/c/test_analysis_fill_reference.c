@@ -315,6 +315,32 @@ Test(fill_reference, a_static_cache_ended_in_the_first_samples_after_a_sequentia
     ssd_series_free(run);
 }
 
+/* A WSAT run (4K random writes, 5 s samples) on a 1 TB drive written
+ * twice over sequentially, then idle 15 minutes: n[i] samples at bps[i]
+ * each, spread by spread[i] in log (a fixed pseudo-random draw from seed,
+ * uniform), as the used-drive sweep logs it. */
+static ssd_series *wsat_after_seq_fill(const size_t *n, const double *bps, const double *spread,
+                                       size_t k, unsigned long seed) {
+    size_t total = 0;
+    for (size_t i = 0; i < k; i++)
+        total += n[i];
+    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
+    cr_assert(t && b);
+    unsigned long x = seed;
+    size_t j = 0;
+    for (size_t i = 0; i < k; i++)
+        for (size_t m = 0; m < n[i]; m++, j++) {
+            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
+            double u = 2 * (double)x / 2147483648.0 - 1;
+            t[j] = 5 * (double)(j + 1);
+            b[j] = 5 * bps[i] * exp(spread[i] * u);
+        }
+    return series_of(t, b, total,
+                     "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
+                     "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                     "\"pattern\":\"randwrite\",\"block_size\":4096}");
+}
+
 /* A 4K random run after a 128K sequential fill and 15 minutes' idle on a
  * 1 TB drive with a static cache (seed 113's drive 51, WSAT, in the
  * used-drive sweep), in WSAT's 5 s samples: the cache flushed whole, 7
@@ -329,24 +355,7 @@ Test(fill_reference, a_static_cache_ended_in_the_first_samples_after_a_sequentia
 Test(fill_reference, a_noise_free_direct_level_after_a_static_cache_and_a_sequential_fill) {
     const size_t rn[] = {7, 1, 145, 1, 1, 4160};
     const double rb[] = {3.66e8, 2.0e8, 4.82e7, 3.9e7, 3.4e6, 2.7e6}, sp[] = {0, 0, 0, 0, 0, 0.18};
-    size_t total = 0;
-    for (size_t i = 0; i < 6; i++)
-        total += rn[i];
-    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
-    cr_assert(t && b);
-    unsigned long x = 12345;
-    size_t j = 0;
-    for (size_t i = 0; i < 6; i++)
-        for (size_t m = 0; m < rn[i]; m++, j++) {
-            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
-            double u = 2 * (double)x / 2147483648.0 - 1;
-            t[j] = 5 * (double)(j + 1);
-            b[j] = 5 * rb[i] * exp(sp[i] * u);
-        }
-    ssd_series *run = series_of(t, b, total,
-                                "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
-                                "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
-                                "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    ssd_series *run = wsat_after_seq_fill(rn, rb, sp, 6, 12345);
     const size_t fn[] = {30, 9900};
     const double fb[] = {4.6e8, 1e8};
     ssd_series *fill = levels(fn, fb, 2,
@@ -728,24 +737,7 @@ Test(fill_reference, gc_settling_from_near_the_folding_level_is_no_direct_writes
     const size_t rn[] = {1, 1, 12, 1, 1, 1, 1, 1975};
     const double rb[] = {2.085e9, 3.36e8, 1.786e8, 1.54e8, 1.60e8, 1.48e8, 1.30e8, 1.24e8},
                  sp[] = {0, 0, 0, 0, 0, 0, 0, 0.15};
-    size_t total = 0;
-    for (size_t i = 0; i < 8; i++)
-        total += rn[i];
-    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
-    cr_assert(t && b);
-    unsigned long x = 4242;
-    size_t j = 0;
-    for (size_t i = 0; i < 8; i++)
-        for (size_t m = 0; m < rn[i]; m++, j++) {
-            x = (x * 1103515245ul + 12345ul) % 2147483648ul;
-            double u = 2 * (double)x / 2147483648.0 - 1;
-            t[j] = 5 * (double)(j + 1);
-            b[j] = 5 * rb[i] * exp(sp[i] * u);
-        }
-    ssd_series *run = series_of(t, b, total,
-                                "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
-                                "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
-                                "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    ssd_series *run = wsat_after_seq_fill(rn, rb, sp, 8, 4242);
     const size_t fn[] = {25, 900};
     const double fb[] = {2.787e9, 1.07e9};
     ssd_series *fill = levels(fn, fb, 2,
@@ -759,7 +751,7 @@ Test(fill_reference, gc_settling_from_near_the_folding_level_is_no_direct_writes
     cr_expect(S.has_gc && fabs(S.gc_start_bytes - onset) <= 5 * 1.786e8,
               "used state %d at %.2f GiB, truth %.2f", S.has_gc, S.gc_start_bytes / 1073741824.0,
               onset / 1073741824.0);
-    free(json);
+    ssd_free(json);
     ssd_series_free(fill);
     ssd_series_free(run);
 }
