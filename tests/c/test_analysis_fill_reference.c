@@ -4,6 +4,7 @@
  * (a dynamic one here) is. Curves built here, exact levels. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,6 +468,35 @@ static ssd_series *random_fill_log(double cache, double level, double direct, do
     return levels(n, bps, 3, meta);
 }
 
+/* A 4K run after a random fill whose first samples are head[0..k) (MiB/s),
+ * then GC at gc, against the fill's 4K log showing a static cache of
+ * fill_cache bytes: the cache must be read within 5 % of cache, direct
+ * writes after it (below it when post_below), then the used state. */
+struct static_after_random_fill {
+    double head[9];
+    size_t k;
+    double gc, capacity, cache, fill_cache, fill_level, fill_direct;
+};
+
+static void expect_static_cache_after_random_fill(const struct static_after_random_fill *c,
+                                                  size_t i, bool post_below) {
+    ssd_series *run = after_random_fill(c->head, c->k, c->gc, 400, c->capacity);
+    ssd_series *fill = random_fill_log(c->fill_cache, c->fill_level, c->fill_direct, c->capacity);
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect(S.has_cache, "case %zu: %s", i, json);
+    cr_expect(fabs(S.cache_bytes - c->cache) <= 0.05 * c->cache, "case %zu: %g for %g", i,
+              S.cache_bytes, c->cache);
+    cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
+    if (post_below)
+        cr_expect(S.post_cache_bps < S.cache_level_bps, "case %zu: %s", i, json);
+    cr_expect(S.has_gc, "case %zu: %s", i, json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
+
 /* A static cache flushed whole by the idle time after a random fill, then
  * the 2 GiB idle GC cleaned at the direct level, then GC, the cache's end
  * and the direct writes in two mixed samples (ssd__static_ref_cache_
@@ -482,32 +512,12 @@ static ssd_series *random_fill_log(double cache, double level, double direct, do
  * after it. */
 Test(fill_reference,
      a_static_cache_then_the_idle_cleaned_blocks_in_mixed_samples_after_a_random_fill) {
-    const struct {
-        double head[4];
-        size_t k;
-        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
-    } cases[] = {
+    const struct static_after_random_fill cases[] = {
         {{4682, 4576, 4528, 1934}, 4, 600, 391e9, 13.21 * 1073741824.0, 14.22e9, 2.845e9, 1.016e9},
         {{4136, 4184, 2616, 0}, 3, 350, 314e9, 8.71 * 1073741824.0, 9.42e9, 2.80e9, 1.93e9},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        ssd_series *run =
-            after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 400, cases[i].capacity);
-        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
-                                           cases[i].fill_direct, cases[i].capacity);
-        char *json = NULL;
-        int regime;
-        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
-        cr_expect(S.has_cache, "case %zu: %s", i, json);
-        cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
-                  "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
-        cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
-        cr_expect(S.post_cache_bps < S.cache_level_bps, "case %zu: %s", i, json);
-        cr_expect(S.has_gc, "case %zu: %s", i, json);
-        ssd_free(json);
-        ssd_series_free(fill);
-        ssd_series_free(run);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        expect_static_cache_after_random_fill(&cases[i], i, true);
 }
 
 /* A dynamic cache after a random fill, its folding quiet, then GC bursting
@@ -675,11 +685,7 @@ Test(fill_reference, a_same_workload_logs_slight_static_cache_after_a_random_fil
  * (three samples at 3744, then 2243 holding the end and most of the direct
  * writes, 821 their last, GC at 330: "no cache"). */
 Test(fill_reference, a_static_cache_flushed_whole_ends_at_the_fill_logs_cache_after_a_random_fill) {
-    const struct {
-        double head[9];
-        size_t k;
-        double gc, capacity, cache, fill_cache, fill_level, fill_direct;
-    } cases[] = {
+    const struct static_after_random_fill cases[] = {
         {{1891, 2070, 2660, 1160, 839, 566},
          6,
          100,
@@ -705,23 +711,8 @@ Test(fill_reference, a_static_cache_flushed_whole_ends_at_the_fill_logs_cache_af
          2.877e9,
          0.776e9},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        ssd_series *run =
-            after_random_fill(cases[i].head, cases[i].k, cases[i].gc, 400, cases[i].capacity);
-        ssd_series *fill = random_fill_log(cases[i].fill_cache, cases[i].fill_level,
-                                           cases[i].fill_direct, cases[i].capacity);
-        char *json = NULL;
-        int regime;
-        struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
-        cr_expect(S.has_cache, "case %zu: %s", i, json);
-        cr_expect(fabs(S.cache_bytes - cases[i].cache) <= 0.05 * cases[i].cache,
-                  "case %zu: %g for %g", i, S.cache_bytes, cases[i].cache);
-        cr_expect_eq(regime, SSD_REGIME_DIRECT, "case %zu: %s", i, json);
-        cr_expect(S.has_gc, "case %zu: %s", i, json);
-        ssd_free(json);
-        ssd_series_free(fill);
-        ssd_series_free(run);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        expect_static_cache_after_random_fill(&cases[i], i, false);
 }
 
 /* GC's first samples settling from near the folding's level are no
