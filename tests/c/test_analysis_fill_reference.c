@@ -428,12 +428,16 @@ Test(fill_reference,
     ssd_series_free(run);
 }
 
-/* A 128K sequential run after a 4K random fill and 15 minutes' idle: the
- * first samples head[k] (MiB/s, the used-drive sweep's), then ngc samples
- * of GC at gc MiB/s scattering by 1.3x either way (a fixed pseudo-random
- * draw). */
-static ssd_series *after_random_fill(const double *head, size_t k, double gc, size_t ngc,
-                                     double capacity) {
+/* A run after a 4K random fill and 15 minutes' idle on a drive of
+ * `capacity` written twice over: the first samples head[k] (MiB/s, the
+ * used-drive sweep's), then ngc samples of GC at gc MiB/s scattering by
+ * 1.3x either way (a fixed pseudo-random draw); `workload` is the log's
+ * pattern and block size, `reference` (or NULL) the figures
+ * ssd_analysis_reference_json recorded, as a job made with a reference
+ * writes them into its log. */
+static ssd_series *run_after_random_fill(const double *head, size_t k, double gc, size_t ngc,
+                                         double capacity, const char *workload,
+                                         const char *reference) {
     size_t total = k + ngc;
     double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
     cr_assert(t && b);
@@ -444,13 +448,24 @@ static ssd_series *after_random_fill(const double *head, size_t k, double gc, si
         t[j] = (double)(j + 1);
         b[j] = (j < k ? head[j] : gc * exp(0.25 * u)) * 1048576.0;
     }
-    char meta[256];
-    snprintf(meta, sizeof meta,
+    size_t len = 256 + strlen(workload) + (reference ? strlen(reference) : 0);
+    char *meta = malloc(len);
+    cr_assert(meta);
+    snprintf(meta, len,
              "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f,"
-             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
-             "\"pattern\":\"write\",\"block_size\":131072}",
-             capacity, 2 * capacity);
-    return series_of(t, b, total, meta);
+             "\"precondition\":\"random_fill\",\"idle_before_s\":900,%s%s%s}",
+             capacity, 2 * capacity, workload, reference ? ",\"reference\":" : "",
+             reference ? reference : "");
+    ssd_series *s = series_of(t, b, total, meta);
+    free(meta);
+    return s;
+}
+
+/* A 128K sequential run after the random fill. */
+static ssd_series *after_random_fill(const double *head, size_t k, double gc, size_t ngc,
+                                     double capacity) {
+    return run_after_random_fill(head, k, gc, ngc, capacity,
+                                 "\"pattern\":\"write\",\"block_size\":131072", NULL);
 }
 
 /* The fill's 4K log from a purge: a static cache of `cache` bytes at
@@ -568,36 +583,12 @@ Test(fill_reference, a_dynamic_caches_folding_ends_where_its_quiet_level_does_af
     ssd_series_free(run);
 }
 
-/* A 4K random run after a 4K random fill and 15 minutes' idle: the first
- * samples head[k] (MiB/s, the used-drive sweep's), then ngc samples of GC
- * at gc MiB/s scattering by 1.3x either way (a fixed pseudo-random draw):
- * the workload of the fill's 4K log, so the log's levels are the run's. */
+/* A 4K random run after the random fill: the workload of the fill's 4K
+ * log, so the log's levels are the run's. */
 static ssd_series *random_after_random_fill(const double *head, size_t k, double gc, size_t ngc,
                                             double capacity, const char *reference) {
-    size_t total = k + ngc;
-    double *t = malloc(total * sizeof *t), *b = malloc(total * sizeof *b);
-    cr_assert(t && b);
-    unsigned long x = 777;
-    for (size_t j = 0; j < total; j++) {
-        x = (x * 1103515245ul + 12345ul) % 2147483648ul;
-        double u = 2 * (double)x / 2147483648.0 - 1;
-        t[j] = (double)(j + 1);
-        b[j] = (j < k ? head[j] : gc * exp(0.25 * u)) * 1048576.0;
-    }
-    /* (reference: the figures ssd_analysis_reference_json recorded, as a
-     * job made with a reference writes them into its log.) */
-    size_t len = 256 + (reference ? strlen(reference) : 0);
-    char *meta = malloc(len);
-    cr_assert(meta);
-    snprintf(meta, len,
-             "{\"capacity_bytes\":%.0f,\"written_before_bytes\":%.0f,"
-             "\"precondition\":\"random_fill\",\"idle_before_s\":900,"
-             "\"pattern\":\"randwrite\",\"block_size\":4096%s%s}",
-             capacity, 2 * capacity, reference ? ",\"reference\":" : "",
-             reference ? reference : "");
-    ssd_series *s = series_of(t, b, total, meta);
-    free(meta);
-    return s;
+    return run_after_random_fill(head, k, gc, ngc, capacity,
+                                 "\"pattern\":\"randwrite\",\"block_size\":4096", reference);
 }
 
 /* The figures ssd_analysis_reference_json records of ref (the caller
