@@ -1124,6 +1124,14 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
  * samples it falls in. */
 static double top_level(const struct ssd__curve *c, size_t a, size_t b, double step);
 
+/* Where a cache at level hi (log) ends in sample m when the rest of m ran
+ * at level lo (log): its share of m from m's rate. */
+static double sample_share_end(const struct ssd__curve *c, size_t m, double hi, double lo) {
+    double f = (c->r[m] - exp(lo)) / (exp(hi) - exp(lo));
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    return c->cum[m] + f * ssd__curve_dt(c, m) * exp(hi);
+}
+
 /* A static cache after a random fill and idle time that the idle flushed
  * whole, whose fast start (the cache, then the blocks idle GC cleaned at
  * the direct speed, then GC at phase g) holds more than the fill log's
@@ -1146,14 +1154,6 @@ static double top_level(const struct ssd__curve *c, size_t a, size_t b, double s
  * 0 with the phases as they were. The caller checks the state (a static
  * reference of another workload, a random fill, idle time, a drive
  * written full, no cache read within the log's stated uncertainty of C). */
-/* Where a cache at level hi (log) ends in sample m when the rest of m ran
- * at level lo (log): its share of m from m's rate. */
-static double sample_share_end(const struct ssd__curve *c, size_t m, double hi, double lo) {
-    double f = (c->r[m] - exp(lo)) / (exp(hi) - exp(lo));
-    f = f < 0 ? 0 : f > 1 ? 1 : f;
-    return c->cum[m] + f * ssd__curve_dt(c, m) * exp(hi);
-}
-
 int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                             struct ssd__result *res, size_t g) {
     struct ssd_analysis_summary *S = &res->sum;
