@@ -58,9 +58,14 @@ int cmd_filebench(int argc, char **argv) {
     rc = ssd_filebench_run(b, dir);
     cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_filebench_errmsg(b));
         if (outf && !out_existed)
             unlink(output); /* (closed below) */
+        /* Ctrl-C, SIGTERM or SIGHUP: said as copy, archive and mkset say it,
+         * not as an error of the step it stopped. */
+        status = cli_fileops_done(&filebench_cli, b, rc, 0,
+                                  "interrupted: no results; the scratch tree under %s is "
+                                  "removed unless --keep",
+                                  dir);
         goto out;
     }
     if ((rc = ssd_filebench_to_json(b, SSD_JSON_COMPACT, &json)) < 0) {

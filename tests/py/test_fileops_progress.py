@@ -210,3 +210,30 @@ def test_cli_mkset_ctrl_c_leaves_no_partial_file(cli, build_dir, tmp_path):
         assert 0 < assert_no_partial(full, cut) < sum(len(f) for _, _, f in os.walk(full))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_cli_filebench_ctrl_c_says_interrupted_and_leaves_nothing(cli, build_dir):
+    """filebench stopped by Ctrl-C while it makes its set says so as copy,
+    archive and mkset do (exit 1, "interrupted: ..."), not as an error of the
+    step it stopped ("stopped by the progress callback"); its scratch tree
+    and the results file it opened are gone."""
+    import subprocess
+    import time
+    work = build_dir / "pytest-filebench-ctrl-c"  # on the disk: /tmp may be a fast tmpfs
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    try:
+        out = work / "results.json"
+        p = subprocess.Popen([cli, "filebench", str(work), "--out", str(out), "--size", "2g"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        scratch = work / "ssdcore-filebench"
+        # A 2 GiB set takes seconds to make: signalled once a few files exist.
+        while p.poll() is None and sum(len(f) for _, _, f in os.walk(scratch)) < 3:
+            time.sleep(0.001)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 1, err
+        assert "interrupted: no results" in err and "progress callback" not in err, err
+        assert not scratch.exists() and not out.exists()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
