@@ -31,7 +31,10 @@ def main(out=os.path.join(ROOT, "docs", "analysis_curve.svg")):
     px = lambda v: L + (W - L - R) * v / xmax  # noqa: E731
     py = lambda v: H - B - (H - T - B) * v / ymax  # noqa: E731
     e = []
-    e.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+    # (viewBox and max-width: a phone-wide page scales the figure down
+    # instead of cutting it off at 390 px.)
+    e.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" '
+             f'width="{W}" height="{H}" style="max-width:100%;height:auto" '
              f'font-family="sans-serif" font-size="12">')
     e.append(f'<rect width="{W}" height="{H}" fill="white"/>')
     for gy in range(0, 6):
