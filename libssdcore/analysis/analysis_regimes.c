@@ -1287,14 +1287,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * after a fill, 4K over 8 GiB for 5 min: 263 MiB/s for 1 s, 156 for
      * 3 s, then 285 for 296 s read "262.6 MiB/s", below the run's mean
      * and its end; the round-23 audit). A short first phase a step above
-     * (a static cache's 41 s before the clean blocks) keeps its level. */
+     * (a static cache's 41 s before the clean blocks) keeps its level.
+     * The lasting phase may be labelled other, as a phase faster than the
+     * one before it is (a fill's 4K log from a purge that began in a GC
+     * dip: 560 MiB/s for 1 s, 327 for 2, then 909 with its dips to the
+     * end read "first level 560", and a used run's 2 s of clean blocks at
+     * 909 against it "cache 2.11 GiB"; seed 251's drive 149). */
     if (!S->has_cache && c->nph >= 2 && S->post_cache_bps == c->ph[0].level_bps &&
         c->ph[0].last - c->ph[0].first + 1 < c->min_len)
         for (size_t j = 1; j < c->nph; j++) {
             const struct ssd_phase *p = &c->ph[j];
             if (S->has_gc && p->start_bytes >= S->gc_start_bytes)
                 break;
-            if (p->regime == c->ph[0].regime && p->last - p->first + 1 >= c->min_len) {
+            if ((p->regime == c->ph[0].regime || p->regime == SSD_REGIME_OTHER) &&
+                p->last - p->first + 1 >= c->min_len) {
                 if (c->ph[0].level_bps < o->min_step * p->level_bps)
                     S->post_cache_bps = p->level_bps;
                 break;
