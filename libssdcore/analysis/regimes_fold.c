@@ -1172,8 +1172,13 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     size_t s = s0;
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
     /* (After a found cache its drop's sample, between the two levels,
-     * mixes them: the level starts after it.) */
-    if (found && c->y[s] - lv >= step && c->y[s] < log(S->cache_level_bps)) {
+     * mixes them: the level starts after it. So does the second sample
+     * after a first sample's cache, a step above the level and below the
+     * first: the cache ended in it (seed 47's drive 88, the fill: 1830
+     * MB/s, then 758, then folding at 533 for 3 samples, then GC at 104,
+     * the model's 2 GiB cache and 2 GiB folding; read as clean blocks in
+     * one sample and the used state from 1.7 GiB, the folding missed).) */
+    if (c->y[s] - lv >= step && c->y[s] < (found ? log(S->cache_level_bps) : c->y[0])) {
         s++;
         lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
     }
@@ -1195,7 +1200,11 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
         log(lo) - ssd__level_of(c, k, k + ml) < step)
         return 0;
-    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    /* (A second sample that held the cache's end: the first was cache all
+     * through, as first_sample_fold_near_gc bounds it.) */
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
     if (!found && (!(lower > 0) || !(upper >= lower)))
         return 0;
     while (c->nph > 1 && c->ph[1].first <= k)

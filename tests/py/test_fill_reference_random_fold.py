@@ -1,0 +1,49 @@
+"""A dynamic cache after a random fill that ended in the run's second
+sample, read with the fill's own log as reference (issue 21;
+docs/analysis.md, "The fill's own log as the reference";
+dynamic_ref_fold_after in regimes_fold.c). The drives are the used-drive
+sweep's own (their seed and drive number in each test), simulated as the
+sweep does it: a 128K sequential fill after a 4K random fill and 15
+minutes' idle, analysed with the fill's own 4K log (from a purged drive)
+as reference, and scored as the sweep scores it."""
+from used_drive_scoring import analysed_run, simulate_fill
+
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Seed 47's drive 88: the 2 GiB idle GC cleaned, cached at 1.83 GB/s, ended
+# in the second 1 s sample (1830, then 758 MB/s), then folding at 533 for
+# 3 samples to 4 GiB, then GC at 104: read as clean blocks in one sample,
+# "folding from 2.0 GiB missed; used state at 1.7 GiB, truth 4.0".
+D47_88 = (COMMON + "capacity_gb=121,op_pct=12.89,bits=2,slc_type=dynamic,slc_seq_mibps=1737,"
+          "slc_rand_iops=361516,native_seq_mibps=769,native_rand_mibps=577.0,fold_mibps=508,"
+          "floor_mibps=74.37,gc_gamma=1.92,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+          "noise_direct=0.00,seed=838565024,slc_gb=31,slc_wa=1,dip_period_s=24.8,"
+          "dip_duty=0.20,dip_depth=0.40")
+# Seed 2026's drive 190: 1756 MB/s, then 828 holding the cache's end, then
+# folding at 543-589 for 7 samples to 6 GiB, then GC at 180-370: read as
+# direct writes from the first byte, "folding from 2.0 GiB missed".
+D2026_190 = (COMMON + "capacity_gb=159,op_pct=20.07,bits=3,slc_type=dynamic,"
+             "slc_seq_mibps=1675,slc_rand_iops=340271,native_seq_mibps=903,"
+             "native_rand_mibps=665.8,fold_mibps=543,floor_mibps=122.48,gc_gamma=0.92,"
+             "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=1059487494,"
+             "slc_gb=15,slc_wa=1,dip_period_s=19.3,dip_duty=0.09,dip_depth=0.41")
+
+
+def scored(tmp_path, spec):
+    fill = tmp_path / "fill.csv"
+    simulate_fill(spec, "random_fill", fill)
+    return analysed_run(spec, "random_fill", "fill", tmp_path / "run.csv", reference=fill)
+
+
+def test_a_cache_ended_in_the_second_sample_then_its_short_folding(tmp_path):
+    a, got = scored(tmp_path, D47_88)
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
+    assert a["cache"]["censored"] == "resolution"
+    lo, hi = a["cache"]["bytes"], a["cache"]["bytes"] + a["cache"]["uncertainty_bytes"]
+    assert lo <= 2 * 2**30 <= hi + 0.01 * 2**30
+
+
+def test_the_folding_after_a_second_sample_s_cache_is_told(tmp_path):
+    a, got = scored(tmp_path, D2026_190)
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
