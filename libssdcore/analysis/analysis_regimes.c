@@ -480,8 +480,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (g == 2) {
             res->dynamic_ref_fold = 1;
             /* (Their used state may start late, GC's first bursts back at
-             * the folding's level taken into it: dynamic_ref_fold_end.) */
-            ssd__dynamic_ref_fold_end(c, o);
+             * the folding's level taken into it: dynamic_ref_fold_end.
+             * The end it places is the onset, as the split's is (2): the
+             * knee looked for past it put GC's first bursts back into the
+             * folding, seed 47's drive 79, the fill.) */
+            if (ssd__dynamic_ref_fold_end(c, o))
+                res->dynamic_ref_fold = 2;
         } else if (ssd__dynamic_ref_first_sample_fold(c, o, res, &g)) {
             clean_room = 0;
             res->dynamic_ref_fold = 2;

@@ -1126,12 +1126,38 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
  * the first sample a step below it. A folding's samples scatter, and one
  * of them a step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC
  * at 20. */
-static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, double step) {
+static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, double step,
+                              int *scatter) {
     size_t n = c->n, k = s + 2;
+    *scatter = 0;
     while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
         k++;
     while (k < n && c->y[k] >= lv - step)
         k++;
+    /* GC's scatter ends it sooner: a sample a step below lv that starts
+     * five of which three or more are a step off it, one of them a step
+     * above. A folding holds its level (its samples' noise under a step,
+     * a GC dip only slows), but GC's first samples burst both ways
+     * around it, often enough that their median stays within a step of
+     * it (seed 11's drive 157, the fill: folding at 701-732 MB/s to 6
+     * GiB, then 461, 452, 675, 1584, 726, 567, 900, read as folding to
+     * 9.96 GiB; 47's drive 79: 80-84, then 70, 56, 102, 75, 53, 134, to
+     * 6.42 for 6.0). Such an end sets *scatter: GC's median after it
+     * may then sit less than a step below lv, and the callers ask it only
+     * to be below. */
+    for (size_t i = s + 2; i < k && i + 5 <= n; i++) {
+        if (!(c->y[i] < lv - step))
+            continue;
+        size_t off = 0, above = 0;
+        for (size_t j = i; j < i + 5; j++) {
+            off += fabs(c->y[j] - lv) >= step;
+            above += c->y[j] >= lv + step;
+        }
+        if (off >= 3 && above >= 1) {
+            *scatter = 1;
+            return i;
+        }
+    }
     return k;
 }
 
@@ -1184,7 +1210,8 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     }
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    size_t k = quiet_level_end(c, s, lv, step);
+    int scatter;
+    size_t k = quiet_level_end(c, s, lv, step, &scatter);
     /* (Two samples are a level when within half a step of each other: GC
      * starting at the folding's speed and sliding down from it passes
      * through two samples a tenth apart, 1471 and 1330 MB/s, then 1016,
@@ -1198,7 +1225,7 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (found && s0 >= 2 && c->y[0] >= ssd__level_of(c, 1, s0) + step)
         return 0;
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
-        log(lo) - ssd__level_of(c, k, k + ml) < step)
+        log(lo) - ssd__level_of(c, k, k + ml) < (scatter ? 0 : step))
         return 0;
     /* (A second sample that held the cache's end: the first was cache all
      * through, as first_sample_fold_near_gc bounds it.) */
@@ -1241,11 +1268,20 @@ int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
         return 0;
     double step = log(o->min_step);
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    /* (The cache's drop sample, between the two levels, mixes them: the
+     * level starts after it; seed 47's drive 79: 500 MB/s, 209, then
+     * folding at 80-86.) */
+    if (c->y[s] - lv >= step && c->y[s] < log(c->ph[0].level_bps) && e >= s + 4) {
+        s++;
+        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    }
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    size_t k = quiet_level_end(c, s, lv, step);
+    int scatter;
+    size_t k = quiet_level_end(c, s, lv, step, &scatter);
     if (k >= e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
-        (k >= s + 3 && ssd__falls_through(c, s, k)) || lv - ssd__level_of(c, k, k + ml) < step)
+        (k >= s + 3 && ssd__falls_through(c, s, k)) ||
+        lv - ssd__level_of(c, k, k + ml) < (scatter ? 0 : step))
         return 0;
     ssd__curve_move_boundary(c, 2, k);
     return 1;

@@ -47,3 +47,32 @@ def test_the_folding_after_a_second_sample_s_cache_is_told(tmp_path):
     a, got = scored(tmp_path, D2026_190)
     assert not got["problems"], got["problems"]
     assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
+
+
+# Seed 11's drive 157: 2499 MB/s, then folding at 701-732 to 6 GiB, then
+# GC at 461, 452, 675, 1584, 726, 567, 900 (its median within a step of
+# the folding's level): the folding read to 9.96 GiB, "used state at 10.0
+# GiB, truth 6.0".
+D11_157 = (COMMON + "capacity_gb=335,op_pct=12.89,bits=3,slc_type=dynamic,slc_seq_mibps=3870,"
+           "slc_rand_iops=950494,native_seq_mibps=2233,native_rand_mibps=1883.2,fold_mibps=687,"
+           "floor_mibps=361.43,gc_gamma=2.38,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.12,seed=1044906421,slc_gb=55,slc_wa=1,dip_duty=0")
+# Seed 47's drive 79: 4 samples of cache at 500 MB/s, 209 holding its end,
+# folding at 80-86 to 6 GiB, then GC at 70, 56, 102, 75, 53, 134: the used
+# state read at 6.42 GiB, "no phase boundary near the fold->gc change".
+D47_79 = (COMMON + "capacity_gb=210,op_pct=7.04,bits=3,slc_type=dynamic,slc_seq_mibps=477,"
+          "slc_rand_iops=107443,native_seq_mibps=222,native_rand_mibps=126.2,fold_mibps=77,"
+          "floor_mibps=28.27,gc_gamma=1.75,link_mibps=560,iops_cap=100000,noise=0.02,"
+          "noise_direct=0.12,seed=566008263,slc_gb=62,slc_wa=1,dip_duty=0")
+
+
+def test_the_folding_ends_where_gc_s_bursts_start(tmp_path):
+    a, got = scored(tmp_path, D11_157)
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] < 7 * 2**30
+
+
+def test_the_folding_after_a_found_cache_s_drop_sample_ends_at_gc(tmp_path):
+    _, got = scored(tmp_path, D47_79)
+    assert not got["problems"], got["problems"]
