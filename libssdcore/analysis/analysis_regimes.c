@@ -520,6 +520,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
+    /* (The same cache ended inside the first sample, the blocks idle GC
+     * cleaned written at the direct level for a few samples after it:
+     * static_ref_first_sample_direct.) */
+    if ((clean_room || !S->has_cache) && g == 1 && !rl.known &&
+        res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_first_sample_direct(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+    }
     /* (The same static cache after a sequential fill, with the spare
      * area's direct writes after it inside the fast start:
      * seq_static_ref_cache.) */
