@@ -527,10 +527,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->ref_kind == SSD__REF_KIND_STATIC &&
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-        ssd__static_ref_first_sample_direct(c, o, res)) {
+        ssd__static_ref_first_sample_direct(c, o, res, 0)) {
         clean_room = 0;
         g = 2;
     }
+    /* (The same direct writes after a cache the cache test found and
+     * ended.) */
+    if (!clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_first_sample_direct(c, o, res, 1))
+        g = 2;
     /* (The same static cache after a sequential fill, with the spare
      * area's direct writes after it inside the fast start:
      * seq_static_ref_cache.) */

@@ -1239,24 +1239,36 @@ int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opt
  * sample phase 0, the direct writes phase 1 and the used state phase 2;
  * returns 1 when it did. The caller checks the state (a static reference
  * of another workload, a random fill, idle time, a drive written full,
- * the clean-room verdict with the used state phase 1). */
+ * the clean-room verdict with the used state phase 1). found: the same
+ * direct writes after a cache the cache test found and ended (phase 0,
+ * the used state phase 1 from the sample after it), which the
+ * segmentation gave to GC's phase too (seed 13's drive 70, the fill: 4
+ * samples at 2806 MB/s, 1862 holding the end, then 626, 619, 829, then GC
+ * at 186 from 14.12 GiB, read from 12.19): split off as phase 1, the used
+ * state phase 2 (the cache's level min_drop above them). */
 int ssd__static_ref_first_sample_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                        struct ssd__result *res) {
+                                        struct ssd__result *res, int found) {
+    struct ssd_analysis_summary *S = &res->sum;
     double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
     size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
-    if (!isfinite(rmax) || c->nph < 2 || c->ph[1].first > 2 || n < 4 + ml)
+    if (!isfinite(rmax) || c->nph < 2)
         return 0;
-    double step = log(o->min_step), lv = ssd__median3(c->y[1], c->y[2], c->y[3]);
-    if (fabs(c->y[1] - lv) >= 0.5 * step || fabs(c->y[2] - lv) >= 0.5 * step)
+    size_t f = found ? c->ph[1].first : 1;
+    if ((found ? res->cache_phase_end != f : c->ph[1].first > 2) || n < f + 3 + ml)
         return 0;
-    size_t k = 3;
+    double step = log(o->min_step), lv = ssd__median3(c->y[f], c->y[f + 1], c->y[f + 2]);
+    if (fabs(c->y[f] - lv) >= 0.5 * step || fabs(c->y[f + 1] - lv) >= 0.5 * step)
+        return 0;
+    size_t k = f + 2;
     while (k < n && c->y[k] > lv - step)
         k++;
-    if (k + ml > n)
+    if (k + ml > n || (found && k > c->ph[1].last))
         return 0;
-    double lo = exp(ssd__level_of(c, 1, k));
-    if (c->r[0] < o->min_drop * lo || log(lo) - ssd__level_of(c, k, k + ml) < log(SHAPE_MIN_FALL))
+    double lo = exp(ssd__level_of(c, f, k)), hi = found ? S->cache_level_bps : c->r[0];
+    if (hi < o->min_drop * lo || log(lo) - ssd__level_of(c, k, k + ml) < log(SHAPE_MIN_FALL))
         return 0;
+    if (found)
+        return ssd__curve_split(c, 1, k) == 0;
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !(upper >= lower) || lower > STATIC_REF_CACHE_OVER * rmax)
         return 0;

@@ -81,3 +81,20 @@ def test_a_first_sample_static_cache_then_the_idle_cleaned_blocks(tmp_path):
         assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
         assert a["cache"]["censored"] == "resolution"
         assert not got["false_cache"]
+
+
+# Seed 13's drive 70: a 12.12 GiB static cache the cache test found (4
+# samples at 2806 MB/s, 1862 holding its end), then the 2 GiB idle GC
+# cleaned at 626, 619, 829, then GC at 186 from 14.12 GiB: the used state
+# read from 12.19, "before the model's 14.1".
+D13_70 = (COMMON + "capacity_gb=2461,op_pct=14.89,bits=2,slc_type=static,slc_seq_mibps=2676,"
+          "slc_rand_iops=505367,native_seq_mibps=900,native_rand_mibps=367.5,fold_mibps=900,"
+          "floor_mibps=71.50,gc_gamma=1.48,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.12,seed=457809827,slc_gb=12.6,slc_wa=1.04,dip_period_s=22.6,"
+          "dip_duty=0.14,dip_depth=0.33")
+
+
+def test_the_idle_cleaned_blocks_after_a_found_static_cache(tmp_path):
+    a, got = scored(tmp_path, D13_70)
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
