@@ -1207,7 +1207,20 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (c->y[s] - lv >= step && c->y[s] < (found ? log(S->cache_level_bps) : c->y[0])) {
         s++;
         lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+        /* (A level, its three samples within a step of each other: a
+         * folding of one sample, then GC's first bursts, is no mixed
+         * second sample before a level: 2514 MB/s, then folding at 1209,
+         * then 805, 928, 770, 442, seed 11's drive 37.) */
+        double a = c->y[s], b = c->y[s + 1], d = c->y[s + 2];
+        if (!found && fmax(a, fmax(b, d)) - fmin(a, fmin(b, d)) >= step)
+            return 0;
     }
+    /* (After such a second sample the level must stand min_drop above
+     * the used state's stretch after it: GC's first samples run flat a
+     * little above where it settles, 3117 MB/s, 1272 holding the cache's
+     * and the folding's end, then GC at 357, 352, 342, then 274, seed 13's
+     * drive 39.) */
+    double after_drop = !found && s == 2 ? log(o->min_drop) : step;
     if (fabs(c->y[s] - lv) >= step)
         return 0;
     int scatter;
@@ -1225,7 +1238,7 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (found && s0 >= 2 && c->y[0] >= ssd__level_of(c, 1, s0) + step)
         return 0;
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
-        log(lo) - ssd__level_of(c, k, k + ml) < (scatter ? 0 : step))
+        log(lo) - ssd__level_of(c, k, k + ml) < (scatter ? 0 : after_drop))
         return 0;
     /* (A second sample that held the cache's end: the first was cache all
      * through, as first_sample_fold_near_gc bounds it.) */

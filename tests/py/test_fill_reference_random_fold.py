@@ -76,3 +76,25 @@ def test_the_folding_ends_where_gc_s_bursts_start(tmp_path):
 def test_the_folding_after_a_found_cache_s_drop_sample_ends_at_gc(tmp_path):
     _, got = scored(tmp_path, D47_79)
     assert not got["problems"], got["problems"]
+
+
+# What a second sample above the level is not: seed 11's drive 37 (2514
+# MB/s, then folding at 1209 for one sample, then GC at 805, 928, 770,
+# 442) and 13's drive 39 (3117, then 1272 holding the folding's end, then
+# GC at 357, 352, 342, then 274): read "cache 2.72 (3.76) GiB (at least),
+# truth 2.00" when that sample was taken for the cache's end.
+D11_37 = (COMMON + "capacity_gb=639,op_pct=25.95,bits=2,slc_type=dynamic,slc_seq_mibps=2939,"
+          "slc_rand_iops=551377,native_seq_mibps=1741,native_rand_mibps=1203.3,fold_mibps=1153,"
+          "floor_mibps=291.62,gc_gamma=2.47,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.00,seed=481604250,slc_gb=57,slc_wa=1,dip_duty=0")
+D13_39 = (COMMON + "capacity_gb=2359,op_pct=10.23,bits=2,slc_type=dynamic,slc_seq_mibps=5622,"
+          "slc_rand_iops=1220921,native_seq_mibps=2191,native_rand_mibps=1755.4,fold_mibps=1418,"
+          "floor_mibps=209.31,gc_gamma=1.15,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+          "noise_direct=0.00,seed=370063222,slc_gb=252,slc_wa=1,dip_period_s=15.8,"
+          "dip_duty=0.16,dip_depth=0.48")
+
+
+def test_no_second_sample_cache_before_gc_s_first_samples(tmp_path):
+    for spec in (D11_37, D13_39):
+        _, got = scored(tmp_path, spec)
+        assert not got["problems"], got["problems"]
