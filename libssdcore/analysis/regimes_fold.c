@@ -1300,6 +1300,51 @@ int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 1;
 }
 
+/* The same cache over a few whole samples, which the cache test did not
+ * find because the segmentation made it one phase with its longer
+ * folding, at the folding's level (seed 89's drive 94, the fill: 4
+ * samples at 478 MB/s, 291 holding the end, then folding at 135 to 4
+ * GiB, then GC at 15: one phase at 135, "cache of 2.00 GiB missed"; 89's
+ * drive 72: 5 at 430, then 20 at 108, then GC at 20), or found it as the
+ * whole fast start, cache and folding. The first phase's leading samples
+ * up to the first of three in a row min_drop below the fastest before it
+ * (a GC dip inside the cache climbs back: 464, 323, 321, 432, 461 MB/s,
+ * then 204 holding the end, seed 181's drive 69), two or more, are taken
+ * as the cache the cache test would
+ * have found (its level their median), and the level after them read as
+ * after such a cache (dynamic_ref_fold_after); its end is placed in the
+ * sample where the speed leaves the cache's level
+ * (ssd__cache_end_in_sample, against the folding's level). Sets *g 2 and
+ * returns 1 when it did; the summary as it was otherwise. */
+static int dynamic_ref_lead_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res, size_t *g) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 2)
+        return 0;
+    size_t e0 = c->ph[0].last + 1, s = 1;
+    double top = c->y[0], drop = log(o->min_drop);
+    while (s + 2 < e0 &&
+           (c->y[s] >= top - drop || c->y[s + 1] >= top - drop || c->y[s + 2] >= top - drop))
+        top = fmax(top, c->y[s++]);
+    if (s < 2 || e0 < s + 3)
+        return 0;
+    struct ssd_analysis_summary was = *S;
+    size_t was_end = res->cache_phase_end, was_post = res->post_phase;
+    double hi = exp(ssd__level_of(c, 0, s));
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_level_bps = hi;
+    res->cache_phase_end = s;
+    if (!dynamic_ref_fold_after(c, o, res, g, 1)) {
+        *S = was;
+        res->cache_phase_end = was_end;
+        res->post_phase = was_post;
+        return 0;
+    }
+    ssd__cache_end_in_sample(c, o, S, s, hi, S->post_cache_bps);
+    return 1;
+}
+
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g) {
     const struct ssd_analysis_summary *S = &res->sum;
@@ -1309,8 +1354,11 @@ int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__a
      * as a 6.38 GiB cache.) */
     if (dynamic_ref_fold_after(c, o, res, g, 0))
         return 1;
-    return S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
-           dynamic_ref_fold_after(c, o, res, g, 1);
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
+        dynamic_ref_fold_after(c, o, res, g, 1))
+        return 1;
+    return (!S->has_cache || S->cache_censored == SSD_CENSOR_NONE) &&
+           dynamic_ref_lead_cache(c, o, res, g);
 }
 
 /* The end of a random fill's shrunken dynamic cache's folding inside

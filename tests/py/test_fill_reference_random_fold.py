@@ -98,3 +98,27 @@ def test_no_second_sample_cache_before_gc_s_first_samples(tmp_path):
     for spec in (D11_37, D13_39):
         _, got = scored(tmp_path, spec)
         assert not got["problems"], got["problems"]
+
+
+# Seed 89's drive 94: the 2 GiB cache over 4 whole samples at 478 MB/s,
+# 291 holding its end, then folding at 135 to 4 GiB, then GC at 15 (the
+# cache test found the fast start whole); 89's drive 72: 5 samples at
+# 430, then 20 at 108 to 6 GiB, then GC at 20 (one phase at 108): "cache
+# of 2.00 GiB missed" both.
+D89_94 = (COMMON + "capacity_gb=2208,op_pct=11.53,bits=2,slc_type=dynamic,slc_seq_mibps=456,"
+          "slc_rand_iops=102655,native_seq_mibps=189,native_rand_mibps=161.2,fold_mibps=129,"
+          "floor_mibps=11.34,gc_gamma=1.03,link_mibps=560,iops_cap=100000,noise=0.00,"
+          "noise_direct=0.00,seed=118578194,slc_gb=344,slc_wa=1,dip_period_s=28.8,"
+          "dip_duty=0.10,dip_depth=0.57")
+D89_72 = (COMMON + "capacity_gb=312,op_pct=21.65,bits=3,slc_type=dynamic,slc_seq_mibps=409,"
+          "slc_rand_iops=73772,native_seq_mibps=212,native_rand_mibps=88.9,fold_mibps=103,"
+          "floor_mibps=7.93,gc_gamma=1.36,link_mibps=560,iops_cap=100000,noise=0.02,"
+          "noise_direct=0.00,seed=43888297,slc_gb=18,slc_wa=1,dip_duty=0")
+
+
+def test_a_cache_of_a_few_samples_before_its_longer_folding(tmp_path):
+    for spec in (D89_94, D89_72):
+        a, got = scored(tmp_path, spec)
+        assert not got["problems"], got["problems"]
+        assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
+        assert a["cache"]["censored"] == "none"
