@@ -1134,26 +1134,27 @@ static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, d
         k++;
     while (k < n && c->y[k] >= lv - step)
         k++;
-    /* GC's scatter ends it sooner: a sample a step below lv that starts
-     * five of which three or more are a step off it, one of them a step
-     * above. A folding holds its level (its samples' noise under a step,
-     * a GC dip only slows), but GC's first samples burst both ways
-     * around it, often enough that their median stays within a step of
-     * it (seed 11's drive 157, the fill: folding at 701-732 MB/s to 6
-     * GiB, then 461, 452, 675, 1584, 726, 567, 900, read as folding to
-     * 9.96 GiB; 47's drive 79: 80-84, then 70, 56, 102, 75, 53, 134, to
-     * 6.42 for 6.0). Such an end sets *scatter: GC's median after it
-     * may then sit less than a step below lv, and the callers ask it only
-     * to be below. */
+    /* GC's scatter ends it sooner: a sample a step off lv that starts
+     * five of which three or more are a step off it, at least one a step
+     * above and one a step below. A folding holds its level (its samples'
+     * noise under a step, a GC dip only slows), but GC's first samples
+     * burst both ways around it, often enough that their median stays
+     * within a step of it (seed 11's drive 157, the fill: folding at
+     * 701-732 MB/s to 6 GiB, then 461, 452, 675, 1584, 726, 567, 900,
+     * read as folding to 9.96 GiB; 47's drive 79: 80-84, then 70, 56,
+     * 102, 75, 53, 134, to 6.42 for 6.0), and may start above it (89's
+     * drive 75: folding at 701-750, then 901, 891, 525, 556, to 8.11). Such an end sets *scatter:
+     * GC's median after it may then sit less than a step below lv, and the callers ask it only to
+     * be below. */
     for (size_t i = s + 2; i < k && i + 5 <= n; i++) {
-        if (!(c->y[i] < lv - step))
+        if (!(fabs(c->y[i] - lv) >= step))
             continue;
         size_t off = 0, above = 0;
         for (size_t j = i; j < i + 5; j++) {
             off += fabs(c->y[j] - lv) >= step;
             above += c->y[j] >= lv + step;
         }
-        if (off >= 3 && above >= 1) {
+        if (off >= 3 && above >= 1 && off > above) {
             *scatter = 1;
             return i;
         }
@@ -1268,10 +1269,10 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
  * level's end is read as dynamic_ref_fold_after reads it (the first
  * sample from which five have their median a step below the level of its
  * first three, and then the first sample a step below it); when that is
- * before the used state's phase, the used state starts there. Only the
- * folding's start within a step of its first three's level, two samples
- * or more of it that do not fall through, and the next lasting stretch a
- * step below it. Returns 1 when it moved the boundary. */
+ * before the used state's phase (or at its start), the used state starts
+ * there. Only the folding's start within a step of its first three's
+ * level, two samples or more of it that do not fall through, and the next
+ * lasting stretch a step below it. Returns 1 when it placed the end. */
 int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
     if (c->nph < 3)
         return 0;
@@ -1292,11 +1293,14 @@ int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
         return 0;
     int scatter;
     size_t k = quiet_level_end(c, s, lv, step, &scatter);
-    if (k >= e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
+    if (k > e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
         (k >= s + 3 && ssd__falls_through(c, s, k)) ||
         lv - ssd__level_of(c, k, k + ml) < (scatter ? 0 : step))
         return 0;
-    ssd__curve_move_boundary(c, 2, k);
+    /* (At the segmentation's boundary already: it stands, 89's drive 75,
+     * where the knee looked for past it moved it to 8.11 GiB for 6.0.) */
+    if (k < e)
+        ssd__curve_move_boundary(c, 2, k);
     return 1;
 }
 

@@ -122,3 +122,24 @@ def test_a_cache_of_a_few_samples_before_its_longer_folding(tmp_path):
         assert not got["problems"], got["problems"]
         assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
         assert a["cache"]["censored"] == "none"
+
+
+# GC's first samples above the folding: seed 47's drive 187 (folding at
+# 98-106 MB/s to 6 GiB, then 114, 127, 102, then GC at 43), 89's drive 75
+# (folding at 701-750, then 901, 891, 525, 556, read to 8.11 GiB by the
+# knee looked for past the segmentation's boundary at 6.44).
+D47_187 = (COMMON + "capacity_gb=478,op_pct=7.25,bits=3,slc_type=dynamic,slc_seq_mibps=534,"
+           "slc_rand_iops=114844,native_seq_mibps=205,native_rand_mibps=171.0,fold_mibps=96,"
+           "floor_mibps=33.91,gc_gamma=1.69,link_mibps=560,iops_cap=100000,noise=0.00,"
+           "noise_direct=0.12,seed=1060677080,slc_gb=106,slc_wa=1,dip_duty=0")
+D89_75 = (COMMON + "capacity_gb=397,op_pct=27.01,bits=3,slc_type=dynamic,slc_seq_mibps=5588,"
+          "slc_rand_iops=1236736,native_seq_mibps=2043,native_rand_mibps=1288.6,fold_mibps=675,"
+          "floor_mibps=321.91,gc_gamma=0.86,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+          "noise_direct=0.08,seed=663880431,slc_gb=32,slc_wa=1,dip_period_s=9.3,dip_duty=0.14,"
+          "dip_depth=0.58")
+
+
+def test_the_folding_ends_where_gc_starts_above_it(tmp_path):
+    for spec in (D47_187, D89_75):
+        _, got = scored(tmp_path, spec)
+        assert not got["problems"], got["problems"]
