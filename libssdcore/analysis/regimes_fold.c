@@ -1143,10 +1143,13 @@ static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, d
      * 701-732 MB/s to 6 GiB, then 461, 452, 675, 1584, 726, 567, 900,
      * read as folding to 9.96 GiB; 47's drive 79: 80-84, then 70, 56,
      * 102, 75, 53, 134, to 6.42 for 6.0), and may start above it (89's
-     * drive 75: folding at 701-750, then 901, 891, 525, 556, to 8.11). Such an end sets *scatter:
+     * drive 75: folding at 701-750, then 901, 891, 525, 556, to 8.11).
+     * Only after three samples of the level: two, then samples back up
+     * near the cache's speed, are a GC dip inside the cache (464, 323,
+     * 321, 432, 461 MB/s, then 204 holding its end, 181's drive 69). Such an end sets *scatter:
      * GC's median after it may then sit less than a step below lv, and the callers ask it only to
      * be below. */
-    for (size_t i = s + 2; i < k && i + 5 <= n; i++) {
+    for (size_t i = s + 3; i < k && i + 5 <= n; i++) {
         if (!(fabs(c->y[i] - lv) >= step))
             continue;
         size_t off = 0, above = 0;
@@ -1241,6 +1244,13 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
         log(lo) - ssd__level_of(c, k, k + ml) < (scatter ? 0 : after_drop))
         return 0;
+    /* (A cache never resumes after its end: a sample of the level back
+     * within a step of the first sample's speed makes the level a GC dip
+     * inside the cache, 464, 323, 321, 432, 461 MB/s, then 204 holding
+     * the end, seed 181's drive 69.) */
+    for (size_t i = s; i < k && !found; i++)
+        if (c->y[i] >= log(hi) - step)
+            return 0;
     /* (A second sample that held the cache's end: the first was cache all
      * through, as first_sample_fold_near_gc bounds it.) */
     double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)

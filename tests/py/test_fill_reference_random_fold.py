@@ -143,3 +143,21 @@ def test_the_folding_ends_where_gc_starts_above_it(tmp_path):
     for spec in (D47_187, D89_75):
         _, got = scored(tmp_path, spec)
         assert not got["problems"], got["problems"]
+
+
+# Seed 181's drive 69: a GC dip inside a cache of 5 samples (464, 323,
+# 321, 432, 461 MB/s, then 204 holding its end, then folding at 84), which
+# the scatter's end read as a first sample's cache and a 2-sample folding:
+# "false folding at 0.4 GiB". The cache is missed as before (the
+# segmentation made one phase of the fast start, the folding and GC).
+D181_69 = (COMMON + "capacity_gb=2083,op_pct=11.58,bits=2,slc_type=dynamic,slc_seq_mibps=444,"
+           "slc_rand_iops=83351,native_seq_mibps=236,native_rand_mibps=165.1,fold_mibps=80,"
+           "floor_mibps=29.01,gc_gamma=0.89,link_mibps=560,iops_cap=100000,noise=0.02,"
+           "noise_direct=0.00,seed=349237053,slc_gb=130,slc_wa=1,dip_period_s=16.3,"
+           "dip_duty=0.14,dip_depth=0.37")
+
+
+def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
+    _, got = scored(tmp_path, D181_69)
+    assert not got["false_fold"]
+    assert not any("false" in p for p in got["problems"]), got["problems"]
