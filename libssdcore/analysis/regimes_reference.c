@@ -1267,6 +1267,14 @@ int ssd__static_ref_first_sample_direct(struct ssd__curve *c, const struct ssd__
     double lo = exp(ssd__level_of(c, f, k)), hi = found ? S->cache_level_bps : c->r[0];
     if (hi < o->min_drop * lo || log(lo) - ssd__level_of(c, k, k + ml) < log(SHAPE_MIN_FALL))
         return 0;
+    /* (No slower than the log's own direct writes, when the run's writes
+     * are sequential and its blocks no smaller (ref_kind_direct_bps):
+     * GC's first samples after a flush-limited cache, 87-97 MB/s for 4
+     * samples, then GC at 37, against the 4K log's direct level of 180,
+     * are no direct writes; the model's idle time had cleaned 0.01 GiB,
+     * tests/py/test_fill_reference.py's static drive.) */
+    if (lo < res->ref_kind_direct_bps)
+        return 0;
     if (found)
         return ssd__curve_split(c, 1, k) == 0;
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
