@@ -1258,6 +1258,14 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
            upper = ssd__first_sample_cache_max(c, lo);
     if (!found && (!(lower > 0) || !(upper >= lower)))
         return 0;
+    /* (After a second sample that held the cache's end the level must
+     * last 1, 2 or 3 times what the two samples can have cached
+     * (lasts_a_fold_of, the guard without a reference): GC's first
+     * samples may hold a level 1.45x above where GC settles, 3630 MB/s,
+     * 1691, then 1362, 1338, 1399 to 8.77 GiB, then GC at 940, seed 89's
+     * drive 86, a 3.69-3.88 GiB cache by those samples.) */
+    if (!found && s == 2 && !lasts_a_fold_of(lower, upper, c->cum[k]))
+        return 0;
     while (c->nph > 1 && c->ph[1].first <= k)
         ssd__curve_merge_next(c, 0);
     if (ssd__curve_split(c, 0, found ? s0 : s) != 0 || ssd__curve_split(c, 1, k) != 0)

@@ -94,8 +94,17 @@ D13_39 = (COMMON + "capacity_gb=2359,op_pct=10.23,bits=2,slc_type=dynamic,slc_se
           "dip_duty=0.16,dip_depth=0.48")
 
 
+# Seed 89's drive 86: 3630 MB/s, then 1691, then GC's first samples flat
+# at 1362, 1338, 1399 to 8.77 GiB, then GC at 940: "cache 3.69 GiB (at
+# least), truth 2.00" when that level was taken for the folding.
+D89_86 = (COMMON + "capacity_gb=2225,op_pct=23.79,bits=2,slc_type=dynamic,slc_seq_mibps=6142,"
+          "slc_rand_iops=1175619,native_seq_mibps=3564,native_rand_mibps=1902.4,fold_mibps=2187,"
+          "floor_mibps=445.38,gc_gamma=2.06,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.08,seed=504783170,slc_gb=179,slc_wa=1,dip_duty=0")
+
+
 def test_no_second_sample_cache_before_gc_s_first_samples(tmp_path):
-    for spec in (D11_37, D13_39):
+    for spec in (D11_37, D13_39, D89_86):
         _, got = scored(tmp_path, spec)
         assert not got["problems"], got["problems"]
 
