@@ -1,7 +1,10 @@
 """A static cache after a random fill, flushed whole by the idle time, ended
 at the fill log's cache (issue 21; docs/analysis.md, "The fill's own log as
 the reference", *Round 31: the fill log's cache ends a static cache flushed
-whole*; ssd__static_ref_log_end). The drives are the used-drive sweep's own
+whole*; ssd__static_ref_log_end), and the idle-cleaned blocks' direct
+writes after it split off GC (*Round 32: a static cache in the first
+sample, then the idle-cleaned blocks*; ssd__static_ref_first_sample_direct).
+The drives are the used-drive sweep's own
 (their seed and drive number in each test), simulated as the sweep does
 it: a 128K sequential fill after a 4K random fill and 15 minutes' idle,
 analysed with the fill's own 4K log (from a purged drive) as reference, and
