@@ -259,6 +259,8 @@ static void take_in_slow_start(struct ssd__curve *c, const struct ssd__analysis_
     c->lead = lead;
 }
 
+static int random_pattern(const char *p);
+
 /* A slow start the cache test ran with (c->lead samples, or the samples
  * min_step below the cache's level its phase starts with) is no part of
  * the cache when it lasts: its own first phase, "slow_start", and the
@@ -486,8 +488,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             isfinite(res->ref_kind_cache_bytes) && isfinite(ref->sum.cache_uncertainty_bytes)
                 ? ref->sum.cache_uncertainty_bytes
                 : 0;
+        /* (A random log's direct writes against a sequential run of
+         * blocks no smaller: the run writes clean blocks no slower, so
+         * their level bounds the run's direct level from below.) */
+        res->ref_kind_direct_bps = ref->sum.has_cache && ref->sum.post_cache_bps > 0 &&
+                                           random_pattern(ref->pattern) == 1 &&
+                                           random_pattern(res->pattern) == 0 &&
+                                           res->block_size >= ref->block_size
+                                       ? ref->sum.post_cache_bps
+                                       : NAN;
         ref = NULL;
     } else if (ref && ssd__slight_static_ref(c, ref, o, capacity_of(o, s))) {
+        res->ref_kind_direct_bps = NAN;
         res->ref_kind = SSD__REF_KIND_STATIC;
         res->ref_kind_cache_bytes = ref->slight_cache_bytes;
         res->ref_kind_cache_unc = 0;
@@ -496,6 +508,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     } else {
         res->ref_kind_cache_bytes = NAN;
         res->ref_kind_cache_unc = 0;
+        res->ref_kind_direct_bps = NAN;
     }
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     ssd__find_throttle(c, o, s, res);

@@ -480,8 +480,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (g == 2) {
             res->dynamic_ref_fold = 1;
             /* (Their used state may start late, GC's first bursts back at
-             * the folding's level taken into it: dynamic_ref_fold_end.) */
-            ssd__dynamic_ref_fold_end(c, o);
+             * the folding's level taken into it: dynamic_ref_fold_end.
+             * The end it places is the onset, as the split's is (2): the
+             * knee looked for past it put GC's first bursts back into the
+             * folding, seed 47's drive 79, the fill.) */
+            if (ssd__dynamic_ref_fold_end(c, o))
+                res->dynamic_ref_fold = 2;
         } else if (ssd__dynamic_ref_first_sample_fold(c, o, res, &g)) {
             clean_room = 0;
             res->dynamic_ref_fold = 2;
@@ -516,6 +520,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
+    /* (The same cache ended inside the first sample, the blocks idle GC
+     * cleaned written at the direct level for a few samples after it:
+     * static_ref_first_sample_direct.) */
+    if ((clean_room || !S->has_cache) && g == 1 && !rl.known &&
+        res->ref_kind == SSD__REF_KIND_STATIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_first_sample_direct(c, o, res, 0)) {
+        clean_room = 0;
+        g = 2;
+    }
+    /* (The same direct writes after a cache the cache test found and
+     * ended.) */
+    if (!clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+        S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ssd__static_ref_first_sample_direct(c, o, res, 1))
+        g = 2;
     /* (The same static cache after a sequential fill, with the spare
      * area's direct writes after it inside the fast start:
      * seq_static_ref_cache.) */

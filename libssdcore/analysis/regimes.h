@@ -234,6 +234,8 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
                                         struct ssd__result *res);
 int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                             struct ssd__result *res, size_t g);
+int ssd__static_ref_first_sample_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res, int found);
 int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res);
 int ssd__seq_static_first_sample_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,

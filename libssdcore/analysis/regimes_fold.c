@@ -1126,12 +1126,42 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
  * the first sample a step below it. A folding's samples scatter, and one
  * of them a step off is no end: 87, 86, 90, 96, 80, 68, 102 MB/s, then GC
  * at 20. */
-static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, double step) {
+static size_t quiet_level_end(const struct ssd__curve *c, size_t s, double lv, double step,
+                              int *scatter) {
     size_t n = c->n, k = s + 2;
+    *scatter = 0;
     while (k + 5 <= n && ssd__level_of(c, k, k + 5) >= lv - step)
         k++;
     while (k < n && c->y[k] >= lv - step)
         k++;
+    /* GC's scatter ends it sooner: a sample a step off lv that starts
+     * five of which three or more are a step off it, at least one a step
+     * above and one a step below. A folding holds its level (its samples'
+     * noise under a step, a GC dip only slows), but GC's first samples
+     * burst both ways around it, often enough that their median stays
+     * within a step of it (seed 11's drive 157, the fill: folding at
+     * 701-732 MB/s to 6 GiB, then 461, 452, 675, 1584, 726, 567, 900,
+     * read as folding to 9.96 GiB; 47's drive 79: 80-84, then 70, 56,
+     * 102, 75, 53, 134, to 6.42 for 6.0), and may start above it (89's
+     * drive 75: folding at 701-750, then 901, 891, 525, 556, to 8.11).
+     * Only after three samples of the level: two, then samples back up
+     * near the cache's speed, are a GC dip inside the cache (464, 323,
+     * 321, 432, 461 MB/s, then 204 holding its end, 181's drive 69). Such an end sets *scatter:
+     * GC's median after it may then sit less than a step below lv, and the callers ask it only to
+     * be below. */
+    for (size_t i = s + 3; i < k && i + 5 <= n; i++) {
+        if (!(fabs(c->y[i] - lv) >= step))
+            continue;
+        size_t off = 0, above = 0;
+        for (size_t j = i; j < i + 5; j++) {
+            off += fabs(c->y[j] - lv) >= step;
+            above += c->y[j] >= lv + step;
+        }
+        if (off >= 3 && above >= 1 && off > above) {
+            *scatter = 1;
+            return i;
+        }
+    }
     return k;
 }
 
@@ -1172,14 +1202,33 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     size_t s = s0;
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
     /* (After a found cache its drop's sample, between the two levels,
-     * mixes them: the level starts after it.) */
-    if (found && c->y[s] - lv >= step && c->y[s] < log(S->cache_level_bps)) {
+     * mixes them: the level starts after it. So does the second sample
+     * after a first sample's cache, a step above the level and below the
+     * first: the cache ended in it (seed 47's drive 88, the fill: 1830
+     * MB/s, then 758, then folding at 533 for 3 samples, then GC at 104,
+     * the model's 2 GiB cache and 2 GiB folding; read as clean blocks in
+     * one sample and the used state from 1.7 GiB, the folding missed).) */
+    if (c->y[s] - lv >= step && c->y[s] < (found ? log(S->cache_level_bps) : c->y[0])) {
         s++;
         lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+        /* (A level, its three samples within a step of each other: a
+         * folding of one sample, then GC's first bursts, is no mixed
+         * second sample before a level: 2514 MB/s, then folding at 1209,
+         * then 805, 928, 770, 442, seed 11's drive 37.) */
+        double a = c->y[s], b = c->y[s + 1], d = c->y[s + 2];
+        if (!found && fmax(a, fmax(b, d)) - fmin(a, fmin(b, d)) >= step)
+            return 0;
     }
+    /* (After such a second sample the level must stand min_drop above
+     * the used state's stretch after it: GC's first samples run flat a
+     * little above where it settles, 3117 MB/s, 1272 holding the cache's
+     * and the folding's end, then GC at 357, 352, 342, then 274, seed 13's
+     * drive 39.) */
+    double after_drop = !found && s == 2 ? log(o->min_drop) : step;
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    size_t k = quiet_level_end(c, s, lv, step);
+    int scatter;
+    size_t k = quiet_level_end(c, s, lv, step, &scatter);
     /* (Two samples are a level when within half a step of each other: GC
      * starting at the folding's speed and sliding down from it passes
      * through two samples a tenth apart, 1471 and 1330 MB/s, then 1016,
@@ -1193,10 +1242,29 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
     if (found && s0 >= 2 && c->y[0] >= ssd__level_of(c, 1, s0) + step)
         return 0;
     if (hi < lo * o->min_drop || (k >= s + 3 && ssd__falls_through(c, s, k)) ||
-        log(lo) - ssd__level_of(c, k, k + ml) < step)
+        log(lo) - ssd__level_of(c, k, k + ml) < (scatter ? 0 : after_drop))
         return 0;
-    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    /* (A cache never resumes after its end: a sample of the level back
+     * within a step of the first sample's speed makes the level a GC dip
+     * inside the cache, 464, 323, 321, 432, 461 MB/s, then 204 holding
+     * the end, seed 181's drive 69.) */
+    for (size_t i = s; i < k && !found; i++)
+        if (c->y[i] >= log(hi) - step)
+            return 0;
+    /* (A second sample that held the cache's end: the first was cache all
+     * through, as first_sample_fold_near_gc bounds it.) */
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
     if (!found && (!(lower > 0) || !(upper >= lower)))
+        return 0;
+    /* (After a second sample that held the cache's end the level must
+     * last 1, 2 or 3 times what the two samples can have cached
+     * (lasts_a_fold_of, the guard without a reference): GC's first
+     * samples may hold a level 1.45x above where GC settles, 3630 MB/s,
+     * 1691, then 1362, 1338, 1399 to 8.77 GiB, then GC at 940, seed 89's
+     * drive 86, a 3.69-3.88 GiB cache by those samples.) */
+    if (!found && s == 2 && !lasts_a_fold_of(lower, upper, c->cum[k]))
         return 0;
     while (c->nph > 1 && c->ph[1].first <= k)
         ssd__curve_merge_next(c, 0);
@@ -1219,10 +1287,10 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
  * level's end is read as dynamic_ref_fold_after reads it (the first
  * sample from which five have their median a step below the level of its
  * first three, and then the first sample a step below it); when that is
- * before the used state's phase, the used state starts there. Only the
- * folding's start within a step of its first three's level, two samples
- * or more of it that do not fall through, and the next lasting stretch a
- * step below it. Returns 1 when it moved the boundary. */
+ * before the used state's phase (or at its start), the used state starts
+ * there. Only the folding's start within a step of its first three's
+ * level, two samples or more of it that do not fall through, and the next
+ * lasting stretch a step below it. Returns 1 when it placed the end. */
 int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
     if (c->nph < 3)
         return 0;
@@ -1232,13 +1300,70 @@ int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
         return 0;
     double step = log(o->min_step);
     double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    /* (The cache's drop sample, between the two levels, mixes them: the
+     * level starts after it; seed 47's drive 79: 500 MB/s, 209, then
+     * folding at 80-86.) */
+    if (c->y[s] - lv >= step && c->y[s] < log(c->ph[0].level_bps) && e >= s + 4) {
+        s++;
+        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    }
     if (fabs(c->y[s] - lv) >= step)
         return 0;
-    size_t k = quiet_level_end(c, s, lv, step);
-    if (k >= e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
-        (k >= s + 3 && ssd__falls_through(c, s, k)) || lv - ssd__level_of(c, k, k + ml) < step)
+    int scatter;
+    size_t k = quiet_level_end(c, s, lv, step, &scatter);
+    if (k > e || k + ml > n || (k == s + 2 && fabs(c->y[s] - c->y[s + 1]) >= 0.5 * step) ||
+        (k >= s + 3 && ssd__falls_through(c, s, k)) ||
+        lv - ssd__level_of(c, k, k + ml) < (scatter ? 0 : step))
         return 0;
-    ssd__curve_move_boundary(c, 2, k);
+    /* (At the segmentation's boundary already: it stands, 89's drive 75,
+     * where the knee looked for past it moved it to 8.11 GiB for 6.0.) */
+    if (k < e)
+        ssd__curve_move_boundary(c, 2, k);
+    return 1;
+}
+
+/* The same cache over a few whole samples, which the cache test did not
+ * find because the segmentation made it one phase with its longer
+ * folding, at the folding's level (seed 89's drive 94, the fill: 4
+ * samples at 478 MB/s, 291 holding the end, then folding at 135 to 4
+ * GiB, then GC at 15: one phase at 135, "cache of 2.00 GiB missed"; 89's
+ * drive 72: 5 at 430, then 20 at 108, then GC at 20), or found it as the
+ * whole fast start, cache and folding. The first phase's leading samples
+ * up to the first of three in a row min_drop below the fastest before it
+ * (a GC dip inside the cache climbs back: 464, 323, 321, 432, 461 MB/s,
+ * then 204 holding the end, seed 181's drive 69), two or more, are taken
+ * as the cache the cache test would
+ * have found (its level their median), and the level after them read as
+ * after such a cache (dynamic_ref_fold_after); its end is placed in the
+ * sample where the speed leaves the cache's level
+ * (ssd__cache_end_in_sample, against the folding's level). Sets *g 2 and
+ * returns 1 when it did; the summary as it was otherwise. */
+static int dynamic_ref_lead_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res, size_t *g) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 2)
+        return 0;
+    size_t e0 = c->ph[0].last + 1, s = 1;
+    double top = c->y[0], drop = log(o->min_drop);
+    while (s + 2 < e0 &&
+           (c->y[s] >= top - drop || c->y[s + 1] >= top - drop || c->y[s + 2] >= top - drop))
+        top = fmax(top, c->y[s++]);
+    if (s < 2 || e0 < s + 3)
+        return 0;
+    struct ssd_analysis_summary was = *S;
+    size_t was_end = res->cache_phase_end, was_post = res->post_phase;
+    double hi = exp(ssd__level_of(c, 0, s));
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_level_bps = hi;
+    res->cache_phase_end = s;
+    if (!dynamic_ref_fold_after(c, o, res, g, 1)) {
+        *S = was;
+        res->cache_phase_end = was_end;
+        res->post_phase = was_post;
+        return 0;
+    }
+    ssd__cache_end_in_sample(c, o, S, s, hi, S->post_cache_bps);
     return 1;
 }
 
@@ -1251,8 +1376,11 @@ int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__a
      * as a 6.38 GiB cache.) */
     if (dynamic_ref_fold_after(c, o, res, g, 0))
         return 1;
-    return S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
-           dynamic_ref_fold_after(c, o, res, g, 1);
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end >= 1 &&
+        dynamic_ref_fold_after(c, o, res, g, 1))
+        return 1;
+    return (!S->has_cache || S->cache_censored == SSD_CENSOR_NONE) &&
+           dynamic_ref_lead_cache(c, o, res, g);
 }
 
 /* The end of a random fill's shrunken dynamic cache's folding inside

@@ -1217,6 +1217,76 @@ int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opt
     return 1;
 }
 
+/* The same static cache after a random fill and idle time, ended inside
+ * the run's first sample, then the blocks idle GC cleaned written at the
+ * direct level for a few samples, then GC: the segmentation gave those
+ * samples to GC (too short for a phase) and the clean-room verdict read
+ * the first sample as the clean blocks, the used state 1.6 GiB early
+ * (seed 13's drive 35, the fill: 1596 MB/s, then 681 twice, 531 holding
+ * their end, then GC bursting down to 98; the model's 1.19 GiB cache, 2
+ * GiB of direct writes, GC from 3.19 GiB; 53's drive 175: 1243, 663,
+ * 670, 455, then GC at 61, GC from 2.8 GiB). With the fill's log showing
+ * a static cache the first sample is the cache (a static cache survives
+ * the fill and the idle time flushes it), and the level after it the
+ * direct writes: two samples or more from the second, the first two
+ * within half a step of the level (the median of the second to fourth),
+ * lasting to the first sample a step below it (GC's start, or the sample
+ * holding their end), the first sample min_drop above it and the used
+ * state's lasting stretch after it SHAPE_MIN_FALL below (GC, not a
+ * dip). The cache is bounded inside the first sample against that level
+ * (at least the first sample's excess over it) and its lower bound no
+ * larger than the log's cache by STATIC_REF_CACHE_OVER. Makes the first
+ * sample phase 0, the direct writes phase 1 and the used state phase 2;
+ * returns 1 when it did. The caller checks the state (a static reference
+ * of another workload, a random fill, idle time, a drive written full,
+ * the clean-room verdict with the used state phase 1). found: the same
+ * direct writes after a cache the cache test found and ended (phase 0,
+ * the used state phase 1 from the sample after it), which the
+ * segmentation gave to GC's phase too (seed 13's drive 70, the fill: 4
+ * samples at 2806 MB/s, 1862 holding the end, then 626, 619, 829, then GC
+ * at 186 from 14.12 GiB, read from 12.19): split off as phase 1, the used
+ * state phase 2 (the cache's level min_drop above them). */
+int ssd__static_ref_first_sample_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        struct ssd__result *res, int found) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
+    size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
+    if (!isfinite(rmax) || c->nph < 2)
+        return 0;
+    size_t f = found ? c->ph[1].first : 1;
+    if ((found ? res->cache_phase_end != f : c->ph[1].first > 2) || n < f + 3 + ml)
+        return 0;
+    double step = log(o->min_step), lv = ssd__median3(c->y[f], c->y[f + 1], c->y[f + 2]);
+    if (fabs(c->y[f] - lv) >= 0.5 * step || fabs(c->y[f + 1] - lv) >= 0.5 * step)
+        return 0;
+    size_t k = f + 2;
+    while (k < n && c->y[k] > lv - step)
+        k++;
+    if (k + ml > n || (found && k > c->ph[1].last))
+        return 0;
+    double lo = exp(ssd__level_of(c, f, k)), hi = found ? S->cache_level_bps : c->r[0];
+    if (hi < o->min_drop * lo || log(lo) - ssd__level_of(c, k, k + ml) < log(SHAPE_MIN_FALL))
+        return 0;
+    /* (No slower than the log's own direct writes, when the run's writes
+     * are sequential and its blocks no smaller (ref_kind_direct_bps):
+     * GC's first samples after a flush-limited cache, 87-97 MB/s for 4
+     * samples, then GC at 37, against the 4K log's direct level of 180,
+     * are no direct writes; the model's idle time had cleaned 0.01 GiB,
+     * tests/py/test_fill_reference.py's static drive.) */
+    if (lo < res->ref_kind_direct_bps)
+        return 0;
+    if (found)
+        return ssd__curve_split(c, 1, k) == 0;
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !(upper >= lower) || lower > STATIC_REF_CACHE_OVER * rmax)
+        return 0;
+    while (c->nph > 1 && c->ph[1].first <= k)
+        ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, 1) != 0 || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
+}
+
 /* The level of y[a, b) (b > a) a GC dip does not pull down: the median of
  * the samples within step (log) of the fastest. A dip only slows the
  * samples it falls in. */
