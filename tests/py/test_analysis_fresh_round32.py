@@ -2,7 +2,9 @@
 (docs/analysis.md, "Method", step 9's notes on the used state's onset): a
 fresh level longer than any cache, then GC's first bursts a step below it,
 read as a folding step because the cache test took the whole level for a
-cache. A folding holds its level; GC's start scatters. The drives are the
+cache (a folding holds its level; GC's start scatters); a GC dip at a
+cache's end, then a sample a step above the direct writes holding the
+end, read as the cache's end at the dip. The drives are the
 sweep's own, at full size; each run is scored as the sweep scores it."""
 
 import pytest
@@ -27,6 +29,21 @@ RUNS = {
                   "fold_mibps=2823,floor_mibps=255.95,gc_gamma=0.85,noise=0.02,"
                   "noise_direct=0.08,seed=438232690,slc_gb=1.6,slc_wa=1.22,dip_period_s=19.6,"
                   "dip_duty=0.19,dip_depth=0.46", "wsat"),
+    # seed 101's drive 136, 2 hours: a 33 GiB dynamic cache, a 2-sample
+    # GC dip at its end, then 2106 MiB/s holding the end, then direct writes
+    # at 1746 ("cache 29.46 GiB, truth 33.00")
+    "s101_d136": (B + "capacity_gb=515,op_pct=18.59,bits=2,slc_type=dynamic,slc_seq_mibps=3562,"
+                  "slc_rand_iops=853467,native_seq_mibps=2040,native_rand_mibps=1746.3,"
+                  "fold_mibps=896,floor_mibps=425.50,gc_gamma=1.35,noise=0.00,noise_direct=0.00,"
+                  "seed=366766776,slc_gb=33,slc_wa=1,dip_period_s=19.8,dip_duty=0.11,"
+                  "dip_depth=0.35", "2h"),
+    # seed 53's drive 133, WSAT: the same at a 110 GiB cache's end ("cache
+    # 99.90 GiB, truth 110.00")
+    "s53_d133": (B + "capacity_gb=412,op_pct=17.02,bits=2,slc_type=dynamic,slc_seq_mibps=4568,"
+                 "slc_rand_iops=766444,native_seq_mibps=2267,native_rand_mibps=1423.5,"
+                 "fold_mibps=1400,floor_mibps=190.81,gc_gamma=0.93,noise=0.02,"
+                 "noise_direct=0.00,seed=430334991,slc_gb=110,slc_wa=1,dip_period_s=24.4,"
+                 "dip_duty=0.19,dip_depth=0.44", "wsat"),
 }
 
 
