@@ -616,6 +616,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(c, res);
         g = 1;
     }
+    /* (A dynamic cache the idle time emptied only in part, on a drive
+     * written full sequentially: direct writes, then the folding, then
+     * GC, four phases the segmentation found; seq_direct_fold_gc.) */
+    if (g == 2 && seq_full_dynamic && ssd__seq_direct_fold_gc(c, o, res))
+        g = 3;
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);

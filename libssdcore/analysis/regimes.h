@@ -303,6 +303,8 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
                                  struct ssd__result *res);
 int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res);
+int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            const struct ssd__result *res);
 int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                            const struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

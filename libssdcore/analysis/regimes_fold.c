@@ -734,6 +734,51 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 0;
 }
 
+/* A dynamic cache on a drive written full sequentially (seq_full_dynamic)
+ * whose idle time before the run emptied only part of it: the flush had
+ * time for so much (about 30 GiB in 900 s on the sweep's drives) and left
+ * the rest of the fill's last bytes in SLC mode. The run writes the room
+ * the flush freed at the SLC speed, then the clean blocks the drive still
+ * has at the direct speed, then folds what the cache still holds (a quiet
+ * flat level, a step lower: the folding's programs share the flash with
+ * the host's), and only then GC scatters: four levels, where a cache the
+ * idle time emptied whole took the clean blocks in SLC mode and folds
+ * right after its end (fold_first), three. Seed 181's drive 51, 2 hours
+ * after a sequential fill (the fill's log: a dynamic cache of 59 GiB):
+ * 29.9 GiB at 364 MiB/s, direct writes at 209 to 47.3 GiB, the folding
+ * flat at 135 to 129.8 GiB, then GC scattering 62-173; the folding and GC
+ * were read as one used state sliding from 135 to 63 from 47.4 GiB, the
+ * direct writes as the folding. Seed 11's drive 37 the same (2154, 1203,
+ * 797, then GC at 292-826). When the segmentation gave them four phases
+ * after a cache the cache test ended at phase 1's start: phase 1 quiet
+ * and flat (noise within a third of a step, not falling through),
+ * SHORT_LEVEL samples or more, min_drop below the cache; phase 2 quiet,
+ * flat and lasting (min_len), a step below phase 1 and a step above
+ * phase 3; and phase 3 scattering SCATTER_JUMP times phase 2's noise or
+ * more (GC's bursts; a quieter phase 3 may be the folding's own step).
+ * Returns 1 when they are: phase 1 the direct writes, 2 the folding, the
+ * used state 3. */
+int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 4 ||
+        res->cache_phase_end != c->ph[1].first)
+        return 0;
+    const struct ssd_phase *p1 = &c->ph[1], *p2 = &c->ph[2], *p3 = &c->ph[3];
+    double step = log(o->min_step);
+    double q1 = ssd__quiet_noise(c, p1->first, p1->last + 1);
+    double q2 = ssd__quiet_noise(c, p2->first, p2->last + 1);
+    double q3 = ssd__quiet_noise(c, p3->first, p3->last + 1);
+    return p1->last - p1->first + 1 >= SHORT_LEVEL && q1 <= step / 3 &&
+           !ssd__falls_through(c, p1->first, p1->last + 1) &&
+           p1->level_bps * o->min_drop <= c->ph[0].level_bps &&
+           p2->last - p2->first + 1 >= c->min_len && q2 <= step / 3 &&
+           !ssd__falls_through(c, p2->first, p2->last + 1) &&
+           p2->level_bps * o->min_step <= p1->level_bps &&
+           p3->level_bps * o->min_step <= p2->level_bps &&
+           SCATTER_JUMP * fmax(q2, QUIET_NOISE_FLOOR) <= q3;
+}
+
 /* A dynamic cache the fill's own log showed (ref_kind), after a
  * sequential fill, whose folding outlasts the clean blocks the drive can
  * have had: gc_onset_phase read the fast start as those clean blocks and

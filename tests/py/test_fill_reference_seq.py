@@ -122,6 +122,21 @@ D2026_48 = (COMMON + "capacity_gb=3115,op_pct=19.01,bits=2,slc_type=dynamic,slc_
             "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,"
             "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=219,slc_wa=1,"
             "dip_period_s=13.8,dip_duty=0.14,dip_depth=0.53")
+# Seed 181's drive 51: 29.9 GiB of cache (what 15 minutes' idle flushed of
+# the 59 the fill's log showed), direct writes at 209 MiB/s to 47.3 GiB,
+# folding flat at 135 to 129.8 GiB, then GC scattering 62-173.
+D181_51 = (COMMON + "capacity_gb=624,op_pct=22.70,bits=2,slc_type=dynamic,slc_seq_mibps=510,"
+           "slc_rand_iops=93521,native_seq_mibps=296,native_rand_mibps=208.8,fold_mibps=192,"
+           "floor_mibps=61.99,gc_gamma=1.23,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.00,seed=408785912,slc_gb=59,slc_wa=1,dip_period_s=24.1,"
+           "dip_duty=0.12,dip_depth=0.33")
+# Seed 11's drive 37: 29.9 GiB of cache of the 57 the fill's log showed,
+# direct writes at 1203 MiB/s to 72.7 GiB, folding at 797 to 153.2 GiB,
+# then GC at 292-826.
+D11_37 = (COMMON + "capacity_gb=639,op_pct=25.95,bits=2,slc_type=dynamic,slc_seq_mibps=2939,"
+          "slc_rand_iops=551377,native_seq_mibps=1741,native_rand_mibps=1203.3,fold_mibps=1153,"
+          "floor_mibps=291.62,gc_gamma=2.47,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.00,seed=481604250,slc_gb=57,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -205,6 +220,22 @@ def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(658.8, abs=2)
     run2h, _ = logs(tmp_path, D47_73)
     assert regimes(cli(run2h, "--reference", fill))[-1] == "gc"
+
+
+@pytest.mark.parametrize("spec, fold_at, gc_at", [(D181_51, 47.3, 129.8), (D11_37, 72.7, 153.2)])
+def test_a_partly_flushed_cache_then_direct_writes_folding_and_gc(tmp_path, spec, fold_at, gc_at):
+    """Idle time emptied only part of the dynamic cache the fill's log
+    showed (about 30 GiB of 57-59): the run writes that room in SLC mode,
+    then the clean blocks at the direct speed, then folds what the cache
+    still holds (quiet and flat), then GC scatters. The folding and GC
+    were read as one used state sliding from the folding's level, the
+    direct writes as the folding (seq_direct_fold_gc)."""
+    run, fill = logs(tmp_path, spec)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.9, rel=0.05)
+    assert starts(a)[2] == pytest.approx(fold_at, rel=0.03)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.03)
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end",
