@@ -1033,6 +1033,58 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
     return 1;
 }
 
+/* A dynamic cache on a drive written full sequentially whose end a GC
+ * dip slowed: the cache test ended it where the dip began, and the dip's
+ * samples, between the cache's level and the folding's, read later as a
+ * few samples of direct writes (seed 13's drive 53, 2 hours: 7 samples at
+ * 2281 MiB/s, then 1778, 1033, 1033 and 1151 in the dip, the cache's end
+ * inside the last, then folding flat at 608: "cache 16.93 GiB, truth
+ * 20.43"; seed 181's drive 85, 10 at 2209, then 1398 and 964, then
+ * folding at 744: "cache 22.32 GiB, truth 23.70", the folding missed). A
+ * dynamic cache the idle time emptied within what it had time for took
+ * the clean spare area in SLC mode and folds right after its end
+ * (fold_first), and direct writes after a cache bounded by the idle time
+ * last longer than a dip (10 s or more on the sweep's drives): 2 or 3
+ * samples within 4 s (DIP_AT_CACHE_END_MAX, _S), each a step
+ * below the cache's level and a step above the level after them, with
+ * the phase after them quiet and flat (noise within a third of a step) for
+ * SHORT_LEVEL samples or more and none of its samples back a step above
+ * its level, are the cache's. Its end goes inside the last of them (its
+ * rate's share at the cache's level against the folding's), its
+ * uncertainty half the dip's bytes. Not in WSAT's 5 s samples: two of
+ * them are longer than a dip (a dip there fits inside the mixed sample).
+ * Returns 1 when it moved the end. The
+ * caller checks the state (seq_full_dynamic, no reference levels). */
+int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first || c->ph[1].first < 2)
+        return 0;
+    double step = log(o->min_step), hi = log(S->cache_level_bps), lo = log(c->ph[1].level_bps);
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, n = 0;
+    while (a + n < e && n <= DIP_AT_CACHE_END_MAX && c->y[a + n] <= hi - step &&
+           c->y[a + n] >= lo + step)
+        n++;
+    double dt = 0;
+    for (size_t i = a; i < a + n; i++)
+        dt += ssd__curve_dt(c, i);
+    if (n < 2 || n > DIP_AT_CACHE_END_MAX || dt > DIP_AT_CACHE_END_S || e < a + n + SHORT_LEVEL ||
+        ssd__quiet_noise(c, a + n, e) > step / 3 || ssd__falls_through(c, a + n, e))
+        return 0;
+    for (size_t i = a + n; i < e; i++)
+        if (c->y[i] >= lo + step)
+            return 0;
+    size_t m = a + n - 1;
+    double f = (c->r[m] - exp(lo)) / (exp(hi) - exp(lo));
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * exp(hi);
+    S->cache_uncertainty_bytes = 0.5 * (c->cum[m + 1] - c->cum[a]);
+    ssd__curve_move_boundary(c, 1, m + 1);
+    ssd__set_cache_end(res, m + 1, exp(hi), exp(lo));
+    return 1;
+}
+
 /* The same after a sequential fill, with the fill's own log showing a
  * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
  * 5 s sample, its folding a quiet flat level of a few samples that the

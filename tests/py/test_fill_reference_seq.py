@@ -137,6 +137,20 @@ D11_37 = (COMMON + "capacity_gb=639,op_pct=25.95,bits=2,slc_type=dynamic,slc_seq
           "slc_rand_iops=551377,native_seq_mibps=1741,native_rand_mibps=1203.3,fold_mibps=1153,"
           "floor_mibps=291.62,gc_gamma=2.47,link_mibps=7000,iops_cap=2000000,noise=0.00,"
           "noise_direct=0.00,seed=481604250,slc_gb=57,slc_wa=1,dip_duty=0")
+# Seed 13's drive 53: 7 samples at 2281 MiB/s, a GC dip (1778, 1033, 1033,
+# 1151) holding the cache's end at 20.43 GiB, then folding flat at 608.
+D13_53 = (COMMON + "capacity_gb=886,op_pct=8.61,bits=3,slc_type=dynamic,slc_seq_mibps=3323,"
+          "slc_rand_iops=584048,native_seq_mibps=999,native_rand_mibps=873.6,fold_mibps=695,"
+          "floor_mibps=161.25,gc_gamma=1.08,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.00,seed=315247857,slc_gb=143,slc_wa=1,dip_period_s=17.9,"
+          "dip_duty=0.18,dip_depth=0.43")
+# Seed 181's drive 85: 10 samples at 2209 MiB/s, a dip (1398, 964) holding
+# the cache's end at 23.70 GiB, then folding at 744 to 49.2 GiB, then GC.
+D181_85 = (COMMON + "capacity_gb=327,op_pct=16.73,bits=2,slc_type=dynamic,slc_seq_mibps=3248,"
+           "slc_rand_iops=565493,native_seq_mibps=1696,native_rand_mibps=1095.2,fold_mibps=1145,"
+           "floor_mibps=267.57,gc_gamma=1.31,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.08,seed=784715776,slc_gb=26,slc_wa=1,dip_period_s=14.5,"
+           "dip_duty=0.13,dip_depth=0.53")
 INTERVAL = (1, 1, 5)
 
 
@@ -236,6 +250,22 @@ def test_a_partly_flushed_cache_then_direct_writes_folding_and_gc(tmp_path, spec
     assert a["cache"]["bytes"] / GIB == pytest.approx(29.9, rel=0.05)
     assert starts(a)[2] == pytest.approx(fold_at, rel=0.03)
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.03)
+
+
+@pytest.mark.parametrize("spec, cache, fold_at", [(D13_53, 20.43, 20.4), (D181_85, 23.70, 23.7)])
+def test_a_gc_dip_at_the_caches_end_is_the_caches(tmp_path, spec, cache, fold_at):
+    """A GC dip slowed the cache's last seconds: the cache test ended it
+    where the dip began and the dip's 2-3 samples read as direct writes
+    before the folding ("cache 16.93 GiB, truth 20.43"; on drive 85 the
+    folding missed). A dynamic cache the idle time emptied whole folds
+    right after its end, and direct writes last far longer than a dip:
+    the samples are the cache's, its end inside the last of them
+    (seq_dip_at_cache_end)."""
+    run, fill = logs(tmp_path, spec)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
+    assert starts(a)[1] == pytest.approx(fold_at, rel=0.05)
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end",
