@@ -309,6 +309,8 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
                                  struct ssd__result *res);
 int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res);
+int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res);
 int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res);
 int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1033,6 +1033,46 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
     return 1;
 }
 
+/* A dynamic cache on a drive written full sequentially that the cache
+ * test read larger than the whole cache the fill's own log showed (its
+ * upper bound, by STATIC_REF_CACHE_OVER): a used drive's dynamic cache is
+ * what idle time emptied of it, never more, so the fast start holds the
+ * cache and then direct writes to the clean blocks left, a level the cache
+ * test could not tell from the cache (seed 101's drive 50, 2 hours: 11
+ * samples at 2736 MiB/s, then 12 of direct writes at 2424, then folding at
+ * 1153: "cache 58.10 GiB, truth 29.88", the fill's log 53.0 GiB; its
+ * drive 136, 2744 then 1746, "48.37 GiB, truth 29.88", the log 32.4). The
+ * cache ends at the best two-level split of the fast start within that
+ * bound (2 samples or more, and 3 after it), when the first level is above
+ * the second by 3 times either part's noise or more (QUIET_NOISE_FLOOR at
+ * least), inside the sample there (cache_end_in_sample); the rest is
+ * phase 1, the direct writes. Returns 1 when it split. The caller checks
+ * the state (seq_full_dynamic with the fill's log, no reference levels). */
+int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double cmax = STATIC_REF_CACHE_OVER * (res->ref_kind_cache_bytes + res->ref_kind_cache_unc);
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first || !isfinite(cmax) || !(S->cache_bytes > cmax))
+        return 0;
+    size_t e0 = c->ph[1].first, kmax = 0;
+    while (kmax + 1 < e0 && c->cum[kmax + 1] <= cmax)
+        kmax++;
+    if (e0 < 5 || kmax < 2)
+        return 0;
+    double l1, l2, gain;
+    size_t k = ssd__two_levels(c, 0, e0, 2, kmax < e0 - 3 ? kmax : e0 - 3, &l1, &l2, &gain);
+    if (!k)
+        return 0;
+    double nz =
+        fmax(fmax(ssd__quiet_noise(c, 0, k), ssd__quiet_noise(c, k, e0)), QUIET_NOISE_FLOOR);
+    if (!(l1 - l2 >= 3 * nz) || ssd__curve_split(c, 0, k) != 0)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, k, exp(l1), exp(l2));
+    ssd__set_cache_end(res, k, exp(l1), exp(l2));
+    return 1;
+}
+
 /* A dynamic cache on a drive written full sequentially whose end a GC
  * dip slowed: the cache test ended it where the dip began, and the dip's
  * samples, between the cache's level and the folding's, read later as a

@@ -151,6 +151,13 @@ D181_85 = (COMMON + "capacity_gb=327,op_pct=16.73,bits=2,slc_type=dynamic,slc_se
            "floor_mibps=267.57,gc_gamma=1.31,link_mibps=7000,iops_cap=2000000,noise=0.00,"
            "noise_direct=0.08,seed=784715776,slc_gb=26,slc_wa=1,dip_period_s=14.5,"
            "dip_duty=0.13,dip_depth=0.53")
+# Seed 101's drive 50: 29.88 GiB of cache at 2736 MiB/s (what idle time
+# emptied of the 53 GiB the fill's log showed), 12 samples of direct writes
+# at 2424, folding at 1153 to 183.8 GiB, then GC.
+D101_50 = (COMMON + "capacity_gb=837,op_pct=24.18,bits=3,slc_type=dynamic,slc_seq_mibps=5055,"
+           "slc_rand_iops=957001,native_seq_mibps=2707,native_rand_mibps=2424.3,fold_mibps=1287,"
+           "floor_mibps=713.70,gc_gamma=1.09,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.00,seed=877877954,slc_gb=53,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -266,6 +273,21 @@ def test_a_gc_dip_at_the_caches_end_is_the_caches(tmp_path, spec, cache, fold_at
     assert regimes(a) == ["cache", "folding", "gc"]
     assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
     assert starts(a)[1] == pytest.approx(fold_at, rel=0.05)
+
+
+def test_a_cache_read_larger_than_the_fill_logs_holds_direct_writes(tmp_path):
+    """The direct writes after the cache run 0.89 times its speed, less
+    than a step: the cache test read both as a 58.10 GiB cache, more than
+    the whole 53 GiB dynamic cache the fill's log showed, which a used
+    drive's cache never exceeds. The fast start is split within that
+    bound (seq_cache_over_fill_log): the cache, the direct writes, the
+    folding and GC."""
+    run, fill = logs(tmp_path, D101_50)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+    assert starts(a)[2] == pytest.approx(58.1, rel=0.03)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(183.8, rel=0.03)
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end",
