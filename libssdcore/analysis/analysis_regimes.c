@@ -375,6 +375,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * spare area's direct writes after it; seq_cache_before_direct.) */
     if (!rl.known && !seq_first_fold)
         ssd__seq_cache_before_direct(c, o, res);
+    /* (A GC dip at such a cache's end: seq_dip_at_cache_end. A cache read
+     * larger than the fill log's whole dynamic cache:
+     * seq_cache_over_fill_log.) */
+    if (!rl.known && !seq_first_fold && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+        o->written_before_bytes > 0 && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) {
+        if (res->ref_kind == SSD__REF_KIND_DYNAMIC)
+            ssd__seq_cache_over_fill_log(c, o, res);
+        ssd__seq_dip_at_cache_end(c, o, res);
+    }
     /* (A dynamic cache's folding after a sequential fill, shorter than a
      * lasting phase: its end; seq_fill_fold_end.) */
     res->seq_fold_end = rl.known ? 0 : ssd__seq_fill_fold_end(c, o, res);
@@ -654,6 +665,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(c, res);
         g = 1;
     }
+    /* (A dynamic cache the idle time emptied only in part, on a drive
+     * written full sequentially: direct writes, then the folding, then
+     * GC, four phases the segmentation found; seq_direct_fold_gc.) */
+    if (g == 2 && seq_full_dynamic && ssd__seq_direct_fold_gc(c, o, res))
+        g = 3;
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);

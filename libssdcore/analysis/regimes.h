@@ -79,6 +79,12 @@
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
 #define SHORT_LEVEL 10
+/* The most samples, and seconds, a GC dip at a dynamic cache's end spans
+ * (seq_dip_at_cache_end): the sweep's dips last 1-4 s; the direct writes
+ * after a cache the idle time bounded, 10 s or more (seed 61's drive 83,
+ * WSAT: 5.6 GiB at 553 MiB/s in two 5 s samples). */
+#define DIP_AT_CACHE_END_MAX 3
+#define DIP_AT_CACHE_END_S 4.0
 
 /* Raw flash is at most this share of the user capacity (28 % spare,
  * enterprise drives included). */
@@ -305,6 +311,12 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
                                  struct ssd__result *res);
 int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res);
+int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res);
+int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd__result *res);
+int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            const struct ssd__result *res);
 int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                            const struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -734,6 +734,51 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 0;
 }
 
+/* A dynamic cache on a drive written full sequentially (seq_full_dynamic)
+ * whose idle time before the run emptied only part of it: the flush had
+ * time for so much (about 30 GiB in 900 s on the sweep's drives) and left
+ * the rest of the fill's last bytes in SLC mode. The run writes the room
+ * the flush freed at the SLC speed, then the clean blocks the drive still
+ * has at the direct speed, then folds what the cache still holds (a quiet
+ * flat level, a step lower: the folding's programs share the flash with
+ * the host's), and only then GC scatters: four levels, where a cache the
+ * idle time emptied whole took the clean blocks in SLC mode and folds
+ * right after its end (fold_first), three. Seed 181's drive 51, 2 hours
+ * after a sequential fill (the fill's log: a dynamic cache of 59 GiB):
+ * 29.9 GiB at 364 MiB/s, direct writes at 209 to 47.3 GiB, the folding
+ * flat at 135 to 129.8 GiB, then GC scattering 62-173; the folding and GC
+ * were read as one used state sliding from 135 to 63 from 47.4 GiB, the
+ * direct writes as the folding. Seed 11's drive 37 the same (2154, 1203,
+ * 797, then GC at 292-826). When the segmentation gave them four phases
+ * after a cache the cache test ended at phase 1's start: phase 1 quiet
+ * and flat (noise within a third of a step, not falling through),
+ * SHORT_LEVEL samples or more, min_drop below the cache; phase 2 quiet,
+ * flat and lasting (min_len), a step below phase 1 and a step above
+ * phase 3; and phase 3 scattering SCATTER_JUMP times phase 2's noise or
+ * more (GC's bursts; a quieter phase 3 may be the folding's own step).
+ * Returns 1 when they are: phase 1 the direct writes, 2 the folding, the
+ * used state 3. */
+int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 4 ||
+        res->cache_phase_end != c->ph[1].first)
+        return 0;
+    const struct ssd_phase *p1 = &c->ph[1], *p2 = &c->ph[2], *p3 = &c->ph[3];
+    double step = log(o->min_step);
+    double q1 = ssd__quiet_noise(c, p1->first, p1->last + 1);
+    double q2 = ssd__quiet_noise(c, p2->first, p2->last + 1);
+    double q3 = ssd__quiet_noise(c, p3->first, p3->last + 1);
+    return p1->last - p1->first + 1 >= SHORT_LEVEL && q1 <= step / 3 &&
+           !ssd__falls_through(c, p1->first, p1->last + 1) &&
+           p1->level_bps * o->min_drop <= c->ph[0].level_bps &&
+           p2->last - p2->first + 1 >= c->min_len && q2 <= step / 3 &&
+           !ssd__falls_through(c, p2->first, p2->last + 1) &&
+           p2->level_bps * o->min_step <= p1->level_bps &&
+           p3->level_bps * o->min_step <= p2->level_bps &&
+           SCATTER_JUMP * fmax(q2, QUIET_NOISE_FLOOR) <= q3;
+}
+
 /* A dynamic cache the fill's own log showed (ref_kind), after a
  * sequential fill, whose folding outlasts the clean blocks the drive can
  * have had: gc_onset_phase read the fast start as those clean blocks and
@@ -985,6 +1030,98 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
     res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
     ssd__cache_end_in_sample(c, o, S, s, hi, lo);
     ssd__set_cache_end(res, s, hi, lo);
+    return 1;
+}
+
+/* A dynamic cache on a drive written full sequentially that the cache
+ * test read larger than the whole cache the fill's own log showed (its
+ * upper bound, by STATIC_REF_CACHE_OVER): a used drive's dynamic cache is
+ * what idle time emptied of it, never more, so the fast start holds the
+ * cache and then direct writes to the clean blocks left, a level the cache
+ * test could not tell from the cache (seed 101's drive 50, 2 hours: 11
+ * samples at 2736 MiB/s, then 12 of direct writes at 2424, then folding at
+ * 1153: "cache 58.10 GiB, truth 29.88", the fill's log 53.0 GiB; its
+ * drive 136, 2744 then 1746, "48.37 GiB, truth 29.88", the log 32.4). The
+ * cache ends at the best two-level split of the fast start within that
+ * bound (2 samples or more, and 3 after it), when the first level is above
+ * the second by 3 times either part's noise or more (QUIET_NOISE_FLOOR at
+ * least), inside the sample there (cache_end_in_sample); the rest is
+ * phase 1, the direct writes. Returns 1 when it split. The caller checks
+ * the state (seq_full_dynamic with the fill's log, no reference levels). */
+int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double cmax = STATIC_REF_CACHE_OVER * (res->ref_kind_cache_bytes + res->ref_kind_cache_unc);
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first || !isfinite(cmax) || !(S->cache_bytes > cmax))
+        return 0;
+    size_t e0 = c->ph[1].first, kmax = 0;
+    while (kmax + 1 < e0 && c->cum[kmax + 1] <= cmax)
+        kmax++;
+    if (e0 < 5 || kmax < 2)
+        return 0;
+    double l1, l2, gain;
+    size_t k = ssd__two_levels(c, 0, e0, 2, kmax < e0 - 3 ? kmax : e0 - 3, &l1, &l2, &gain);
+    if (!k)
+        return 0;
+    double nz =
+        fmax(fmax(ssd__quiet_noise(c, 0, k), ssd__quiet_noise(c, k, e0)), QUIET_NOISE_FLOOR);
+    if (!(l1 - l2 >= 3 * nz) || ssd__curve_split(c, 0, k) != 0)
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, k, exp(l1), exp(l2));
+    ssd__set_cache_end(res, k, exp(l1), exp(l2));
+    return 1;
+}
+
+/* A dynamic cache on a drive written full sequentially whose end a GC
+ * dip slowed: the cache test ended it where the dip began, and the dip's
+ * samples, between the cache's level and the folding's, read later as a
+ * few samples of direct writes (seed 13's drive 53, 2 hours: 7 samples at
+ * 2281 MiB/s, then 1778, 1033, 1033 and 1151 in the dip, the cache's end
+ * inside the last, then folding flat at 608: "cache 16.93 GiB, truth
+ * 20.43"; seed 181's drive 85, 10 at 2209, then 1398 and 964, then
+ * folding at 744: "cache 22.32 GiB, truth 23.70", the folding missed). A
+ * dynamic cache the idle time emptied within what it had time for took
+ * the clean spare area in SLC mode and folds right after its end
+ * (fold_first), and direct writes after a cache bounded by the idle time
+ * last longer than a dip (10 s or more on the sweep's drives): 2 or 3
+ * samples within 4 s (DIP_AT_CACHE_END_MAX, _S), each a step
+ * below the cache's level and a step above the level after them, with
+ * the phase after them quiet and flat (noise within a third of a step) for
+ * SHORT_LEVEL samples or more and none of its samples back a step above
+ * its level, are the cache's. Its end goes inside the last of them (its
+ * rate's share at the cache's level against the folding's), its
+ * uncertainty half the dip's bytes. Not in WSAT's 5 s samples: two of
+ * them are longer than a dip (a dip there fits inside the mixed sample).
+ * Returns 1 when it moved the end. The
+ * caller checks the state (seq_full_dynamic, no reference levels). */
+int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
+        res->cache_phase_end != c->ph[1].first || c->ph[1].first < 2)
+        return 0;
+    double step = log(o->min_step), hi = log(S->cache_level_bps), lo = log(c->ph[1].level_bps);
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, n = 0;
+    while (a + n < e && n <= DIP_AT_CACHE_END_MAX && c->y[a + n] <= hi - step &&
+           c->y[a + n] >= lo + step)
+        n++;
+    double dt = 0;
+    for (size_t i = a; i < a + n; i++)
+        dt += ssd__curve_dt(c, i);
+    if (n < 2 || n > DIP_AT_CACHE_END_MAX || dt > DIP_AT_CACHE_END_S || e < a + n + SHORT_LEVEL ||
+        ssd__quiet_noise(c, a + n, e) > step / 3 || ssd__falls_through(c, a + n, e))
+        return 0;
+    for (size_t i = a + n; i < e; i++)
+        if (c->y[i] >= lo + step)
+            return 0;
+    size_t m = a + n - 1;
+    double f = (c->r[m] - exp(lo)) / (exp(hi) - exp(lo));
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * exp(hi);
+    S->cache_uncertainty_bytes = 0.5 * (c->cum[m + 1] - c->cum[a]);
+    ssd__curve_move_boundary(c, 1, m + 1);
+    ssd__set_cache_end(res, m + 1, exp(hi), exp(lo));
     return 1;
 }
 

@@ -122,6 +122,42 @@ D2026_48 = (COMMON + "capacity_gb=3115,op_pct=19.01,bits=2,slc_type=dynamic,slc_
             "fold_mibps=1365,floor_mibps=377.09,gc_gamma=0.82,link_mibps=7000,"
             "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=708507585,slc_gb=219,slc_wa=1,"
             "dip_period_s=13.8,dip_duty=0.14,dip_depth=0.53")
+# Seed 181's drive 51: 29.9 GiB of cache (what 15 minutes' idle flushed of
+# the 59 the fill's log showed), direct writes at 209 MiB/s to 47.3 GiB,
+# folding flat at 135 to 129.8 GiB, then GC scattering 62-173.
+D181_51 = (COMMON + "capacity_gb=624,op_pct=22.70,bits=2,slc_type=dynamic,slc_seq_mibps=510,"
+           "slc_rand_iops=93521,native_seq_mibps=296,native_rand_mibps=208.8,fold_mibps=192,"
+           "floor_mibps=61.99,gc_gamma=1.23,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.00,seed=408785912,slc_gb=59,slc_wa=1,dip_period_s=24.1,"
+           "dip_duty=0.12,dip_depth=0.33")
+# Seed 11's drive 37: 29.9 GiB of cache of the 57 the fill's log showed,
+# direct writes at 1203 MiB/s to 72.7 GiB, folding at 797 to 153.2 GiB,
+# then GC at 292-826.
+D11_37 = (COMMON + "capacity_gb=639,op_pct=25.95,bits=2,slc_type=dynamic,slc_seq_mibps=2939,"
+          "slc_rand_iops=551377,native_seq_mibps=1741,native_rand_mibps=1203.3,fold_mibps=1153,"
+          "floor_mibps=291.62,gc_gamma=2.47,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.00,seed=481604250,slc_gb=57,slc_wa=1,dip_duty=0")
+# Seed 13's drive 53: 7 samples at 2281 MiB/s, a GC dip (1778, 1033, 1033,
+# 1151) holding the cache's end at 20.43 GiB, then folding flat at 608.
+D13_53 = (COMMON + "capacity_gb=886,op_pct=8.61,bits=3,slc_type=dynamic,slc_seq_mibps=3323,"
+          "slc_rand_iops=584048,native_seq_mibps=999,native_rand_mibps=873.6,fold_mibps=695,"
+          "floor_mibps=161.25,gc_gamma=1.08,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+          "noise_direct=0.00,seed=315247857,slc_gb=143,slc_wa=1,dip_period_s=17.9,"
+          "dip_duty=0.18,dip_depth=0.43")
+# Seed 181's drive 85: 10 samples at 2209 MiB/s, a dip (1398, 964) holding
+# the cache's end at 23.70 GiB, then folding at 744 to 49.2 GiB, then GC.
+D181_85 = (COMMON + "capacity_gb=327,op_pct=16.73,bits=2,slc_type=dynamic,slc_seq_mibps=3248,"
+           "slc_rand_iops=565493,native_seq_mibps=1696,native_rand_mibps=1095.2,fold_mibps=1145,"
+           "floor_mibps=267.57,gc_gamma=1.31,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.08,seed=784715776,slc_gb=26,slc_wa=1,dip_period_s=14.5,"
+           "dip_duty=0.13,dip_depth=0.53")
+# Seed 101's drive 50: 29.88 GiB of cache at 2736 MiB/s (what idle time
+# emptied of the 53 GiB the fill's log showed), 12 samples of direct writes
+# at 2424, folding at 1153 to 183.8 GiB, then GC.
+D101_50 = (COMMON + "capacity_gb=837,op_pct=24.18,bits=3,slc_type=dynamic,slc_seq_mibps=5055,"
+           "slc_rand_iops=957001,native_seq_mibps=2707,native_rand_mibps=2424.3,fold_mibps=1287,"
+           "floor_mibps=713.70,gc_gamma=1.09,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.00,seed=877877954,slc_gb=53,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -205,6 +241,53 @@ def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(658.8, abs=2)
     run2h, _ = logs(tmp_path, D47_73)
     assert regimes(cli(run2h, "--reference", fill))[-1] == "gc"
+
+
+@pytest.mark.parametrize("spec, fold_at, gc_at", [(D181_51, 47.3, 129.8), (D11_37, 72.7, 153.2)])
+def test_a_partly_flushed_cache_then_direct_writes_folding_and_gc(tmp_path, spec, fold_at, gc_at):
+    """Idle time emptied only part of the dynamic cache the fill's log
+    showed (about 30 GiB of 57-59): the run writes that room in SLC mode,
+    then the clean blocks at the direct speed, then folds what the cache
+    still holds (quiet and flat), then GC scatters. The folding and GC
+    were read as one used state sliding from the folding's level, the
+    direct writes as the folding (seq_direct_fold_gc)."""
+    run, fill = logs(tmp_path, spec)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.9, rel=0.05)
+    assert starts(a)[2] == pytest.approx(fold_at, rel=0.03)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.03)
+
+
+@pytest.mark.parametrize("spec, cache, fold_at", [(D13_53, 20.43, 20.4), (D181_85, 23.70, 23.7)])
+def test_a_gc_dip_at_the_caches_end_is_the_caches(tmp_path, spec, cache, fold_at):
+    """A GC dip slowed the cache's last seconds: the cache test ended it
+    where the dip began and the dip's 2-3 samples read as direct writes
+    before the folding ("cache 16.93 GiB, truth 20.43"; on drive 85 the
+    folding missed). A dynamic cache the idle time emptied whole folds
+    right after its end, and direct writes last far longer than a dip:
+    the samples are the cache's, its end inside the last of them
+    (seq_dip_at_cache_end)."""
+    run, fill = logs(tmp_path, spec)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(cache, rel=0.05)
+    assert starts(a)[1] == pytest.approx(fold_at, rel=0.05)
+
+
+def test_a_cache_read_larger_than_the_fill_logs_holds_direct_writes(tmp_path):
+    """The direct writes after the cache run 0.89 times its speed, less
+    than a step: the cache test read both as a 58.10 GiB cache, more than
+    the whole 53 GiB dynamic cache the fill's log showed, which a used
+    drive's cache never exceeds. The fast start is split within that
+    bound (seq_cache_over_fill_log): the cache, the direct writes, the
+    folding and GC."""
+    run, fill = logs(tmp_path, D101_50)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+    assert starts(a)[2] == pytest.approx(58.1, rel=0.03)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(183.8, rel=0.03)
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end",
