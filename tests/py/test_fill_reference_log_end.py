@@ -9,7 +9,7 @@ The drives are the used-drive sweep's own
 it: a 128K sequential fill after a 4K random fill and 15 minutes' idle,
 analysed with the fill's own 4K log (from a purged drive) as reference, and
 scored as the sweep scores it."""
-from used_drive_scoring import analysed_run, simulate_fill
+from used_drive_scoring import analysed_after_fill as scored
 
 COMMON = "sim:bx200,native_write_lat_us=0,"
 # Seed 59's drive 194: a 6.92 GiB cache at 2.6 GB/s whose first samples a
@@ -36,12 +36,6 @@ D197_143 = (COMMON + "capacity_gb=252,op_pct=15.52,bits=2,slc_type=static,slc_se
             "floor_mibps=25.76,gc_gamma=0.90,link_mibps=7000,iops_cap=2000000,noise=0.00,"
             "noise_direct=0.04,seed=413439307,slc_gb=7.5,slc_wa=1.25,dip_period_s=9.7,"
             "dip_duty=0.12,dip_depth=0.49")
-
-
-def scored(tmp_path, spec):
-    fill = tmp_path / "fill.csv"
-    simulate_fill(spec, "random_fill", fill)
-    return analysed_run(spec, "random_fill", "fill", tmp_path / "run.csv", reference=fill)
 
 
 def test_a_static_cache_slowed_by_gc_dips_ends_at_the_fill_logs_cache(tmp_path):

@@ -6,7 +6,7 @@ sweep's own (their seed and drive number in each test), simulated as the
 sweep does it: a 128K sequential fill after a 4K random fill and 15
 minutes' idle, analysed with the fill's own 4K log (from a purged drive)
 as reference, and scored as the sweep scores it."""
-from used_drive_scoring import analysed_run, simulate_fill
+from used_drive_scoring import analysed_after_fill as scored
 
 COMMON = "sim:bx200,native_write_lat_us=0,"
 # Seed 47's drive 88: the 2 GiB idle GC cleaned, cached at 1.83 GB/s, ended
@@ -26,12 +26,6 @@ D2026_190 = (COMMON + "capacity_gb=159,op_pct=20.07,bits=3,slc_type=dynamic,"
              "native_rand_mibps=665.8,fold_mibps=543,floor_mibps=122.48,gc_gamma=0.92,"
              "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=1059487494,"
              "slc_gb=15,slc_wa=1,dip_period_s=19.3,dip_duty=0.09,dip_depth=0.41")
-
-
-def scored(tmp_path, spec):
-    fill = tmp_path / "fill.csv"
-    simulate_fill(spec, "random_fill", fill)
-    return analysed_run(spec, "random_fill", "fill", tmp_path / "run.csv", reference=fill)
 
 
 def test_a_cache_ended_in_the_second_sample_then_its_short_folding(tmp_path):

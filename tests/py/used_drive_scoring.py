@@ -582,6 +582,14 @@ def analysed_run(spec, state, workload, log, interval=(1, 1, 5), reference=None)
     return analysis, score_run(truth, series, analysis)
 
 
+def analysed_after_fill(tmp_path, spec, state="random_fill", workload="fill"):
+    """analysed_run of a sweep drive's run after `state`, with its fill's
+    own log (simulate_fill) as the reference, both kept in tmp_path."""
+    fill = tmp_path / "fill.csv"
+    simulate_fill(spec, state, fill)
+    return analysed_run(spec, state, workload, tmp_path / "run.csv", reference=fill)
+
+
 def simulate_fill(spec, state, log, interval=(1, 1, 5)):
     """The preconditioning fill of `state` (seq_fill or random_fill, the
     NO_IDLE suffix ignored) logged as a user's fill is: the drive purged,
