@@ -283,10 +283,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     size_t after = 1; /* (the first phase after the direct level) */
     while (after < c->nph && ssd__at_direct(&rl, o, c->ph[after].level_bps))
         after++;
-    if (rl_path && rl.dynamic && isfinite(rl.fold)) {
-        ssd__ref_level_split(c, o, rl.fold, after, 0);
-    } else if (rl_path && rl.dynamic && o->written_before_bytes > 0 &&
-               ssd__fresh_room(o, S->capacity_bytes) <= 0) {
+    int ref_fold_split =
+        rl_path && rl.dynamic && isfinite(rl.fold) && ssd__ref_level_split(c, o, rl.fold, after, 0);
+    if (!ref_fold_split && rl_path && rl.dynamic && o->written_before_bytes > 0 &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0) {
         /* A reference that never showed its folding (a fill or a 2-hour
          * run that ended before it): on a drive written full the dynamic
          * cache is folded before GC runs (see the folding-or-GC note), so a
@@ -294,9 +294,24 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * above the rest of it, is that folding (612 MB/s for 7 samples
          * after a 2 GiB cache in one, then GC at 381, in an 850-sample
          * fill after a random fill). Its level is its first samples'. */
+        /* (Also when the reference showed its folding but the run holds
+         * no level at that speed: a fresh drive folds into clean blocks,
+         * a drive written full into blocks GC must free first, and folds
+         * slower. Seed 223's drive 167, 2 hours after a random fill: a 2
+         * GiB cache in the first 1 s sample at 2119 MB/s, then folding
+         * flat at 272-279 for 13 samples to 5.8 GiB, then GC around 170,
+         * where the fill's log folded at 910: the used state was read
+         * from the cache's end, "used state at 2.1 GiB, before the
+         * model's 6.0". Then only a level: the first three samples within
+         * half a step of each other, not GC's start sliding down from the
+         * folding's speed (seed 13's drive 129: 1139, 761, 672, 588 MB/s
+         * ...).) */
         if (after < c->nph && c->ph[after].last >= c->ph[after].first + 6) {
             size_t f = c->ph[after].first;
-            ssd__ref_level_split(c, o, exp(ssd__level_of(c, f, f + 3)), after, 0);
+            double a = c->y[f], b = c->y[f + 1], d = c->y[f + 2];
+            if (!isfinite(rl.fold) ||
+                fmax(a, fmax(b, d)) - fmin(a, fmin(b, d)) < 0.5 * log(o->min_step))
+                ssd__ref_level_split(c, o, exp(ssd__level_of(c, f, f + 3)), after, 0);
         }
     }
     /* A level of its own right after a used drive's cache (3 samples or
