@@ -1295,6 +1295,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * used_cache_end_against_next_level.) */
     if (!rl.known)
         ssd__used_cache_end_against_next_level(c, o, res);
+    /* (A reference of this workload that found no cache, a used drive's
+     * fast start of a sample or two, then a flat level before GC:
+     * flat_level_after_clean_start; the used state starts after it.) */
+    if (rl.known && rl.none && !S->has_cache && g == 1) {
+        size_t k = ssd__flat_level_after_clean_start(c, o, S->capacity_bytes);
+        if (k && ssd__curve_split(c, 1, k) == 0) {
+            g = 2;
+            ssd__gc_starts_at(c, g, S);
+        }
+    }
     int fold_note, slow_fold;
     size_t slight = ssd__label_phases(c, o, res, &rl, &g, hidden_cache, static_first, split_direct,
                                       fold_lv, &fold_note, &slow_fold);

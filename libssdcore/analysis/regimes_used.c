@@ -695,6 +695,51 @@ int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_
     return 1;
 }
 
+/* A flat level right after a used drive's fast start of one or two
+ * samples, read with a reference of the run's own workload that found no
+ * cache (ref_levels.none): the end of a level the drive still wrote clean
+ * blocks at (a dynamic cache's folding or direct writes: which, the
+ * reference cannot say), or 0. A random fill's 4K log on a fresh dynamic
+ * drive may show its SLC barely above its direct 4K speed (2.68, then
+ * 2.28 GB/s, then 0.88: no cache found), and a run after a random fill
+ * then reads its fast first sample as clean blocks and the used state
+ * from the drop after it; but the cache idle time gave back folds before
+ * GC runs, at one flat speed (seed 223's drive 138, 2 hours: 2268
+ * MB/s, then 904-922 for 4 samples to 5.8 GiB, then GC around 450; "used
+ * state at 2.2 GiB, before the model's 6.0"). GC's first samples do not
+ * hold a level a step above where GC goes on: they burst, or run flat at
+ * GC's own level (seed 181's drive 70: 364-380 MB/s for 7 samples, then
+ * bursts to 1718). The run: from phase 1's first sample (its second when
+ * the first is a step above the level and below the fast start, the
+ * drop's mix), each sample within half a step of the median of its
+ * first three, three samples or more, min_drop below the fast start and
+ * min_drop above the median of the SHORT_LEVEL samples after it, ending
+ * inside the clean room the drive can have had (clean_room_max). */
+size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
+                                         const struct ssd__analysis_opts *o, double capacity) {
+    if (c->nph < 2 || c->ph[0].last > 1 || !(o->written_before_bytes > 0) ||
+        !(ssd__fresh_room(o, capacity) <= 0))
+        return 0;
+    size_t n = c->n, s = c->ph[1].first;
+    double half = 0.5 * log(o->min_step), drop = log(o->min_drop);
+    if (s + 4 + SHORT_LEVEL > n)
+        return 0;
+    double lv = ssd__median3(c->y[s + 1], c->y[s + 2], c->y[s + 3]);
+    if (c->y[s] - lv >= 2 * half && c->y[s] < c->y[0])
+        s++;
+    else
+        lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    size_t e = s;
+    while (e < n && fabs(c->y[e] - lv) < half)
+        e++;
+    if (e < s + 3 || e + SHORT_LEVEL > n || e > c->ph[1].last)
+        return 0;
+    if (c->y[0] - lv < drop || lv - ssd__level_of(c, e, e + SHORT_LEVEL) < drop ||
+        c->cum[e] > ssd__clean_room_max(o, capacity))
+        return 0;
+    return e;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed

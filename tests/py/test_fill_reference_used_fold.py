@@ -42,3 +42,22 @@ def test_gc_flat_before_its_bursts_is_no_cache_s_direct_writes(tmp_path):
     assert not got["false_cache"], got["problems"]
     assert a["cache"] is None
     assert a["gc"]["start_bytes"] < 2.5 * 2**30
+
+
+# Seed 223's drive 138, 2 hours of 4K random writes after a random fill:
+# the fill's own 4K log shows the SLC barely above the direct 4K speed
+# (2.68, then 2.28 GB/s, then 0.92: no cache found), so the run's first
+# sample (2268 MB/s, the 2 GiB cache) read as clean blocks, and its
+# folding at 904-922 for 4 samples to 5.8 GiB as GC's start ("used state
+# at 2.2 GiB, before the model's 6.0"); GC runs around 450 after it.
+D223_138 = (COMMON + "capacity_gb=131,op_pct=25.83,bits=3,slc_type=dynamic,slc_seq_mibps=5619,"
+            "slc_rand_iops=898459,native_seq_mibps=2700,native_rand_mibps=2291.2,"
+            "fold_mibps=1079,floor_mibps=434.39,gc_gamma=1.39,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=7182786,slc_gb=30,slc_wa=1,"
+            "dip_duty=0")
+
+
+def test_a_flat_level_after_a_clean_start_before_gc(tmp_path):
+    a, got = analysed_after_fill(tmp_path, D223_138, workload="2h")
+    assert not got["problems"], got["problems"]
+    assert a["gc"]["start_bytes"] > 5 * 2**30
