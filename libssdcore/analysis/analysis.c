@@ -497,9 +497,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                                            res->block_size >= ref->block_size
                                        ? ref->sum.post_cache_bps
                                        : NAN;
+        /* (And its cache level: the SLC writes the run's larger
+         * sequential blocks no slower than the log's random ones.) */
+        res->ref_kind_cache_bps = ref->sum.has_cache && ref->sum.cache_level_bps > 0 &&
+                                          random_pattern(ref->pattern) == 1 &&
+                                          random_pattern(res->pattern) == 0 &&
+                                          res->block_size >= ref->block_size
+                                      ? ref->sum.cache_level_bps
+                                      : NAN;
         ref = NULL;
     } else if (ref && ssd__slight_static_ref(c, ref, o, capacity_of(o, s))) {
         res->ref_kind_direct_bps = NAN;
+        res->ref_kind_cache_bps = NAN;
         res->ref_kind = SSD__REF_KIND_STATIC;
         res->ref_kind_cache_bytes = ref->slight_cache_bytes;
         res->ref_kind_cache_unc = 0;
@@ -509,6 +518,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         res->ref_kind_cache_bytes = NAN;
         res->ref_kind_cache_unc = 0;
         res->ref_kind_direct_bps = NAN;
+        res->ref_kind_cache_bps = NAN;
     }
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     ssd__find_throttle(c, o, s, res);

@@ -139,6 +139,7 @@ struct ssd__result {
     double ref_kind_cache_unc;   /* that size's stated uncertainty (bytes, 0 when none) */
     double ref_kind_direct_bps;  /* that reference's direct level, when this run's writes
                                   * (sequential, blocks no smaller) run no slower (NaN) */
+    double ref_kind_cache_bps;   /* that reference's cache level, on the same terms (NaN) */
     int ref_kind_slight;         /* ref_kind static from a same-workload reference's slight
                                   * step (ssd__slight_static_ref) */
     /* A random fill's first-sample dynamic cache with a fill log that

@@ -532,6 +532,40 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             res->dynamic_ref_fold = 2;
         }
     }
+    /* A reference of another workload that showed a dynamic cache, after
+     * a random fill and idle time, and a cache the cache test found that
+     * dropped once straight into a level to the run's end (read as clean
+     * blocks by one_drop_on_full_drive, or because that level outlasts
+     * them: clean_room 2 or 1, not a slide's 3): a dynamic cache takes the clean blocks
+     * idle GC gave back in SLC mode before anything else writes them, so
+     * the fast start is that cache, and its folding runs at GC's speed,
+     * one level with it (seed 167's drive 37, the fill after a random
+     * fill, a SATA drive: 2 GiB at 446 MiB/s for 5 samples, then 42
+     * MiB/s to the end, the folding 46 and GC 42; the fill's 4K log a 24
+     * GiB cache at 389 MiB/s: "cache of 2.00 GiB missed"). Only at the
+     * log's cache level or above, less a step (ref_kind_cache_bps: the
+     * SLC writes the run's larger sequential blocks no slower than the
+     * log's 4K ones): a fast start a step below it is no cache's but the
+     * folding after a cache that ended inside the first sample (an NVMe
+     * drive's 2 GiB at 2.7 GB/s, then the folding at 1.86 GB/s for 2
+     * GiB). And only a cache at one level (ssd__one_level_cache, the cache
+     * test's end at phase 1's start) for two samples or more before the
+     * one holding its end: an NVMe drive's 128K SLC runs above the 4K
+     * log's capped cache level too, but its 2 GiB end inside the first
+     * sample, and what follows is its folding (seed 11's drive 37: 2514
+     * MB/s, then folding at 1209, then GC, the log's cache at 2154; seed
+     * 53's drive 13: 2532, then 863 and 744, then GC at 231: read "cache
+     * 3.19 GiB" and "3.90 GiB, truth 2.00" without these guards, and 30
+     * more such runs on the 37 seen seeds). */
+    if ((clean_room == 1 || clean_room == 2) && g == 1 && !rl.known &&
+        res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && res->ref_kind_cache_bps > 0 &&
+        S->cache_level_bps * o->min_step >= res->ref_kind_cache_bps &&
+        res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 3 &&
+        ssd__one_level_cache(c, o, S))
+        clean_room = 0;
     /* (The same cache, flushed whole, with the idle-cleaned blocks' direct
      * writes after it inside the fast start: static_ref_cache_before_direct.) */
     if (clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&

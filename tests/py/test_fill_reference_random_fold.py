@@ -164,3 +164,27 @@ def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
     _, got = scored(tmp_path, D181_69)
     assert not got["false_fold"]
     assert not any("false" in p for p in got["problems"]), got["problems"]
+
+
+# Seed 167's drive 37 (a SATA drive, 225 GB): the 2 GiB idle GC cleaned,
+# cached at 446 MB/s for 5 samples, then folding at 46 MB/s to 4 GiB and GC
+# at 42, one level: read as clean blocks, "cache of 2.00 GiB missed",
+# though the fill's 4K log showed a dynamic cache at 389 MB/s. Seed 151's
+# drive 64: the same at 410 MB/s (the log's cache at 325), then folding
+# and GC both at 70.
+D167_37 = (COMMON + "capacity_gb=225,op_pct=23.97,bits=2,slc_type=dynamic,slc_seq_mibps=467,"
+           "slc_rand_iops=102439,native_seq_mibps=145,native_rand_mibps=113.8,fold_mibps=44,"
+           "floor_mibps=29.99,gc_gamma=2.06,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.08,seed=1004339685,slc_gb=24,slc_wa=1,dip_period_s=23.1,"
+           "dip_duty=0.10,dip_depth=0.45")
+D151_64 = (COMMON + "capacity_gb=1471,op_pct=24.74,bits=2,slc_type=dynamic,slc_seq_mibps=413,"
+           "slc_rand_iops=83138,native_seq_mibps=211,native_rand_mibps=176.1,fold_mibps=70,"
+           "floor_mibps=49.46,gc_gamma=2.00,link_mibps=560,iops_cap=100000,noise=0.02,"
+           "noise_direct=0.04,seed=169499547,slc_gb=389,slc_wa=1,dip_duty=0")
+
+
+def test_a_dynamic_cache_at_the_fill_log_s_cache_level_is_no_clean_blocks(tmp_path):
+    for spec in (D167_37, D151_64):
+        a, got = scored(tmp_path, spec)
+        assert not got["problems"], got["problems"]
+        assert a["cache"] and abs(a["cache"]["bytes"] / 2**30 - 2) < 0.1, a["cache"]

@@ -12,7 +12,7 @@ import pytest
 
 import ssdcore
 from analyze_cli import cli, regimes
-from used_drive_scoring import simulate, simulate_fill
+from used_drive_scoring import score_run, simulate, simulate_fill
 
 GIB = 2**30
 COMMON = "sim:bx200,native_write_lat_us=0,"
@@ -90,6 +90,19 @@ D2026_153 = (COMMON + "capacity_gb=161,op_pct=22.75,bits=3,slc_type=dynamic,slc_
              "dip_duty=0.11,dip_depth=0.37")
 # Seed 13's drive 108 (2 hours): 20.8 GiB of cache at 2.3 GB/s with a GC
 # dip to 1.06 for 3 samples inside it, then folding at 354 to 276 GiB.
+# Seed 127's drive 13 and 191's drive 89 (round 33): 2755 (2744) MB/s in
+# the first 5 s sample, 1608 (1617) holding the cache's end, 1.12-1.14x
+# above the folding's 1434 (1422) for 3 samples, then GC: the second sample
+# more than half a step above the level but less than a step, read as one
+# fast start of clean blocks, "folding from 15.4 GiB missed".
+D127_13 = (COMMON + "capacity_gb=424,op_pct=12.45,bits=2,slc_type=dynamic,slc_seq_mibps=6377,"
+           "slc_rand_iops=1044190,native_seq_mibps=2754,native_rand_mibps=2308.1,fold_mibps=1702,"
+           "floor_mibps=483.21,gc_gamma=1.15,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.08,seed=230782635,slc_gb=96,slc_wa=1,dip_duty=0")
+D191_89 = (COMMON + "capacity_gb=362,op_pct=12.96,bits=2,slc_type=dynamic,slc_seq_mibps=5415,"
+           "slc_rand_iops=1034016,native_seq_mibps=3219,native_rand_mibps=2098.9,fold_mibps=2181,"
+           "floor_mibps=484.75,gc_gamma=2.42,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.00,seed=383588646,slc_gb=93,slc_wa=1,dip_duty=0")
 D13_108 = (COMMON + "capacity_gb=1430,op_pct=21.02,bits=3,slc_type=dynamic,slc_seq_mibps=2760,"
            "slc_rand_iops=619756,native_seq_mibps=1289,native_rand_mibps=1059.3,fold_mibps=431,"
            "floor_mibps=213.58,gc_gamma=1.38,link_mibps=7000,iops_cap=2000000,noise=0.02,"
@@ -355,6 +368,19 @@ def test_a_cache_ended_in_wsats_second_sample_and_its_folding_in_one_phase(
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
     p = ssdcore.analyze(str(run), reference=str(fill))
     assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
+
+
+@pytest.mark.parametrize("spec", [D127_13, D191_89])
+def test_a_second_sample_half_a_step_above_the_folding_holds_the_caches_end(tmp_path, spec):
+    """The same, the second sample more than half a step above the folding
+    (none of the level's samples lies so far from it) but less than a step:
+    it holds the cache's end, the folding starts at the third (round 33)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert not score_run(truth, series, a)["problems"]
 
 
 def test_a_gc_dip_inside_the_cache_is_no_folding(tmp_path):
