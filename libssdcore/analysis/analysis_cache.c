@@ -623,13 +623,20 @@ static double dip_samples(const struct ssd__curve *c, size_t s, size_t e, double
  * bytes up to the end so split, or NAN when the samples after m are no
  * such dip (their depth not the other dips', within half of it, or
  * longer than they last) or the dip's time in m is none or over 1.5
- * samples (up to there, a whole sample: a dip that began before m). */
+ * samples (up to there, a whole sample: a dip that began before m).
+ * The sample m may be below the post-cache level (the dip took most of
+ * it, seed 227's drive 53: 1353 MiB/s against 1666), never at the dip's
+ * own rate or below (wholly in it). The dips are told from the noise of
+ * the run up to post_end (start_sigma), not the run's: a used state
+ * later in a 2-hour run scatters the speed (drive 53: 0.50 in log, 0.05
+ * before its GC phase), and 3 of its sigmas were deeper than the dips
+ * (1.16 in log). */
 static double end_before_dip(const struct ssd__curve *c, size_t m, double hi, double post,
                              size_t post_end) {
     size_t n = c->n, a = m + 1;
-    if (m < 1 || a + 14 >= n || !(hi > post) || !(c->r[m] > post))
+    if (m < 1 || a + 14 >= n || !(hi > post))
         return NAN;
-    double yp = log(post), cut = fmax(0.15, 3 * c->sigma);
+    double yp = log(post), cut = fmax(0.15, 3 * start_sigma(c, post_end));
     if (!(c->y[a] < yp - cut))
         return NAN;
     size_t e = a, deep = a;
@@ -671,6 +678,8 @@ static double end_before_dip(const struct ssd__curve *c, size_t m, double hi, do
     if (run < 3 || (double)(e - a) > run + 1 || fabs(yp - c->y[deep] - depth) > 0.5 * depth)
         return NAN;
     double lo = c->r[deep];
+    if (!(c->r[m] > lo))
+        return NAN;
     double in_m = len - dip_samples(c, a, e, post, lo); /* (m's own left out) */
     if (!(in_m > 0) || in_m > 1.5)
         return NAN;
@@ -1017,10 +1026,19 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 S->cache_bytes = dip_end;
             }
             /* Or whose end shares its sample with a GC dip's start
-             * (end_before_dip). */
-            double before_dip = !slump && !isfinite(dip_end)
-                                    ? end_before_dip(c, p.mixed, p.hi, post, ph[pj].last + 1)
-                                    : NAN;
+             * (end_before_dip). When the dip took most of that sample, it
+             * is below the post-cache level and the placement split the
+             * one before, which ran wholly at the cache's speed (seed
+             * 227's drive 53, fresh, 2 hours: 2730 MiB/s three times,
+             * then 1353, 520, 509, 493 and 1510 before the direct level
+             * at 1666; 8.01 GiB at the whole sample, the model's 9.0):
+             * the drop's sample is the one after it. */
+            size_t bm = p.mixed, post_end = ph[pj].last + 1;
+            if (bm + 1 < c->n && c->r[bm + 1] < post &&
+                c->y[bm] > log(p.hi) - 3 * start_sigma(c, post_end))
+                bm++;
+            double before_dip =
+                !slump && !isfinite(dip_end) ? end_before_dip(c, bm, p.hi, post, post_end) : NAN;
             if (isfinite(before_dip) && before_dip > p.bytes) {
                 p.bytes = before_dip;
                 S->cache_bytes = before_dip;
