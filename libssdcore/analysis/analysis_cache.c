@@ -735,7 +735,7 @@ static double dip_fit_cost(const struct ssd__curve *c, size_t i0, size_t i1, dou
  * current end at cur (half): a curve that does not hold such a dip keeps
  * the placement's end. Returns the bytes up to the fitted end, or NAN. */
 static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, double post,
-                             size_t post_end, double cur) {
+                             size_t post_end, double cur, size_t *mixed) {
     size_t n = c->n;
     if (m < 1 || m + 14 >= n || !(hi > post) || post_end > n)
         return NAN;
@@ -791,6 +791,7 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
         return NAN;
     size_t xi = (size_t)floor(bx);
     double xf = (double)xi;
+    *mixed = xi;
     return c->cum[xi] +
            hi * ssd__curve_dt(c, xi) * ((bx - xf) - (1 - g) * overlap(xf, bx, bs, bs + len));
 }
@@ -1146,12 +1147,22 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 !slump && !isfinite(dip_end) ? end_before_dip(c, bm, p.hi, post, post_end) : NAN;
             if (isfinite(before_dip) && before_dip > p.bytes) {
                 p.bytes = before_dip;
+                p.mixed = bm;
                 S->cache_bytes = before_dip;
             }
-            /* Or that ran into a GC dip before its end (end_by_dip_fit). */
-            double dip_fit = !slump ? end_by_dip_fit(c, p.mixed, hi, post, post_end, p.bytes) : NAN;
+            /* Or that ran into a GC dip before its end (end_by_dip_fit).
+             * The post-cache phase then starts at the sample the end is
+             * in, as for the others: the phases' boundary stayed at the
+             * placement's sample, 2 or more samples before the fitted end
+             * (seed 47's drive 12, 2 hours after a sequential fill, with
+             * the fresh run as reference: 30.23 GiB, the phase boundary at
+             * 27.99). */
+            size_t fit_mixed = p.mixed;
+            double dip_fit =
+                !slump ? end_by_dip_fit(c, p.mixed, hi, post, post_end, p.bytes, &fit_mixed) : NAN;
             if (isfinite(dip_fit)) {
                 p.bytes = dip_fit;
+                p.mixed = fit_mixed;
                 S->cache_bytes = dip_fit;
             }
             double in_dip = end_in_dip(c, p.mixed, hi, slump ? lo : post);
