@@ -1254,6 +1254,37 @@ Test(curve, a_gc_dip_that_began_late_in_a_fresh_caches_last_sample_takes_only_it
     free(b);
 }
 
+Test(curve, a_caches_end_in_a_sample_a_gc_dip_took_most_of_splits_against_both_levels) {
+    /* A static cache at 2862 MB/s ending 0.37 s into the fourth sample,
+     * direct writes at 1747 after it, both slowed to 31 % in GC dips of
+     * 3.7 s every 18.7 s, the first 0.03 s after the cache's end (seed
+     * 227's drive 53, fresh, 2 hours: 2.7 GiB/s three times, 1353 MiB/s,
+     * 520, 509, 493, then 1510 and the direct level at 1666). The drop's
+     * sample is below the post-cache level, so the placement put the end
+     * at the last sample wholly at the cache's speed (8.01 GiB for the
+     * model's 9.0); the dip's time inside the drop's sample splits it as
+     * when the sample is above that level. */
+    double hi = 2862e6, cache = 3.37 * hi;
+    double *b = timed_dip_curve(600, cache, hi, 1747e6, 0.31, 3.7, 18.7, 3.4);
+    expect_fresh_cache(b, 600, cache, 0.03);
+    free(b);
+}
+
+Test(curve, a_cache_that_ran_into_a_gc_dip_before_its_end_ends_inside_the_dip) {
+    /* A static cache at 2619 MB/s, direct writes at 535 after it, both
+     * slowed to 41 % in GC dips of 2.02 s every 11.2 s, the first 0.17 s
+     * into the sixth sample, the cache ending 1.43 s into the dip (seed
+     * 257's drive 178, 2 hours after a sequential fill: 2497 MiB/s five
+     * times, 1275, 734, then 509; 13.13 GiB, placed in the 1275 sample,
+     * for the model's 14.04). Neither sample is a plain mix of the two
+     * levels; the dip's start and the cache's end fitted with the run's
+     * other dips' depth and length put it where it was. */
+    double hi = 2619e6, cache = (5.17 + 1.43 * 0.41) * hi;
+    double *b = timed_dip_curve(600, cache, hi, 535e6, 0.41, 2.02, 11.2, 5.17);
+    expect_fresh_cache(b, 600, cache, 0.03);
+    free(b);
+}
+
 Test(curve, a_short_fresh_cache_that_ran_through_a_gc_dip_splits_its_end_at_its_faster_samples) {
     /* A static cache at 2877 MB/s, direct writes at 1476 after it, both
      * slowed to half in GC dips of 0.84 samples every 5, the first
