@@ -696,20 +696,50 @@ static double overlap(double a, double b, double c, double d) {
     return v > 0 ? v : 0;
 }
 
-/* The squared log misfit of samples [i0, i1) to a cache at hi ending at
- * time x (in samples), then the level P, both slowed to g in a dip over
- * [s, s + len]. */
-static double dip_fit_cost(const struct ssd__curve *c, size_t i0, size_t i1, double hi, double P,
-                           double g, double s, double len, double x) {
-    double cost = 0;
-    for (size_t i = i0; i < i1; i++) {
-        double a = (double)i, b = a + 1, e = fmin(fmax(x, a), b);
-        double at_hi = (e - a) - (1 - g) * overlap(a, e, s, s + len);
-        double at_p = (b - e) - (1 - g) * overlap(e, b, s, s + len);
-        double d = log(fmax(hi * at_hi + P * at_p, 1)) - c->y[i];
-        cost += d * d;
+/* The dip model end_by_dip_fit fits: samples [i0, i1) of a cache at hi
+ * ending at time x (in samples), then the level P, both slowed to g in a
+ * dip of len samples. */
+struct dip_fit {
+    const struct ssd__curve *c;
+    size_t i0, i1;
+    double hi, P, g, len;
+};
+
+/* Sample i's squared log misfit, the dip starting at s. */
+static double dip_fit_sample(const struct dip_fit *f, size_t i, double s, double x) {
+    double a = (double)i, b = a + 1, e = fmin(fmax(x, a), b);
+    double at_hi = (e - a) - (1 - f->g) * overlap(a, e, s, s + f->len);
+    double at_p = (b - e) - (1 - f->g) * overlap(e, b, s, s + f->len);
+    double d = log(fmax(f->hi * at_hi + f->P * at_p, 1)) - f->c->y[i];
+    return d * d;
+}
+
+/* For a dip starting at s, the misfit of the samples wholly in the cache
+ * (before[j]: the first j samples) and wholly after it (after[j]: those
+ * from j on), so that a cache end x costs only its own sample's log: the
+ * grid of end_by_dip_fit is 60,000 points (a whole-window sum each took
+ * 5.6 ms of a 7,200-sample analysis that otherwise takes 0.85). */
+static void dip_fit_sums(const struct dip_fit *f, double s, double *before, double *after) {
+    size_t n = f->i1 - f->i0;
+    before[0] = after[n] = 0;
+    for (size_t j = 0; j < n; j++) {
+        before[j + 1] = before[j] + dip_fit_sample(f, f->i0 + j, s, (double)(f->i0 + j) + 1);
+        after[n - 1 - j] = after[n - j] + dip_fit_sample(f, f->i1 - 1 - j, s, 0);
     }
-    return cost;
+}
+
+/* The squared log misfit of samples [i0, i1) to the model, the dip
+ * starting at s and the cache ending at x (before/after from
+ * dip_fit_sums for that s). */
+static double dip_fit_cost(const struct dip_fit *f, const double *before, const double *after,
+                           double s, double x) {
+    if (x < (double)f->i0)
+        return after[0];
+    size_t xi = (size_t)x;
+    if (xi >= f->i1)
+        return before[f->i1 - f->i0];
+    size_t j = xi - f->i0;
+    return before[j] + dip_fit_sample(f, xi, s, x) + after[j + 1];
 }
 
 /* A cache that ran into one of the run's GC dips before its end, the end
@@ -767,12 +797,22 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
     size_t i0 = m >= 2 ? m - 2 : 0, i1 = m + (size_t)ceil(len) + 4;
     if (i1 > post_end || i1 > n)
         return NAN;
+    struct dip_fit f = {c, i0, i1, hi, post, g, len};
+    double before[32], after[32]; /* (i1 - i0 is at most 15) */
     double best = INFINITY, bs = 0, bx = 0, nodip = INFINITY;
     double x_lo = fmax(0.0, (double)m - 1), x_hi = (double)m + len + 2;
-    for (double x = x_lo; x <= x_hi; x += 0.02) {
-        nodip = fmin(nodip, dip_fit_cost(c, i0, i1, hi, post, g, -1e9, len, x));
-        for (double s = (double)m - 2.5; s < (double)m + 3; s += 0.05) {
-            double cost = dip_fit_cost(c, i0, i1, hi, post, g, s, len, x);
+    dip_fit_sums(&f, -1e9, before, after);
+    for (double x = x_lo; x <= x_hi; x += 0.02)
+        nodip = fmin(nodip, dip_fit_cost(&f, before, after, -1e9, x));
+    size_t cm = m;
+    while (cm + 1 < n && c->cum[cm + 1] <= cur)
+        cm++;
+    double x0 = (double)cm + (cur - c->cum[cm]) / (hi * ssd__curve_dt(c, cm)), at_cur = INFINITY;
+    for (double s = (double)m - 2.5; s < (double)m + 3; s += 0.05) {
+        dip_fit_sums(&f, s, before, after);
+        at_cur = fmin(at_cur, dip_fit_cost(&f, before, after, s, x0));
+        for (double x = x_lo; x <= x_hi; x += 0.02) {
+            double cost = dip_fit_cost(&f, before, after, s, x);
             if (cost < best) {
                 best = cost;
                 bs = s;
@@ -780,12 +820,6 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
             }
         }
     }
-    size_t cm = m;
-    while (cm + 1 < n && c->cum[cm + 1] <= cur)
-        cm++;
-    double x0 = (double)cm + (cur - c->cum[cm]) / (hi * ssd__curve_dt(c, cm)), at_cur = INFINITY;
-    for (double s = (double)m - 2.5; s < (double)m + 3; s += 0.05)
-        at_cur = fmin(at_cur, dip_fit_cost(c, i0, i1, hi, post, g, s, len, x0));
     double sig = start_sigma(c, post_end);
     if (!(best < 0.1 && best < 0.5 * nodip && nodip - best > 9 * sig * sig && best < 0.5 * at_cur))
         return NAN;
