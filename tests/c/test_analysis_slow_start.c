@@ -182,3 +182,42 @@ Test(slow_start, a_slow_start_before_a_used_drive_s_clean_blocks_is_its_own_phas
         free(b);
     }
 }
+
+/* Seed 137's drive 180's first 110 samples (MB/s), the random fill of a
+ * fresh 1249 GB drive (the used-drive sweep's prefill log). */
+static const double DIP_START_MBPS[] = {
+    319, 223, 223, 217, 222, 417, 399, 416, 414, 419, 408, 412, 408, 406, 413, 403, 416, 412, 408,
+    417, 420, 403, 411, 400, 414, 411, 402, 410, 406, 414, 409, 410, 410, 414, 404, 415, 411, 242,
+    164, 165, 162, 237, 418, 411, 406, 402, 408, 408, 409, 413, 398, 406, 397, 410, 414, 343, 208,
+    211, 195, 205, 94,  95,  94,  92,  158, 201, 198, 207, 213, 205, 200, 207, 208, 200, 207, 209,
+    203, 207, 210, 204, 202, 208, 201, 199, 200, 208, 203, 208, 202, 212, 206, 205, 203, 199, 203,
+    197, 193, 203, 204, 205, 155, 90,  83,  87,  84,  186, 196, 204, 205, 209};
+
+Test(slow_start, a_fresh_run_begun_inside_a_gc_dip_keeps_its_cache) {
+    /* That drive: 319 MB/s for 1 s (a GC dip began inside it), 4 samples
+     * at 220, the cache at 410 with a dip of 5 samples, to 19.45 GiB (the
+     * model's), then 202 for 6,577 s with a dip to 87 every 40 s; a
+     * lasting phase is 67 samples. The first sample was kept as the cache
+     * and the rest of it, shorter than a lasting phase, went into the
+     * direct writes: "no cache" (with most of the noise draws after it).
+     * The first sample and the dip are the cache's start. */
+    size_t n = 6633, m = sizeof DIP_START_MBPS / sizeof *DIP_START_MBPS;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (int draw = 0; draw < 8; draw++) {
+        for (size_t i = 0; i < n; i++)
+            b[i] = i < m ? DIP_START_MBPS[i] * 1e6
+                         : ((i - m) % 40 < 5 ? 87e6 : 202e6) * exp(0.03 * gauss());
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = analyse(b, n, &r);
+        cr_expect(r.has_cache, "draw %d: no cache", draw);
+        if (r.has_cache) {
+            cr_expect(fabs(r.cache_bytes / (19.45 * GIB) - 1) < 0.02, "draw %d: %g GiB", draw,
+                      r.cache_bytes / GIB);
+            cr_expect(fabs(r.cache_level_bps / 410e6 - 1) < 0.03, "%g", r.cache_level_bps);
+            cr_expect_eq(phase_regime(a, 0), SSD_REGIME_CACHE);
+        }
+        ssd_analysis_free(a);
+    }
+    free(b);
+}
