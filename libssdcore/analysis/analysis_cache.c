@@ -602,6 +602,37 @@ static double dip_samples(const struct ssd__curve *c, size_t s, size_t e, double
     return t;
 }
 
+/* The GC dips below the level P in samples [from, to) (at most 64):
+ * runs more than cut below it in log, ending back above half the cut
+ * (one still open at to is not counted). For each, its time in samples
+ * (dip_samples, from the sample before the run to the one after: a dip's
+ * edges may be a tenth of a sample, under any cut, and their noise about
+ * P may count negative and so cancels in a median), its run length and
+ * its depth in log below P. Returns how many. */
+static size_t gc_dips(const struct ssd__curve *c, size_t from, size_t to, double P, double cut,
+                      double *lens, double *runs, double *depths) {
+    double yp = log(P);
+    size_t k = 0;
+    for (size_t i = from; i < to && k < 64;) {
+        if (c->y[i] >= yp - cut) {
+            i++;
+            continue;
+        }
+        size_t s = i, lo = i;
+        while (i < to && c->y[i] < yp - 0.5 * cut) {
+            if (c->y[i] < c->y[lo])
+                lo = i;
+            i++;
+        }
+        if (i >= to)
+            break;
+        lens[k] = dip_samples(c, s - 1, i, P, c->r[lo]);
+        runs[k] = (double)(i - s);
+        depths[k++] = yp - c->y[lo];
+    }
+    return k;
+}
+
 /* A cache whose end shares its sample m with the start of a GC dip that
  * runs on after it (a fresh drive's map write-back slows direct writes
  * and a cache alike, by a factor: seed 11's drive 134, fill, 1 s samples:
@@ -650,27 +681,7 @@ static double end_before_dip(const struct ssd__curve *c, size_t m, double hi, do
     /* The run's other dips: their time, run length and depth. */
     size_t to = e + 600 < post_end ? e + 600 : post_end;
     double lens[64], runs[64], depths[64];
-    size_t k = 0;
-    for (size_t i = e + 1; i < to && k < 64;) {
-        if (c->y[i] >= yp - cut) {
-            i++;
-            continue;
-        }
-        size_t s = i, lo = i;
-        while (i < to && c->y[i] < yp - 0.5 * cut) {
-            if (c->y[i] < c->y[lo])
-                lo = i;
-            i++;
-        }
-        if (i >= to)
-            break;
-        /* (the samples either side of the run too: a dip's edges may be a
-         * tenth of a sample, under any cut; their noise about P may count
-         * negative and so cancels in the median) */
-        lens[k] = dip_samples(c, s - 1, i, post, c->r[lo]);
-        runs[k] = (double)(i - s);
-        depths[k++] = yp - c->y[lo];
-    }
+    size_t k = gc_dips(c, e + 1, to, post, cut, lens, runs, depths);
     if (k < 3)
         return NAN;
     double run = ssd__median(runs, k), depth = ssd__median(depths, k);
@@ -769,26 +780,10 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
     size_t n = c->n;
     if (m < 1 || m + 14 >= n || !(hi > post) || post_end > n)
         return NAN;
-    double yp = log(post), cut = fmax(0.15, 3 * start_sigma(c, post_end));
-    size_t to = m + 600 < post_end ? m + 600 : post_end, k = 0;
+    double cut = fmax(0.15, 3 * start_sigma(c, post_end));
+    size_t to = m + 600 < post_end ? m + 600 : post_end;
     double lens[64], depths[64], runs[64];
-    for (size_t i = m + 12; i < to && k < 64;) {
-        if (c->y[i] >= yp - cut) {
-            i++;
-            continue;
-        }
-        size_t s = i, lo = i;
-        while (i < to && c->y[i] < yp - 0.5 * cut) {
-            if (c->y[i] < c->y[lo])
-                lo = i;
-            i++;
-        }
-        if (i >= to)
-            break;
-        lens[k] = dip_samples(c, s - 1, i, post, c->r[lo]);
-        runs[k] = (double)(i - s);
-        depths[k++] = yp - c->y[lo];
-    }
+    size_t k = gc_dips(c, m + 12, to, post, cut, lens, runs, depths);
     if (k < 3)
         return NAN;
     double len = ssd__median(lens, k), g = exp(-ssd__median(depths, k));
