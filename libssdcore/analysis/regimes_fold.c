@@ -1129,6 +1129,61 @@ int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_o
     return 1;
 }
 
+/* seq_first_sample_fold's cache when the best two-level split of phase
+ * 1 does not find its folding: the folding's flat level less than
+ * min_drop above the split's second level (GC's first samples, which
+ * burst above where GC settles, lift it), or the cache's end in the
+ * second sample, whose mix the split puts in the folding's level (seed
+ * 101's drive 51, WSAT, after a sequential fill, the fill's log a 48 GiB
+ * dynamic cache: 2744 MiB/s, then 632 holding the cache's end, then 8
+ * samples flat at 363, then GC at 240 bursting 204-398; the split read
+ * 363 against 289, a 1.26x drop, and the run was read as clean blocks in
+ * one sample and the used state from 13.4 GiB, the model's folding from
+ * 14.9 to 31.1 GiB). The level is found as seq_fast_start_fold finds it:
+ * the second sample holds the cache's end when it runs half a step above
+ * the median of the next three, and the level is the samples from there
+ * each within half a step of that median, 3 or more, flat and quiet, the
+ * first sample min_drop above it. What ties that level to the cache is
+ * its length, not how the samples after it scatter: a dynamic cache's
+ * folding frees (bits - 1) bytes per byte cached, so it ends 1, 2 or 3
+ * times what the first samples can have cached after the cache's end
+ * (lasts_a_fold_of: 14.7-16.5 GiB cached, the level to 30.7 GiB, once
+ * for TLC-less MLC; the model's 14.92 and 31.1). And it ends in a step
+ * down to a level that lasts (min_len samples a step below it, the
+ * median of the first three too): the drive then has no clean blocks
+ * left, the used state. Returns 1 when it is (the cache, its folding as
+ * phase 1, the rest). */
+static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                      struct ssd__result *res) {
+    size_t e = c->ph[1].last + 1, ml = c->min_len > 3 ? c->min_len : 3;
+    if (c->nph < 2 || c->ph[1].first != 1 || e < 5)
+        return 0;
+    double step = log(o->min_step), lv = ssd__median3(c->y[2], c->y[3], c->y[4]);
+    size_t s = c->y[1] >= lv + 0.5 * step ? 2 : 1, k = s;
+    while (k < e && fabs(c->y[k] - lv) < 0.5 * step)
+        k++;
+    if (k < s + 3 || k + ml > e ||
+        (k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
+        ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))
+        return 0;
+    double lo = exp(ssd__level_of(c, s, k));
+    if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo) - step ||
+        ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
+        return 0;
+    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
+           upper = ssd__first_sample_cache_max(c, lo);
+    if (s == 2 && upper > c->b[0] + c->b[1])
+        upper = c->b[0] + c->b[1];
+    if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
+        return 0;
+    if (ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    if (s == 2)
+        ssd__curve_move_boundary(c, 1, 2);
+    return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
+}
+
 /* The same after a sequential fill, with the fill's own log showing a
  * dynamic cache (ref_kind): a dynamic cache that ended inside WSAT's first
  * 5 s sample, its folding a quiet flat level of a few samples that the
@@ -1162,13 +1217,15 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
     double l1, l2, gain;
     size_t k = e >= a + 6 ? ssd__two_levels(c, a, e, a + 3, e - 3, &l1, &l2, &gain) : 0;
     if (!k || l1 - l2 < log(o->min_drop))
-        return 0;
+        return seq_first_sample_flat_fold(c, o, res);
     double lo = exp(ssd__level_of(c, a, k));
     if (c->r[0] < lo * o->min_drop || ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 ||
         ssd__falls_through(c, a, k))
-        return 0;
+        return seq_first_sample_flat_fold(c, o, res);
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]) || ssd__curve_split(c, 1, k) != 0)
+    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]))
+        return seq_first_sample_flat_fold(c, o, res);
+    if (ssd__curve_split(c, 1, k) != 0)
         return 0;
     return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
 }
