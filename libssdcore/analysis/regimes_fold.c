@@ -1175,7 +1175,11 @@ static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__an
            upper = ssd__first_sample_cache_max(c, lo);
     if (s == 2 && upper > c->b[0] + c->b[1])
         upper = c->b[0] + c->b[1];
-    if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, c->cum[k]))
+    /* (The folding may end inside sample k, between its level and the
+     * next: the level's end is then anywhere in that sample.) */
+    if (!(lower > 0) || !(upper >= lower) ||
+        !(lasts_a_fold_of(lower, upper, c->cum[k]) ||
+          (c->y[k] > c->y[k + 1] && lasts_a_fold_of(lower, upper, c->cum[k + 1]))))
         return 0;
     if (ssd__curve_split(c, 1, k) != 0)
         return 0;
@@ -1211,6 +1215,10 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
         return 0;
     if (c->ph[1].first != 1)
         return seq_fast_start_fold(c, o, res);
+    /* (A cache the cache test bounded inside the first sample itself:
+     * seq_first_sample_flat_fold tells its folding.) */
+    if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && res->cache_phase_end == 1)
+        return seq_first_sample_flat_fold(c, o, res);
     if (S->has_cache && !(S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == 1))
         return 0;
     size_t a = 1, e = c->ph[1].last + 1;
