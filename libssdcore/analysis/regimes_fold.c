@@ -1151,8 +1151,13 @@ int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_o
  * for TLC-less MLC; the model's 14.92 and 31.1). And it ends in a step
  * down to a level that lasts (min_len samples a step below it, the
  * median of the first three too): the drive then has no clean blocks
- * left, the used state. Returns 1 when it is (the cache, its folding as
- * phase 1, the rest). */
+ * left, the used state. The folding may end inside the sample after the
+ * level, between its speed and the next sample's: the level's end is then
+ * anywhere in that sample. Also for a cache the cache test itself bounded
+ * inside the first sample (seed 223's drive 138, WSAT: 2283 MiB/s, then
+ * 4 samples at 912, then GC at 515 from 674, read as clean blocks by the
+ * clean-room verdict, "used state at 11.1 GiB, truth 31.2"). Returns 1
+ * when it is (the cache, its folding as phase 1, the rest). */
 static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                       struct ssd__result *res) {
     size_t e = c->ph[1].last + 1, ml = c->min_len > 3 ? c->min_len : 3;
