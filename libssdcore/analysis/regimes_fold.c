@@ -877,6 +877,19 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     return ssd__set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
+/* The bounds of a cache that ended inside the run's first s samples (1
+ * or 2) before a level lo: at least what the samples wrote above lo
+ * (all of the first when s is 2), at most what they can have cached
+ * (ssd__first_sample_cache_max, and never more than they wrote). */
+static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo, double *lower,
+                                double *upper) {
+    *lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
+                    : (c->r[0] - lo) * ssd__curve_dt(c, 0);
+    *upper = ssd__first_sample_cache_max(c, lo);
+    if (s == 2 && *upper > c->b[0] + c->b[1])
+        *upper = c->b[0] + c->b[1];
+}
+
 /* The same cache ended in WSAT's first or second sample, with its folding
  * in the first phase too (seed 97's drive 40: 2657 MiB/s, then 1043
  * holding the cache's end, then 6 samples flat at 738, then GC at 432, one
@@ -918,11 +931,8 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
     for (size_t i = k; i < e0 || i < k + ml; i++)
         if (c->y[i] > top - step)
             return 0;
-    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
-    if (s == 2 && upper > c->b[0] + c->b[1])
-        upper = c->b[0] + c->b[1];
+    double lower, upper;
+    first_samples_cache(c, s, lo, &lower, &upper);
     if (!(lower > 0) || !(upper >= lower))
         return 0;
     if (ssd__curve_split(c, 0, s) != 0)
@@ -1175,11 +1185,8 @@ static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__an
     if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo) - step ||
         ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
         return 0;
-    double lower = s == 2 ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                          : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
-    if (s == 2 && upper > c->b[0] + c->b[1])
-        upper = c->b[0] + c->b[1];
+    double lower, upper;
+    first_samples_cache(c, s, lo, &lower, &upper);
     /* (The folding may end inside sample k, between its level and the
      * next: the level's end is then anywhere in that sample.) */
     if (!(lower > 0) || !(upper >= lower) ||

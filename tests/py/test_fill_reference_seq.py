@@ -366,6 +366,23 @@ def test_a_cache_inside_wsats_first_sample_then_a_short_folding(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(9.0, rel=0.06)
 
 
+def wsat_after_seq_fill(tmp_path, spec):
+    """WSAT after a sequential fill, analysed with the fill's log as
+    reference: (analysis, truth, series, run, fill)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    return cli(run, "--reference", fill), truth, series, run, fill
+
+
+def assert_cache_first_fold_then_gc(a, cache):
+    """Cache, folding, GC, the model's cache size within the stated range."""
+    assert regimes(a) == ["cache", "folding", "gc"]
+    lo = a["cache"]["bytes"] / GIB
+    hi = lo + a["cache"]["uncertainty_bytes"] / GIB
+    assert lo * 0.95 <= cache <= hi * 1.05
+
+
 @pytest.mark.parametrize("spec, cache, fold_end", [(D11_2, 14.97, 30.7), (D2026_153, 10.76, 33.4)])
 def test_a_cache_ended_in_wsats_second_sample_and_its_folding_in_one_phase(
         tmp_path, spec, cache, fold_end):
@@ -376,14 +393,8 @@ def test_a_cache_ended_in_wsats_second_sample_and_its_folding_in_one_phase(
     dynamic cache, the fast samples are the cache (bounded inside them),
     the flat level its folding, the used state after it
     (seq_first_sample_fold's seq_fast_start_fold)."""
-    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
-    simulate(spec, "seq_fill", "wsat", run, INTERVAL)
-    simulate_fill(spec, "seq_fill", fill, INTERVAL)
-    a = cli(run, "--reference", fill)
-    assert regimes(a) == ["cache", "folding", "gc"]
-    lo = a["cache"]["bytes"] / GIB
-    hi = lo + a["cache"]["uncertainty_bytes"] / GIB
-    assert lo * 0.95 <= cache <= hi * 1.05
+    a, _, _, run, fill = wsat_after_seq_fill(tmp_path, spec)
+    assert_cache_first_fold_then_gc(a, cache)
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
     p = ssdcore.analyze(str(run), reference=str(fill))
     assert [ph["regime"] for ph in p["phases"]] == ["cache", "folding", "gc"]
@@ -394,10 +405,7 @@ def test_a_second_sample_half_a_step_above_the_folding_holds_the_caches_end(tmp_
     """The same, the second sample more than half a step above the folding
     (none of the level's samples lies so far from it) but less than a step:
     it holds the cache's end, the folding starts at the third (round 33)."""
-    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
-    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
-    simulate_fill(spec, "seq_fill", fill, INTERVAL)
-    a = cli(run, "--reference", fill)
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
     assert regimes(a) == ["cache", "folding", "gc"]
     assert not score_run(truth, series, a)["problems"]
 
@@ -474,14 +482,8 @@ def test_a_first_sample_cache_whose_folding_the_two_level_split_misses(tmp_path,
     "folding missed". The flat level, lasting 1-3 times
     what the first samples cached and ending in a step down, is the
     folding (seq_first_sample_fold's seq_first_sample_flat_fold)."""
-    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
-    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
-    simulate_fill(spec, "seq_fill", fill, INTERVAL)
-    a = cli(run, "--reference", fill)
-    assert regimes(a) == ["cache", "folding", "gc"]
-    lo = a["cache"]["bytes"] / GIB
-    hi = lo + a["cache"]["uncertainty_bytes"] / GIB
-    assert lo * 0.95 <= cache <= hi * 1.05
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
+    assert_cache_first_fold_then_gc(a, cache)
     # (Seed 179's: at 24.8 GiB, before GC's first two samples, which
     # fall through the level, 26.6 the model's.)
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.1)
