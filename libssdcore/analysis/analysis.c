@@ -488,23 +488,17 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             isfinite(res->ref_kind_cache_bytes) && isfinite(ref->sum.cache_uncertainty_bytes)
                 ? ref->sum.cache_uncertainty_bytes
                 : 0;
-        /* (A random log's direct writes against a sequential run of
-         * blocks no smaller: the run writes clean blocks no slower, so
-         * their level bounds the run's direct level from below.) */
-        res->ref_kind_direct_bps = ref->sum.has_cache && ref->sum.post_cache_bps > 0 &&
-                                           random_pattern(ref->pattern) == 1 &&
-                                           random_pattern(res->pattern) == 0 &&
-                                           res->block_size >= ref->block_size
-                                       ? ref->sum.post_cache_bps
-                                       : NAN;
-        /* (And its cache level: the SLC writes the run's larger
-         * sequential blocks no slower than the log's random ones.) */
-        res->ref_kind_cache_bps = ref->sum.has_cache && ref->sum.cache_level_bps > 0 &&
-                                          random_pattern(ref->pattern) == 1 &&
-                                          random_pattern(res->pattern) == 0 &&
-                                          res->block_size >= ref->block_size
-                                      ? ref->sum.cache_level_bps
-                                      : NAN;
+        /* (A random log with a cache against a sequential run of blocks
+         * no smaller: the run writes clean blocks no slower, so the log's
+         * direct level bounds the run's from below; and its SLC writes the
+         * run's larger sequential blocks no slower, so its cache level
+         * bounds the run's cache level.) */
+        int bounds_run = ref->sum.has_cache && random_pattern(ref->pattern) == 1 &&
+                         random_pattern(res->pattern) == 0 && res->block_size >= ref->block_size;
+        res->ref_kind_direct_bps =
+            bounds_run && ref->sum.post_cache_bps > 0 ? ref->sum.post_cache_bps : NAN;
+        res->ref_kind_cache_bps =
+            bounds_run && ref->sum.cache_level_bps > 0 ? ref->sum.cache_level_bps : NAN;
         ref = NULL;
     } else if (ref && ssd__slight_static_ref(c, ref, o, capacity_of(o, s))) {
         res->ref_kind_direct_bps = NAN;
