@@ -1028,6 +1028,40 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
             if (e > f)
                 ssd__curve_move_boundary(c, 1, e);
+            /* The fast start may end in two levels: its first sample (or
+             * two) a cache or the clean blocks at their speed, then a
+             * quiet flat level (a cache's folding, or the direct writes
+             * to the clean blocks a static cache left), each below the
+             * midpoint the walk above stops at, then GC. That level is no
+             * used state: GC's first samples scatter, a folding or direct
+             * writes hold their speed. Seed 53's drive 13, WSAT after a
+             * sequential fill (the fill's log shows no cache): 12 GiB at
+             * 2.45 GB/s in the first sample, 5 samples at 487 MiB/s,
+             * then GC at 155-216 from 24.2 GiB, read as the used state
+             * from 12.0 GiB (its drive 168 and 5 more in seeds 47, 151, 229,
+             * 251). After a random fill with no reference the same: a 2
+             * GiB dynamic cache inside the first second, its folding flat
+             * at 868-895 MiB/s for 4 samples, then GC scattering 515-1142
+             * from 6.0 GiB, read as the used state from 2.2 (seed 13's
+             * drive 48, 2 hours). So: from the phase's start, the
+             * samples within half a step of the median of its first
+             * three, 2 or more, a step or more above the used state's
+             * level, and the lasting stretch after them a step below
+             * them: they end the fast start. */
+            f = c->ph[1].first;
+            if (f >= 1 && f <= 2 && f + 3 + c->min_len <= c->ph[1].last) {
+                double half = 0.5 * log(o->min_step);
+                double lv = ssd__median3(c->y[f], c->y[f + 1], c->y[f + 2]);
+                size_t k = f;
+                while (k < f + SHORT_LEVEL && fabs(c->y[k] - lv) < half)
+                    k++;
+                if (k >= f + 2 && k + c->min_len <= c->ph[1].last && lv >= lo1 + log(o->min_step) &&
+                    lv < log(c->ph[0].level_bps) - half &&
+                    (k < f + 3 || (ssd__quiet_noise(c, f, k) <= log(o->min_step) / 3 &&
+                                   !ssd__falls_through(c, f, k))) &&
+                    ssd__level_of(c, k, k + c->min_len) <= lv - log(o->min_step))
+                    ssd__curve_move_boundary(c, 1, k);
+            }
         }
         /* A used drive's fast start shorter than a lasting phase: the
          * segmentation cannot end the run's first phase before min_len
