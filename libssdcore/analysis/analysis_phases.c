@@ -143,10 +143,19 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
         /* (A short run is exact at the run's noise, but that noise may be
          * a chaotic used state's too: WSAT's 142 samples of 5 s, a 3-sample
          * cache at 2.9 GB/s, 6 of direct writes at 1.9 and the used
-         * state's 2x scatter, read as one 111 GiB cache. Not a first
-         * sample alone: a cache that ended inside it is the cache test's
-         * to judge, against the p99 of the rest, step 6.) */
-        return (long)first_split(c, o, st, count, beta, 2, 2 * c->min_len, 1);
+         * state's 2x scatter, read as one 111 GiB cache. A first sample
+         * alone too: a cache that ended inside it left the first segment
+         * one level at the run's noise, and the cache test, which judges
+         * such a sample against the p99 of the rest (step 6), never saw
+         * it: seed 223's drive 39, fresh WSAT, 2288 MB/s, then direct
+         * writes flat at 1394, "no phase boundary" at the 10 GiB cache's
+         * end; seed 269's drive 171, 2646 then 1108. One the test does
+         * not take for a cache joins the phase after it again, analyse.
+         * On a fresh drive only: after a fill, a first sample faster than
+         * what follows is read as clean blocks or a cache, and left to the
+         * used-state rules, which say it is undecided.) */
+        return (long)first_split(c, o, st, count, beta, o->written_before_bytes == 0 ? 1 : 2,
+                                 2 * c->min_len, 1);
     }
     /* PELT's pruning fails inside long change-free stretches (every split of
      * a homogeneous run lowers its cost, so no candidate is dropped) and the

@@ -1,0 +1,35 @@
+"""A fresh drive's cache of a few samples at the start of its run
+(docs/analysis.md, "A short cache at the start"): WSAT's 5 s samples hold
+a cache of 1 to 3 of them, and a 1 s fill or 2-hour run may start with a
+fast first sample or a GC dip before its cache's level. The drives are the
+used-drive sweep's own (their seed and drive number in each test), at full
+size, simulated as the sweep does it; each run is scored as the sweep
+scores it (a fresh run is read alone in every mode)."""
+import pytest
+
+from used_drive_scoring import analysed_run
+
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Seed 223's drive 39, WSAT: 10 GiB of dynamic cache ending at 0.94 of the
+# first sample (2288 MB/s), then direct writes flat at 1394: no phase
+# boundary at the cache's end.
+D223_39 = (COMMON + "capacity_gb=167,op_pct=21.53,bits=3,slc_type=dynamic,slc_seq_mibps=3678,"
+           "slc_rand_iops=580476,native_seq_mibps=1924,native_rand_mibps=1329.3,fold_mibps=973,"
+           "floor_mibps=126.56,gc_gamma=1.81,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+           "noise_direct=0.00,seed=558507150,slc_gb=10,slc_wa=1,dip_duty=0")
+# Seed 269's drive 171, WSAT: an 11.5 GiB static cache in the first sample
+# (2646 MB/s), then 1108 flat.
+S269_171 = (COMMON + "capacity_gb=293,op_pct=18.03,bits=2,slc_type=static,slc_seq_mibps=3175,"
+            "slc_rand_iops=789822,native_seq_mibps=1747,native_rand_mibps=1056.6,"
+            "fold_mibps=1747,floor_mibps=113.15,gc_gamma=1.54,link_mibps=7000,iops_cap=2000000,"
+            "noise=0.05,noise_direct=0.00,seed=91909397,slc_gb=11.6,slc_wa=1.03,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec", [D223_39, S269_171])
+def test_a_cache_ending_inside_the_first_sample_of_a_short_run(tmp_path, spec):
+    """The first sample alone is split off at the first segment's own
+    noise (a short run's exact segmentation judged it at the run's, which
+    the used state's chaos makes large), and the cache test judges it."""
+    a, got = analysed_run(spec, "fresh", "wsat", tmp_path / "run.csv")
+    assert a["cache"] is not None and a["cache"]["censored"] == "resolution"
+    assert got["problems"] == [], got["problems"]
