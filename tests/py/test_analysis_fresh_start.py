@@ -23,6 +23,14 @@ S269_171 = (COMMON + "capacity_gb=293,op_pct=18.03,bits=2,slc_type=static,slc_se
             "slc_rand_iops=789822,native_seq_mibps=1747,native_rand_mibps=1056.6,"
             "fold_mibps=1747,floor_mibps=113.15,gc_gamma=1.54,link_mibps=7000,iops_cap=2000000,"
             "noise=0.05,noise_direct=0.00,seed=91909397,slc_gb=11.6,slc_wa=1.03,dip_duty=0")
+# Seed 263's drive 146, WSAT: 2877 MB/s twice, the drop's sample at 1892,
+# 9 samples of direct writes at 1622, then folding at 858: "cache of 30.00
+# GiB missed" (the two fast samples were read as the direct writes' start).
+D263_146 = (COMMON + "capacity_gb=152,op_pct=15.03,bits=3,slc_type=dynamic,slc_seq_mibps=4642,"
+            "slc_rand_iops=1019739,native_seq_mibps=2301,native_rand_mibps=1548.3,"
+            "fold_mibps=1218,floor_mibps=76.90,gc_gamma=0.80,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=522894168,slc_gb=30,slc_wa=1,"
+            "dip_duty=0")
 
 
 @pytest.mark.parametrize("spec", [D223_39, S269_171])
@@ -32,4 +40,12 @@ def test_a_cache_ending_inside_the_first_sample_of_a_short_run(tmp_path, spec):
     the used state's chaos makes large), and the cache test judges it."""
     a, got = analysed_run(spec, "fresh", "wsat", tmp_path / "run.csv")
     assert a["cache"] is not None and a["cache"]["censored"] == "resolution"
+    assert got["problems"] == [], got["problems"]
+
+
+def test_two_samples_at_one_level_before_the_direct_writes_are_a_cache(tmp_path):
+    """Two fast samples at one level, min_drop above a lasting phase after
+    them, are a cache of their own, not the start of that phase."""
+    a, got = analysed_run(D263_146, "fresh", "wsat", tmp_path / "run.csv")
+    assert a["cache"] is not None
     assert got["problems"] == [], got["problems"]
