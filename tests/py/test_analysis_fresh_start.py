@@ -31,6 +31,13 @@ D263_146 = (COMMON + "capacity_gb=152,op_pct=15.03,bits=3,slc_type=dynamic,slc_s
             "fold_mibps=1218,floor_mibps=76.90,gc_gamma=0.80,link_mibps=7000,"
             "iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=522894168,slc_gb=30,slc_wa=1,"
             "dip_duty=0")
+# Seed 151's drive 193, fill: a first sample at 1586 MB/s, the cache at
+# 1150 for 4 more, then 376 flat: "cache of 5.45 GiB missed".
+S151_193 = (COMMON + "capacity_gb=417,op_pct=18.99,bits=3,slc_type=static,slc_seq_mibps=1550,"
+            "slc_rand_iops=336323,native_seq_mibps=359,native_rand_mibps=143.7,fold_mibps=359,"
+            "floor_mibps=36.45,gc_gamma=1.09,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+            "noise_direct=0.00,seed=223895365,slc_gb=7.9,slc_wa=1.45,dip_period_s=28.6,"
+            "dip_duty=0.10,dip_depth=0.47")
 
 
 @pytest.mark.parametrize("spec", [D223_39, S269_171])
@@ -47,5 +54,14 @@ def test_two_samples_at_one_level_before_the_direct_writes_are_a_cache(tmp_path)
     """Two fast samples at one level, min_drop above a lasting phase after
     them, are a cache of their own, not the start of that phase."""
     a, got = analysed_run(D263_146, "fresh", "wsat", tmp_path / "run.csv")
+    assert a["cache"] is not None
+    assert got["problems"] == [], got["problems"]
+
+
+def test_a_fast_first_sample_before_a_short_cache(tmp_path):
+    """A short segment after a faster first sample that stands min_drop
+    above the segment after it is the cache: it joins the first sample,
+    not the slower level after it."""
+    a, got = analysed_run(S151_193, "fresh", "fill", tmp_path / "run.csv")
     assert a["cache"] is not None
     assert got["problems"] == [], got["problems"]
