@@ -38,6 +38,14 @@ S151_193 = (COMMON + "capacity_gb=417,op_pct=18.99,bits=3,slc_type=static,slc_se
             "floor_mibps=36.45,gc_gamma=1.09,link_mibps=7000,iops_cap=2000000,noise=0.05,"
             "noise_direct=0.00,seed=223895365,slc_gb=7.9,slc_wa=1.45,dip_period_s=28.6,"
             "dip_duty=0.10,dip_depth=0.47")
+# Seed 211's drive 45, 2 hours: a GC dip over the first 3 samples (718, 714,
+# 729 MB/s), the cache at 1.9 GB/s for 5, then direct writes at 800:
+# "cache of 11.16 GiB missed".
+S211_45 = (COMMON + "capacity_gb=357,op_pct=25.11,bits=2,slc_type=static,slc_seq_mibps=2126,"
+           "slc_rand_iops=469137,native_seq_mibps=864,native_rand_mibps=770.3,fold_mibps=864,"
+           "floor_mibps=30.85,gc_gamma=1.73,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.04,seed=589048684,slc_gb=12.4,slc_wa=1.13,dip_period_s=18.6,"
+           "dip_duty=0.18,dip_depth=0.34")
 
 
 @pytest.mark.parametrize("spec", [D223_39, S269_171])
@@ -63,5 +71,14 @@ def test_a_fast_first_sample_before_a_short_cache(tmp_path):
     above the segment after it is the cache: it joins the first sample,
     not the slower level after it."""
     a, got = analysed_run(S151_193, "fresh", "fill", tmp_path / "run.csv")
+    assert a["cache"] is not None
+    assert got["problems"] == [], got["problems"]
+
+
+def test_a_gc_dip_at_the_start_of_the_cache(tmp_path):
+    """A run that starts in a GC dip (3 samples below the midpoint, then
+    the cache's level) counts the dip with the cache, as a dip between
+    samples at its level."""
+    a, got = analysed_run(S211_45, "fresh", "2h", tmp_path / "run.csv")
     assert a["cache"] is not None
     assert got["problems"] == [], got["problems"]
