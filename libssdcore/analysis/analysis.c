@@ -431,16 +431,43 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     /* One or two fast samples before a short phase that then drops a lot
      * are the start of that phase, not a cache of their own: judged alone
      * they hid the cache (600 MiB/s for 1 s, 320 for 7 s, then 50 for 592
-     * s came out as no cache, post-cache 611 MiB/s). */
+     * s came out as no cache, post-cache 611 MiB/s). Not two at one level
+     * (within min_step of each other) min_drop above a lasting phase after
+     * them: a cache of two samples of its own (seed 263's drive 146, fresh
+     * WSAT: 2877 MB/s twice, the drop's sample, 9 samples of direct writes
+     * at 1622, then folding at 858, "cache of 30.00 GiB missed"). A shorter
+     * phase after them, or one whose speed climbs back to theirs (within
+     * min_step), may be a GC dip inside the cache (seed 59's drive 50,
+     * fresh fill: 5803, 5810, three samples near 4400, the cache again at
+     * 5657, then the drop), and stays one with them. */
     if (c->nph >= 3) {
         const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
         size_t len1 = p1->last - p1->first + 1;
-        if (p0->last + 1 <= 2 && len1 < 2 * c->min_len && p1->level_bps < p0->level_bps &&
-            p2->level_bps * o->min_drop <= p1->level_bps && p2->last - p2->first + 1 > len1)
+        int level0 = p0->last == 1 && fabs(c->y[0] - c->y[1]) < log(o->min_step) &&
+                     p0->level_bps >= o->min_drop * p1->level_bps && len1 >= c->min_len;
+        for (size_t i = p1->first; level0 && i <= p1->last; i++)
+            level0 = log(p0->level_bps) - c->y[i] >= log(o->min_step);
+        if (p0->last + 1 <= 2 && !level0 && len1 < 2 * c->min_len &&
+            p1->level_bps < p0->level_bps && p2->level_bps * o->min_drop <= p1->level_bps &&
+            p2->last - p2->first + 1 > len1)
             ssd__curve_merge_next(c, 0);
     }
     take_in_slow_start(c, o);
     ssd__find_cache(c, o, res);
+    /* A fresh run's first sample split off alone (first_split: a cache
+     * that ended inside it) that the cache test did not take for a cache
+     * is the start of the lasting phase after it: on its own it read as a
+     * level before a used state placed late (seed 61's drive 199, fresh
+     * WSAT, a first sample at 2.4 GiB/s over direct writes at 1.72 with
+     * their noise, under 1.5x their p99: "used state at 600.8 GiB" for
+     * 370.7). (Before a short phase it stays: a one-sample fast start, 263
+     * MiB/s, then 156 for 3 s and 285 to the end, is no used state's
+     * onset: test_analysis_short_first_phase.) */
+    if (!res->sum.has_cache && o->written_before_bytes == 0 && c->nph >= 2 && c->ph[0].last == 0 &&
+        c->ph[1].last - c->ph[1].first + 1 >= c->min_len) {
+        ssd__curve_merge_next(c, 0);
+        ssd__find_cache(c, o, res);
+    }
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the
      * climb back): keep the phases in agreement with the cache. */

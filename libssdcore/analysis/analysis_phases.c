@@ -143,10 +143,19 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
         /* (A short run is exact at the run's noise, but that noise may be
          * a chaotic used state's too: WSAT's 142 samples of 5 s, a 3-sample
          * cache at 2.9 GB/s, 6 of direct writes at 1.9 and the used
-         * state's 2x scatter, read as one 111 GiB cache. Not a first
-         * sample alone: a cache that ended inside it is the cache test's
-         * to judge, against the p99 of the rest, step 6.) */
-        return (long)first_split(c, o, st, count, beta, 2, 2 * c->min_len, 1);
+         * state's 2x scatter, read as one 111 GiB cache. A first sample
+         * alone too: a cache that ended inside it left the first segment
+         * one level at the run's noise, and the cache test, which judges
+         * such a sample against the p99 of the rest (step 6), never saw
+         * it: seed 223's drive 39, fresh WSAT, 2288 MB/s, then direct
+         * writes flat at 1394, "no phase boundary" at the 10 GiB cache's
+         * end; seed 269's drive 171, 2646 then 1108. One the test does
+         * not take for a cache joins the phase after it again, analyse.
+         * On a fresh drive only: after a fill, a first sample faster than
+         * what follows is read as clean blocks or a cache, and left to the
+         * used-state rules, which say it is undecided.) */
+        return (long)first_split(c, o, st, count, beta, o->written_before_bytes == 0 ? 1 : 2,
+                                 2 * c->min_len, 1);
     }
     /* PELT's pruning fails inside long change-free stretches (every split of
      * a homogeneous run lowers its cost, so no candidate is dropped) and the
@@ -534,7 +543,31 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
         if (short_cache && 2 * len >= c->min_len &&
             fabs(lev[j] - lev[j + 1]) >= fabs(lev[j] - lev[j - 1]))
             continue;
-        if (!short_cache && fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
+        /* ... unless, on a fresh drive, the first segment is one sample
+         * and this one stands min_drop above a longer segment after it and
+         * nearer the first than that one (in log): then this one is the
+         * cache and the first its fast start, and it joins that start, as
+         * analyse() joins one or two fast samples to a short phase that
+         * then drops a lot (seed 151's drive 193, fresh fill: 1586 MB/s,
+         * then 1148, 1138, 1154, 1015 and 376 flat; joined to the 376,
+         * "cache of 5.45 GiB missed"; seed 157's drive 5, 576, then
+         * 427-457 for 4 samples and 131). Three samples or more: two
+         * may be a cache slowing as it ends (seed 59's drive 129, fresh
+         * fill: 5836, then 4648 and 3929, the cache's end in the latter,
+         * then direct writes at 2460). Not after two fast samples (a
+         * cache of its own, then direct writes: seed 2026's drive 74, WSAT
+         * after a sequential fill, 2877 MB/s twice, 1215 for 4, then the
+         * used state), nor nearer the slower level after it (the clean
+         * blocks after a cache in the first sample: seed 2026's drive 160,
+         * WSAT after a random fill, 345, then 87, then 63); nor after a
+         * fill, whose one fast sample the used-state rules read (a cache
+         * that ended in it, then folding, is undecided there). */
+        int cache_after_start = short_cache && o->written_before_bytes == 0 && st[1] == 1 &&
+                                len >= 3 && lev[j] - lev[j + 1] >= log(o->min_drop) &&
+                                lev[j - 1] - lev[j] < lev[j] - lev[j + 1] &&
+                                st[j + 2] - st[j + 1] > len;
+        if (cache_after_start ||
+            (!short_cache && fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1])))
             drop[j] = 1;
         else
             drop[j + 1] = 1;
