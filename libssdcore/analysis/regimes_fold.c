@@ -1038,7 +1038,7 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
         res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
         return ssd__set_first_sample_cache(c, res, lower, upper, lo, 1);
     }
-    double hi = exp(ssd__level_of(c, 0, s - 1));
+    double hi = ssd__cache_samples_speed(c, s - 1, lo, step);
     if (!(hi >= lo * o->min_drop) || ssd__curve_split(c, 0, s) != 0)
         return 0;
     res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;

@@ -236,6 +236,27 @@ double ssd__cache_speed_before(const struct ssd__curve *c, size_t at, double hi)
     return at >= 2 ? fmax(hi, exp(ssd__level_of(c, 0, at - 1))) : hi;
 }
 
+/* The speed of a cache from its samples [0, k) wholly before the one its
+ * end is in: their level (the median), but of two, the faster when the
+ * other ran a step (min_step) or more below it, and a fifth of the way
+ * down to the level after the cache (lo) or more, in log: more than any
+ * noise (the run's own may be a used state's scatter, 15 % a sample; a
+ * flat cache's two samples differ by a few per cent). A cache writes at
+ * one speed and a GC dip only slows a sample; the two samples' mean then
+ * reads the dip as the cache's speed, and the end's sample, split against
+ * it, as more cache than it held (seed 139's drive 103, WSAT after a
+ * sequential fill: 2.86 GB/s, then 2.00 (a dip to 0.70 inside it, 1 s
+ * samples show), then the end's 2.34 before direct writes at 1.71: split
+ * against the mean, 32.95 GiB; against 2.86, 29.85, the model's 29.88,
+ * which ran at 2.88 to its end). */
+double ssd__cache_samples_speed(const struct ssd__curve *c, size_t k, double lo, double step) {
+    double lv = ssd__level_of(c, 0, k);
+    if (k != 2 || !(lo > 0))
+        return exp(lv);
+    double fast = fmax(c->y[0], c->y[1]), slow = fmin(c->y[0], c->y[1]);
+    return fast - slow >= fmax(step, 0.2 * (fast - log(lo))) ? exp(fast) : exp(lv);
+}
+
 /* The end of a cache at level hi followed from sample at by a level lo:
  * inside the sample where the speed leaves the cache's level (the last of
  * the cache's samples when it is a step below hi, or further below hi
