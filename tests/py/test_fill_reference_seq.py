@@ -219,6 +219,19 @@ D179_185 = (COMMON + "capacity_gb=1134,op_pct=25.75,bits=3,slc_type=dynamic,slc_
             "floor_mibps=183.23,gc_gamma=2.42,link_mibps=7000,iops_cap=2000000,noise=0.05,"
             "noise_direct=0.04,seed=250184458,slc_gb=81,slc_wa=1,dip_period_s=8.9,"
             "dip_duty=0.20,dip_depth=0.45")
+# Seed 2026's drive 78, 2 hours: 11.0 GiB of cache at 352 MB/s, folding
+# at 31 (1 % noise) to 22.5 GiB, then GC scattering 3-8 MB/s (13 %).
+D2026_78 = (COMMON + "capacity_gb=233,op_pct=11.22,bits=2,slc_type=dynamic,slc_seq_mibps=511,"
+            "slc_rand_iops=86094,native_seq_mibps=148,native_rand_mibps=86.9,fold_mibps=51,"
+            "floor_mibps=2.82,gc_gamma=2.46,link_mibps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.04,seed=582643744,slc_gb=15,slc_wa=1,dip_period_s=21.2,"
+            "dip_duty=0.12,dip_depth=0.39")
+# Seed 173's drive 65, 2 hours: 19.0 GiB of cache, folding at 22 MB/s to
+# 39.5 GiB, then GC at 4 scattering.
+D173_65 = (COMMON + "capacity_gb=269,op_pct=16.36,bits=2,slc_type=dynamic,slc_seq_mibps=506,"
+           "slc_rand_iops=107243,native_seq_mibps=86,native_rand_mibps=40.6,fold_mibps=45,"
+           "floor_mibps=3.15,gc_gamma=2.37,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.04,seed=1012303251,slc_gb=20,slc_wa=1,dip_duty=0")
 INTERVAL = (1, 1, 5)
 
 
@@ -542,3 +555,20 @@ def test_a_short_cache_runs_through_a_dip_before_the_direct_writes(tmp_path, spe
     a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
     assert regimes(a)[:2] == ["cache", "direct"]
     assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+
+
+@pytest.mark.parametrize("spec, fold_end", [(D2026_78, 22.5), (D173_65, 39.5)])
+def test_a_quiet_level_straight_into_gcs_scatter_is_the_folding(tmp_path, spec, fold_end):
+    """After the cache one quiet flat level, then GC scattering 7-13 times
+    as much to the run's end: read as direct writes and the folding from
+    GC's start ("used state missed"). Direct writes are quiet too, but a
+    dynamic cache's folding comes between them and GC: the quiet level
+    straight into the scatter is the folding, the used state after it
+    (seq_fold_before_scatter)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
