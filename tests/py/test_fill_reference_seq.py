@@ -232,6 +232,14 @@ D173_65 = (COMMON + "capacity_gb=269,op_pct=16.36,bits=2,slc_type=dynamic,slc_se
            "slc_rand_iops=107243,native_seq_mibps=86,native_rand_mibps=40.6,fold_mibps=45,"
            "floor_mibps=3.15,gc_gamma=2.37,link_mibps=560,iops_cap=100000,noise=0.05,"
            "noise_direct=0.04,seed=1012303251,slc_gb=20,slc_wa=1,dip_duty=0")
+# Seed 179's drive 153, fresh WSAT: 2.88, 2.88, 2.16 (a GC dip inside the
+# cache), then 0.93 holding the cache's last 0.4 s before direct writes at
+# 0.75: 38.0 GiB.
+D179_153 = (COMMON + "capacity_gb=331,op_pct=25.48,bits=3,slc_type=dynamic,slc_seq_mibps=3843,"
+            "slc_rand_iops=708399,native_seq_mibps=1601,native_rand_mibps=723.3,fold_mibps=1047,"
+            "floor_mibps=69.97,gc_gamma=1.68,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+            "noise_direct=0.08,seed=267315037,slc_gb=38,slc_wa=1,dip_period_s=16.1,"
+            "dip_duty=0.15,dip_depth=0.51")
 INTERVAL = (1, 1, 5)
 
 
@@ -572,3 +580,15 @@ def test_a_quiet_level_straight_into_gcs_scatter_is_the_folding(tmp_path, spec, 
     assert regimes(a) == ["cache", "folding", "gc"]
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
     assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_fresh_drives_sample_above_its_direct_level_still_holds_cache(tmp_path):
+    """On a fresh drive the sample closing the cache's phase at 0.93 GB/s,
+    24 % above the direct writes' 0.75, held the cache's last 0.4 s: a
+    fresh drive's direct writes never run above their level, so
+    ssd__cache_end_in_sample keeps the end there (38.0 GiB), not in the
+    GC-dipped sample before it (35.7)."""
+    run = tmp_path / "run.csv"
+    simulate(D179_153, "fresh", "wsat", run, INTERVAL)
+    a = cli(run)
+    assert a["cache"]["bytes"] / GIB == pytest.approx(38.0, rel=0.05)
