@@ -236,6 +236,7 @@ void ssd__ref_first_sample_then_direct(struct ssd__curve *c, const struct ssd__a
                                        struct ssd_analysis_summary *S, struct ssd__result *res,
                                        const struct ssd__result *ref, double direct);
 double ssd__cache_speed_before(const struct ssd__curve *c, size_t at, double hi);
+double ssd__cache_samples_speed(const struct ssd__curve *c, size_t k, double lo, double step);
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo);
 int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -190,6 +190,56 @@ D223_138 = (COMMON + "capacity_gb=131,op_pct=25.83,bits=3,slc_type=dynamic,slc_s
             "slc_rand_iops=898459,native_seq_mibps=2700,native_rand_mibps=2291.2,fold_mibps=1079,"
             "floor_mibps=434.39,gc_gamma=1.39,link_mibps=7000,iops_cap=2000000,noise=0.02,"
             "noise_direct=0.04,seed=7182786,slc_gb=30,slc_wa=1,dip_duty=0")
+# Round 34, WSAT after a sequential fill, 29.88 GiB of cache (what idle
+# time emptied) ending in the third 5 s sample, then direct writes:
+# seed 139's drive 103, 2.86 GB/s, then 2.00 (a GC dip inside the cache),
+# the end's 2.34, then direct writes at 1.71.
+D139_103 = (COMMON + "capacity_gb=2082,op_pct=26.82,bits=3,slc_type=dynamic,slc_seq_mibps=6185,"
+            "slc_rand_iops=1267037,native_seq_mibps=1927,native_rand_mibps=1634.4,fold_mibps=846,"
+            "floor_mibps=323.63,gc_gamma=1.64,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+            "noise_direct=0.00,seed=164419449,slc_gb=143,slc_wa=1,dip_period_s=16.0,"
+            "dip_duty=0.13,dip_depth=0.30")
+# Seed 191's drive 90: 2.88, 1.72 (the dip), the end's 2.47, then 1.76.
+D191_90 = (COMMON + "capacity_gb=1276,op_pct=18.71,bits=2,slc_type=dynamic,slc_seq_mibps=6007,"
+           "slc_rand_iops=1059305,native_seq_mibps=1910,native_rand_mibps=1692.5,fold_mibps=1312,"
+           "floor_mibps=55.98,gc_gamma=1.21,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.12,seed=199801856,slc_gb=102,slc_wa=1,dip_period_s=22.2,"
+           "dip_duty=0.13,dip_depth=0.30")
+# Seed 257's drive 6: 2.18 (slow first sample), 2.88, the end's 2.35, then
+# direct writes at 1.89 with dips to 217 GiB.
+D257_6 = (COMMON + "capacity_gb=3560,op_pct=16.63,bits=2,slc_type=dynamic,slc_seq_mibps=3779,"
+          "slc_rand_iops=727179,native_seq_mibps=2077,native_rand_mibps=1807.0,fold_mibps=1334,"
+          "floor_mibps=505.62,gc_gamma=1.30,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+          "noise_direct=0.00,seed=1023609373,slc_gb=192,slc_wa=1,dip_period_s=20.9,"
+          "dip_duty=0.15,dip_depth=0.35")
+# Seed 179's drive 185: 2.70, 2.23 (a dip), the end's 1.78, then 0.68 and
+# direct writes at 0.64.
+D179_185 = (COMMON + "capacity_gb=1134,op_pct=25.75,bits=3,slc_type=dynamic,slc_seq_mibps=3759,"
+            "slc_rand_iops=659766,native_seq_mibps=1076,native_rand_mibps=729.1,fold_mibps=361,"
+            "floor_mibps=183.23,gc_gamma=2.42,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+            "noise_direct=0.04,seed=250184458,slc_gb=81,slc_wa=1,dip_period_s=8.9,"
+            "dip_duty=0.20,dip_depth=0.45")
+# Seed 2026's drive 78, 2 hours: 11.0 GiB of cache at 352 MB/s, folding
+# at 31 (1 % noise) to 22.5 GiB, then GC scattering 3-8 MB/s (13 %).
+D2026_78 = (COMMON + "capacity_gb=233,op_pct=11.22,bits=2,slc_type=dynamic,slc_seq_mibps=511,"
+            "slc_rand_iops=86094,native_seq_mibps=148,native_rand_mibps=86.9,fold_mibps=51,"
+            "floor_mibps=2.82,gc_gamma=2.46,link_mibps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.04,seed=582643744,slc_gb=15,slc_wa=1,dip_period_s=21.2,"
+            "dip_duty=0.12,dip_depth=0.39")
+# Seed 173's drive 65, 2 hours: 19.0 GiB of cache, folding at 22 MB/s to
+# 39.5 GiB, then GC at 4 scattering.
+D173_65 = (COMMON + "capacity_gb=269,op_pct=16.36,bits=2,slc_type=dynamic,slc_seq_mibps=506,"
+           "slc_rand_iops=107243,native_seq_mibps=86,native_rand_mibps=40.6,fold_mibps=45,"
+           "floor_mibps=3.15,gc_gamma=2.37,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.04,seed=1012303251,slc_gb=20,slc_wa=1,dip_duty=0")
+# Seed 179's drive 153, fresh WSAT: 2.88, 2.88, 2.16 (a GC dip inside the
+# cache), then 0.93 holding the cache's last 0.4 s before direct writes at
+# 0.75: 38.0 GiB.
+D179_153 = (COMMON + "capacity_gb=331,op_pct=25.48,bits=3,slc_type=dynamic,slc_seq_mibps=3843,"
+            "slc_rand_iops=708399,native_seq_mibps=1601,native_rand_mibps=723.3,fold_mibps=1047,"
+            "floor_mibps=69.97,gc_gamma=1.68,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+            "noise_direct=0.08,seed=267315037,slc_gb=38,slc_wa=1,dip_period_s=16.1,"
+            "dip_duty=0.15,dip_depth=0.51")
 INTERVAL = (1, 1, 5)
 
 
@@ -488,3 +538,57 @@ def test_a_first_sample_cache_whose_folding_the_two_level_split_misses(tmp_path,
     # fall through the level, 26.6 the model's.)
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.1)
     assert not score_run(truth, series, a)["problems"]
+
+
+@pytest.mark.parametrize("spec", [D139_103, D179_185])
+def test_a_two_sample_caches_speed_is_its_faster_sample_past_a_dip(tmp_path, spec):
+    """The cache's two samples before the one its end is in, one of them
+    slowed a step by a GC dip: split against their mean, the end's sample
+    read as more cache than it held (32.95 GiB, 31.53); a dip only slows,
+    so the cache ran at the faster one's speed (ssd__cache_samples_speed;
+    on drive 185 the end's sample is the one before the phase's last,
+    which runs at the level after, ssd__cache_end_in_sample)."""
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+
+
+@pytest.mark.parametrize("spec", [D191_90, D257_6])
+def test_a_short_cache_runs_through_a_dip_before_the_direct_writes(tmp_path, spec):
+    """A GC dip of one sample inside the cache (or a slow first sample)
+    broke the run of fast samples seq_cache_before_direct takes as the
+    cache, and the cache test's cache of the cache and the direct writes
+    after it stood (60.24 GiB, 217.31). Direct writes never climb back a
+    step above their level: the fast samples through the dip are the
+    cache, its end in the last of them."""
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
+    assert regimes(a)[:2] == ["cache", "direct"]
+    assert a["cache"]["bytes"] / GIB == pytest.approx(29.88, rel=0.05)
+
+
+@pytest.mark.parametrize("spec, fold_end", [(D2026_78, 22.5), (D173_65, 39.5)])
+def test_a_quiet_level_straight_into_gcs_scatter_is_the_folding(tmp_path, spec, fold_end):
+    """After the cache one quiet flat level, then GC scattering 7-13 times
+    as much to the run's end: read as direct writes and the folding from
+    GC's start ("used state missed"). Direct writes are quiet too, but a
+    dynamic cache's folding comes between them and GC: the quiet level
+    straight into the scatter is the folding, the used state after it
+    (seq_fold_before_scatter)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_fresh_drives_sample_above_its_direct_level_still_holds_cache(tmp_path):
+    """On a fresh drive the sample closing the cache's phase at 0.93 GB/s,
+    24 % above the direct writes' 0.75, held the cache's last 0.4 s: a
+    fresh drive's direct writes never run above their level, so
+    ssd__cache_end_in_sample keeps the end there (38.0 GiB), not in the
+    GC-dipped sample before it (35.7)."""
+    run = tmp_path / "run.csv"
+    simulate(D179_153, "fresh", "wsat", run, INTERVAL)
+    a = cli(run)
+    assert a["cache"]["bytes"] / GIB == pytest.approx(38.0, rel=0.05)
