@@ -34,13 +34,17 @@ static double frac_above(const struct ssd__curve *c, size_t a, size_t b, double 
  * level takes in the dip's samples, and a short cache carved by a dip of
  * 4 samples in 9 read 1.9 GiB/s for samples at 2.44, none within a step;
  * a dip lasts up to 4 samples (a drive's map write-back of 3.7 s spans 4
- * or 5 one-second samples, the first or last partly at speed); and the
- * climb back may take one sample between thr and fast (the dip ending
- * inside it) before one at the fast level. Seed 131's drive 38, the
+ * or 5 one-second samples, the first or last partly at speed); the
+ * climb back may take one sample not yet at the cache's level (the dip
+ * ending inside it) before one at it; and a dip may begin the phase, no
+ * sample at speed before it (a run that began inside a dip: the samples
+ * after it say the cache was there). Seed 131's drive 38, the
  * random fill's 4K log: 2437 MB/s, 849 three times, 1167, 2437 three
  * times, 2045, then 712: "cache: none found" for the model's 14.30 GiB;
  * seed 251's drive 63: 1383, 600, 400, 900, 1368, 1376, then 560 to the
- * end, none for 5.66. The drives' used runs read against those logs
+ * end, none for 5.66; seed 199's drive 99: 1482, 1157, 2445, 2918 three
+ * times, 1977, then 1765, none for 13.36. The drives' used runs read
+ * against those logs
  * (a fill log of no cache) missed their caches. */
 #define DIP_MAX 4
 static double frac_at_speed(const struct ssd__curve *c, size_t a, size_t b, double thr, double fast,
@@ -61,9 +65,11 @@ static double frac_at_speed(const struct ssd__curve *c, size_t a, size_t b, doub
         size_t e = i;
         while (e < b && c->r[e] < thr)
             e++;
-        size_t back = e < b && c->r[e] < fast && e + 1 < b ? e + 1 : e;
-        if (i > a && e - i <= DIP_MAX && back < b && c->r[back] >= fast &&
-            fabs(log(c->r[i - 1] / hi)) < step && fabs(log(c->r[back] / hi)) < step)
+        size_t back = e;
+        if (back + 1 < b && !(c->r[back] >= fast && fabs(log(c->r[back] / hi)) < step))
+            back++;
+        if (e - i <= DIP_MAX && back < b && c->r[back] >= fast &&
+            (i == a || fabs(log(c->r[i - 1] / hi)) < step) && fabs(log(c->r[back] / hi)) < step)
             k += e - i;
         i = e;
     }
