@@ -97,3 +97,39 @@ def test_a_gc_dip_inside_a_short_cache_in_the_fill_log(spec, tmp_path):
     a = cli(run, "--reference", fill)
     assert regimes(a)[0] == "cache", regimes(a)
     assert score_run(truth, series, a)["problems"] == []
+
+
+# Seed 227's drive 130: a 7.72 GiB static cache on a fresh drive, its 2-hour
+# 4K run: 691 MB/s, 1471, 1573, 1593, 1000, then 752, 743, 847 (a dip the
+# cache ran on in) and 703 with dips to 0.47 of it.
+D227_130 = (COMMON + "capacity_gb=287,op_pct=21.00,bits=2,slc_type=static,slc_seq_mibps=2087,"
+            "slc_rand_iops=383283,native_seq_mibps=838,native_rand_mibps=670.7,fold_mibps=838,"
+            "floor_mibps=116.52,gc_gamma=2.14,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+            "noise_direct=0.00,seed=256848102,slc_gb=10.5,slc_wa=1.38,dip_period_s=17.7,"
+            "dip_duty=0.17,dip_depth=0.41")
+# Seed 233's drive 164: a 6.36 GiB static cache, its fresh 128K fill:
+# 2552 MB/s, 2222, 1753, then 1179, 1047, 1214 (a dip) and 1473.
+D233_164 = (COMMON + "capacity_gb=1711,op_pct=26.33,bits=2,slc_type=static,slc_seq_mibps=2434,"
+            "slc_rand_iops=542225,native_seq_mibps=1423,native_rand_mibps=613.9,"
+            "fold_mibps=1423,floor_mibps=100.50,gc_gamma=1.46,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.12,seed=11723359,slc_gb=8.4,"
+            "slc_wa=1.32,dip_period_s=23.4,dip_duty=0.17,dip_depth=0.39")
+
+
+@pytest.mark.parametrize("spec,workload", [(D227_130, "2h"), (D233_164, "fill")],
+                         ids=["227-130-2h", "233-164-fill"])
+def test_the_dip_fit_s_factor_on_fresh_runs(spec, workload, tmp_path):
+    """A fresh drive's cache that ran on into a dip: the dip fit with its
+    factor fitted (1.15 times the direct writes' dips' here) reads it (seed
+    227's drive 130, 2 hours: 5.49 GiB at the plain factor, the model's
+    7.72); and the end already placed is judged at the factor the fit
+    chose, not at the best of all (seed 233's drive 164, its fresh fill:
+    a fit at 0.7 of the factor was no better than the placed end at some
+    other factor, and the plain factor's right end was dropped, 6.03 GiB
+    for 6.36)."""
+    run = tmp_path / "run.csv"
+    truth, series, _, _ = simulate(spec, "fresh", workload, run, INTERVAL_1S)
+    a = cli(run)
+    want = slc_bytes(truth)
+    assert abs(a["cache"]["bytes"] - want) <= 0.05 * want, (a["cache"], want)
+    assert score_run(truth, series, a)["problems"] == []
