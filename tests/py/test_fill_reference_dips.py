@@ -115,9 +115,18 @@ D233_164 = (COMMON + "capacity_gb=1711,op_pct=26.33,bits=2,slc_type=static,slc_s
             "iops_cap=2000000,noise=0.02,noise_direct=0.12,seed=11723359,slc_gb=8.4,"
             "slc_wa=1.32,dip_period_s=23.4,dip_duty=0.17,dip_depth=0.39")
 
+# Seed 251's drive 107: a 4.40 GiB static cache in one sample of its fresh
+# fill, 3646 MB/s, then 2079, 1700 (a dip) and 1828.
+D251_107 = (COMMON + "capacity_gb=721,op_pct=25.13,bits=3,slc_type=static,slc_seq_mibps=3480,"
+            "slc_rand_iops=725179,native_seq_mibps=1743,native_rand_mibps=834.0,"
+            "fold_mibps=1743,floor_mibps=178.32,gc_gamma=1.11,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=146219651,slc_gb=5.9,"
+            "slc_wa=1.34,dip_period_s=10.4,dip_duty=0.13,dip_depth=0.58")
 
-@pytest.mark.parametrize("spec,workload", [(D227_130, "2h"), (D233_164, "fill")],
-                         ids=["227-130-2h", "233-164-fill"])
+
+@pytest.mark.parametrize("spec,workload", [(D227_130, "2h"), (D233_164, "fill"),
+                                           (D251_107, "fill")],
+                         ids=["227-130-2h", "233-164-fill", "251-107-fill"])
 def test_the_dip_fit_s_factor_on_fresh_runs(spec, workload, tmp_path):
     """A fresh drive's cache that ran on into a dip: the dip fit with its
     factor fitted (1.15 times the direct writes' dips' here) reads it (seed
@@ -126,7 +135,10 @@ def test_the_dip_fit_s_factor_on_fresh_runs(spec, workload, tmp_path):
     chose, not at the best of all (seed 233's drive 164, its fresh fill:
     a fit at 0.7 of the factor was no better than the placed end at some
     other factor, and the plain factor's right end was dropped, 6.03 GiB
-    for 6.36)."""
+    for 6.36); and a factor other than the direct writes' dips' moves only
+    an end the dip model rejects (seed 251's drive 107: a one-sample cache,
+    its mixed sample and a dip sample fit a dip inside the cache at 0.7 of
+    the factor, 5.68 GiB for 4.40, the placed end's misfit 0.005)."""
     run = tmp_path / "run.csv"
     truth, series, _, _ = simulate(spec, "fresh", workload, run, INTERVAL_1S)
     a = cli(run)
