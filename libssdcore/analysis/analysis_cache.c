@@ -826,7 +826,8 @@ static double dip_fit_cost(const struct dip_fit *f, const double *before, const 
  * drive 164, fresh fill, was no worse than a fit at 0.7 of it, and the
  * end the plain factor fits, right, was dropped.) */
 static const double DIP_FIT_G[] = {1.0, 0.85, 0.7, 1.15};
-#define DIP_FIT_BAR 0.1 /* the largest misfit a fit is taken at */
+#define DIP_FIT_BAR 0.1  /* the largest misfit a fit is taken at */
+#define DIP_FIT_MOVE 1.0 /* the least misfit of an end another factor moves */
 static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, double post,
                              size_t post_end, double cur, size_t *mixed) {
     size_t n = c->n;
@@ -874,13 +875,15 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
         /* (The current end is judged at the fitted factor: the fit must
          * beat it with the same dip. And a factor other than the other
          * dips' (one more free parameter) only moves an end the dip model
-         * rejects, misfit by more than the bar a fit must pass: a one-
-         * sample cache's mixed sample, then a dip sample, fit a dip inside
-         * the cache as well at 0.7 of the factor, seed 251's drive 107,
-         * fresh fill: 3646 MB/s, 2079, 1700, then 1828, read 5.68 GiB for
-         * 4.40, the current end's misfit 0.005; seed 227's drive 155, 0.09.
-         * The ends this factor moves misfit by 1.5 to 3.7.) */
-        if (best_g < best && (gi == 0 || cur_g >= DIP_FIT_BAR)) {
+         * rejects outright, misfit by DIP_FIT_MOVE or more, a sample 2.7x
+         * off or several 1.5x: with the factor free, a cache's mixed
+         * sample, then a dip sample, fit a dip inside the cache as well,
+         * seed 251's drive 107, fresh fill: 3646 MB/s, 2079, 1700, then
+         * 1828, read 5.68 GiB for 4.40, the current end's misfit 0.005;
+         * seed 101's drive 52, fresh, 2 hours: 2891, 2216, 1242, then
+         * 1759, 24.6 GiB for 22.5 at 0.25; seeds 227's 155, 97's 7, 13's
+         * 55: 0.09 to 0.69. The ends it moved right misfit by 1.5 to 3.7.) */
+        if (best_g < best && (gi == 0 || cur_g >= DIP_FIT_MOVE)) {
             best = best_g;
             bs = s_g;
             bx = x_g;

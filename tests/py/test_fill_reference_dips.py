@@ -123,10 +123,18 @@ D251_107 = (COMMON + "capacity_gb=721,op_pct=25.13,bits=3,slc_type=static,slc_se
             "iops_cap=2000000,noise=0.02,noise_direct=0.00,seed=146219651,slc_gb=5.9,"
             "slc_wa=1.34,dip_period_s=10.4,dip_duty=0.13,dip_depth=0.58")
 
+# Seed 101's drive 52: a 22.46 GiB static cache, its fresh 2-hour run:
+# 2891 MB/s, then 2216, 1242 and 1759 with dips.
+D101_52 = (COMMON + "capacity_gb=660,op_pct=24.36,bits=3,slc_type=static,slc_seq_mibps=6373,"
+           "slc_rand_iops=1079319,native_seq_mibps=2843,native_rand_mibps=1684.0,"
+           "fold_mibps=2843,floor_mibps=136.03,gc_gamma=1.55,link_mibps=7000,"
+           "iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=206655799,slc_gb=22.5,"
+           "slc_wa=1.02,dip_period_s=12.4,dip_duty=0.13,dip_depth=0.57")
+
 
 @pytest.mark.parametrize("spec,workload", [(D227_130, "2h"), (D233_164, "fill"),
-                                           (D251_107, "fill")],
-                         ids=["227-130-2h", "233-164-fill", "251-107-fill"])
+                                           (D251_107, "fill"), (D101_52, "2h")],
+                         ids=["227-130-2h", "233-164-fill", "251-107-fill", "101-52-2h"])
 def test_the_dip_fit_s_factor_on_fresh_runs(spec, workload, tmp_path):
     """A fresh drive's cache that ran on into a dip: the dip fit with its
     factor fitted (1.15 times the direct writes' dips' here) reads it (seed
@@ -138,7 +146,8 @@ def test_the_dip_fit_s_factor_on_fresh_runs(spec, workload, tmp_path):
     for 6.36); and a factor other than the direct writes' dips' moves only
     an end the dip model rejects (seed 251's drive 107: a one-sample cache,
     its mixed sample and a dip sample fit a dip inside the cache at 0.7 of
-    the factor, 5.68 GiB for 4.40, the placed end's misfit 0.005)."""
+    the factor, 5.68 GiB for 4.40, the placed end's misfit 0.005; seed
+    101's drive 52, 2 hours, 24.6 GiB for 22.5 at 0.25)."""
     run = tmp_path / "run.csv"
     truth, series, _, _ = simulate(spec, "fresh", workload, run, INTERVAL_1S)
     a = cli(run)
