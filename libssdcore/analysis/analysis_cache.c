@@ -72,12 +72,17 @@ static double frac_at_speed(const struct ssd__curve *c, size_t a, size_t b, doub
         if (back + 1 < b && !(c->r[back] >= fast && fabs(log(c->r[back] / hi)) < step))
             back++;
         /* (A dip at the phase's start or one whose climb back takes a
-         * sample must fall below the post-cache level: no write after
+         * sample must fall a step below the post-cache level: no write after
          * the cache runs there but in a dip of its own, while GC's bursts
          * after a fast start scatter above it; seed 29's drive 5: 2110,
-         * 1295, 865, 720, then 284-420 MB/s around 265.) */
+         * 1295, 865, 720, then 284-420 MB/s around 265. A step below: a
+         * run may start at about the direct level, seed 47's drive 177,
+         * WSAT after a sequential fill, 1680 MB/s, 2634, 2579, then 1711,
+         * read 32.2 GiB for 30.16 with the first sample a "dip".) */
         int plain_dip = back == e && i > a;
-        if (e - i <= DIP_MAX && back < b && c->r[back] >= fast && (plain_dip || lo < post) &&
+        double step_ratio = exp(step);
+        if (e - i <= DIP_MAX && back < b && c->r[back] >= fast &&
+            (plain_dip || lo * step_ratio < post) &&
             (i == a ||
              (fabs(log(c->r[i - 1] / hi)) < step && fabs(log(c->r[i - 1] / c->r[back])) < step)) &&
             fabs(log(c->r[back] / hi)) < step)
