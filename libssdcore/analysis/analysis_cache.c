@@ -800,6 +800,22 @@ static double dip_fit_cost(const struct dip_fit *f, const double *before, const 
     return before[j] + dip_fit_sample(f, xi, s, x) + after[j + 1];
 }
 
+/* A lower bound of dip_fit_cost at x (its own sample's misfit left out,
+ * which is never negative): a grid point whose bound is no better than
+ * the best yet cannot win, and skipping its log leaves the fit's result
+ * as it was (four factors' grids took 3.5 ms of a 7,200-sample analysis
+ * that otherwise takes 1.5). */
+static double dip_fit_floor(const struct dip_fit *f, const double *before, const double *after,
+                            double x) {
+    if (x < (double)f->i0)
+        return after[0];
+    size_t xi = (size_t)x;
+    if (xi >= f->i1)
+        return before[f->i1 - f->i0];
+    size_t j = xi - f->i0;
+    return before[j] + after[j + 1];
+}
+
 /* A cache that ran into one of the run's GC dips before its end, the end
  * then inside or after the dip (a dip slows cache and direct writes alike
  * by one factor, so the cache's last samples run between its level and
@@ -875,6 +891,8 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
             dip_fit_sums(&f, s, before, after);
             cur_g = fmin(cur_g, dip_fit_cost(&f, before, after, s, x0));
             for (double x = x_lo; x <= x_hi; x += 0.02) {
+                if (dip_fit_floor(&f, before, after, x) >= best_g)
+                    continue;
                 double cost = dip_fit_cost(&f, before, after, s, x);
                 if (cost < best_g) {
                     best_g = cost;
