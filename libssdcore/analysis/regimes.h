@@ -288,6 +288,8 @@ int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__a
                                  double capacity, size_t j);
 /* regimes_fold.c */
 int ssd__quiet_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j);
+int ssd__quiet_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              size_t j);
 int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              size_t j);
 size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -561,6 +561,25 @@ int ssd__quiet_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
                                  log(p->level_bps));
 }
 
+/* Whether phase j is a quiet flat level (its sample-to-sample noise
+ * within a third of a step, its halves' medians within a quarter of one,
+ * three quarters of its samples within a step of its level) and phase
+ * j + 1 scatters SCATTER_JUMP times as much (a quieter level counts as
+ * QUIET_NOISE_FLOOR): a folding's one program rate against GC's speed,
+ * which scatters with each victim's valid data. The callers check the
+ * phases' lengths and levels. */
+int ssd__quiet_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              size_t j) {
+    const struct ssd_phase *p = &c->ph[j], *r = &c->ph[j + 1];
+    double lim = log(o->min_step);
+    size_t a = p->first, b = p->last + 1, m = a + (b - a) / 2;
+    double noise = ssd__quiet_noise(c, a, b);
+    if (!(noise <= lim / 3) || !ssd__holds_level(c, o, a, b, log(p->level_bps)) ||
+        4 * fabs(ssd__level_of(c, a, m) - ssd__level_of(c, m, b)) >= lim)
+        return 0;
+    return SCATTER_JUMP * fmax(noise, QUIET_NOISE_FLOOR) <= ssd__quiet_noise(c, b, r->last + 1);
+}
+
 /* Whether phase j, a lasting phase of a fresh drive (nothing written
  * before the run, a known capacity) that starts once the capacity has
  * been written and before its raw flash can have been
@@ -591,7 +610,7 @@ int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analy
         return 0;
     const struct ssd_phase *q = &c->ph[j - 1], *p = &c->ph[j], *r = &c->ph[j + 1];
     double lim = log(o->min_step);
-    size_t a = p->first, b = p->last + 1, m = a + (b - a) / 2;
+    size_t a = p->first, b = p->last + 1;
     if (q->last - q->first + 1 < c->min_len || b - a < c->min_len ||
         r->last - r->first + 1 < c->min_len || c->cum[a] < GC_MIN_CAPACITY_SHARE * c->capacity ||
         c->cum[a] > RAW_MAX_CAPACITY_SHARE * c->capacity)
@@ -607,11 +626,7 @@ int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analy
     size_t qe = q->last + 1;
     if (fabs(ssd__level_of(c, qe - c->min_len, qe) - log(q->level_bps)) >= lim)
         return 0;
-    double noise = ssd__quiet_noise(c, a, b);
-    if (!(noise <= lim / 3) || !ssd__holds_level(c, o, a, b, log(p->level_bps)) ||
-        4 * fabs(ssd__level_of(c, a, m) - ssd__level_of(c, m, b)) >= lim)
-        return 0;
-    return SCATTER_JUMP * fmax(noise, QUIET_NOISE_FLOOR) <= ssd__quiet_noise(c, b, r->last + 1);
+    return ssd__quiet_before_scatter(c, o, j);
 }
 
 /* The folding read as the direct writes' end, and GC's scatter after it

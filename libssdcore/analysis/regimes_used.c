@@ -764,16 +764,10 @@ static int seq_fold_before_scatter(const struct ssd__curve *c, const struct ssd_
     if (j + 1 >= c->nph)
         return 0;
     const struct ssd_phase *p = &c->ph[j], *r = &c->ph[j + 1];
-    double lim = log(o->min_step);
-    size_t a = p->first, b = p->last + 1, m = a + (b - a) / 2;
-    if (b - a < c->min_len || r->last - r->first + 1 < c->min_len ||
+    if (p->last - p->first + 1 < c->min_len || r->last - r->first + 1 < c->min_len ||
         r->level_bps * o->min_step > p->level_bps)
         return 0;
-    double noise = ssd__quiet_noise(c, a, b);
-    if (!(noise <= lim / 3) || !ssd__holds_level(c, o, a, b, log(p->level_bps)) ||
-        4 * fabs(ssd__level_of(c, a, m) - ssd__level_of(c, m, b)) >= lim)
-        return 0;
-    return SCATTER_JUMP * fmax(noise, QUIET_NOISE_FLOOR) <= ssd__quiet_noise(c, b, r->last + 1);
+    return ssd__quiet_before_scatter(c, o, j);
 }
 
 size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
