@@ -737,3 +737,31 @@ Test(fill_reference, gc_settling_from_near_the_folding_level_is_no_direct_writes
     ssd_series_free(fill);
     ssd_series_free(run);
 }
+
+/* A fresh 4K random fill's log that slows for a stretch and climbs back
+ * to its first level (a cluster of GC dips on a drive without a cache)
+ * shows no slight step: the drive wrote at one level to its end. Read as
+ * a static cache too slight to call (12.2 GiB at 966 MB/s, 18 s at 704,
+ * then 959 to the end), it made the 128K run after the fill read its 2 GiB
+ * of clean blocks that idle time gave back as that cache: "false cache of
+ * 2.01 GiB" (the used-drive sweep's seed 283, drive 91: no SLC cache,
+ * 1023 MiB/s for 2 s, then GC at 46). */
+Test(fill_reference, a_slow_stretch_the_fill_climbs_back_from_is_no_slight_cache) {
+    const size_t n[] = {13, 18, 295};
+    const double bps[] = {966 * 1048576.0, 704 * 1048576.0, 959 * 1048576.0};
+    ssd_series *fill = levels(n, bps, 3,
+                              "{\"capacity_bytes\":323e9,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                              "\"block_size\":4096}");
+    static const double head[] = {1023, 1026};
+    ssd_series *run = after_random_fill(head, 2, 46, 1200, 323e9);
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect_not(S.has_cache, "%s", json);
+    cr_expect(S.has_gc, "%s", json);
+    cr_expect(S.gc_start_bytes < 3 * 1073741824.0, "%s", json);
+    ssd_free(json);
+    ssd_series_free(run);
+    ssd_series_free(fill);
+}
