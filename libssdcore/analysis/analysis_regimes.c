@@ -1431,6 +1431,32 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__gc_starts_at(c, g, S);
         }
     }
+    /* (No reference at all: the quiet level between a used drive's fast
+     * start and the used state, quiet_level_before_used; the used state
+     * starts after it. A fill's log of another workload tells the cache's
+     * kind, and the rules that read it place the onset: after a static
+     * cache it showed, GC's first samples may run flat at 2.4 times the
+     * level GC settles at for 4 samples, 0.3 GiB (test_fill_reference's
+     * static cache after a random fill), which this rule would read as
+     * direct writes.) */
+    if (!ref && res->ref_kind == SSD__REF_KIND_UNKNOWN && !rl.known && g >= 1 && g <= 2 &&
+        g < c->nph && (g == 1 || S->has_cache)) {
+        size_t k = ssd__quiet_level_before_used(c, o, S->capacity_bytes, S->has_cache,
+                                                c->ph[g].level_bps, c->ph[g].first);
+        /* (Not a sample earlier: the mixed sample the walk stopped at is
+         * either level's.) */
+        if (k && (k + 1 < c->ph[g].first || k > c->ph[g].first) && k < c->ph[g].last) {
+            if (g == 2 || !S->has_cache) {
+                ssd__curve_move_boundary(c, g, k);
+                if (!S->has_cache)
+                    S->post_cache_bps = c->ph[0].level_bps;
+                ssd__gc_starts_at(c, g, S);
+            } else if (k > c->ph[1].first && ssd__curve_split(c, 1, k) == 0) {
+                g = 2;
+                ssd__gc_starts_at(c, g, S);
+            }
+        }
+    }
     int fold_note, slow_fold;
     size_t slight = ssd__label_phases(c, o, res, &rl, &g, hidden_cache, static_first, split_direct,
                                       fold_lv, &fold_note, &slow_fold);

@@ -198,6 +198,8 @@ int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__anal
 int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
                                          const struct ssd__analysis_opts *o, double capacity);
+size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double capacity, int has_cache, double used, size_t g0);
 int ssd__cache_before_short_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    struct ssd__result *res, size_t at);
 int ssd__gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,

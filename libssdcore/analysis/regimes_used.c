@@ -740,6 +740,118 @@ size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
     return e;
 }
 
+/* The most samples a used drive's fast start without a cache lasts for
+ * quiet_level_before_used: idle time's clean blocks, 2 GiB, fill a few. */
+#define FAST_START_SAMPLES 3
+
+/* The end of the quiet level a used drive holds between its fast start
+ * and the used state, with no reference: the level idle time's clean
+ * blocks are written at after the fast start (direct writes after a
+ * static cache or none, a dynamic cache's folding), held until GC begins
+ * a step below it. The fast start is a cache (from phase 1's first
+ * sample, s) or, with none, the run's first samples min_drop above the
+ * level (their end, s, within the first FAST_START_SAMPLES). A sample
+ * after it a step above both the next two (themselves within half a step
+ * of each other) and below the fast start is the drop's mix, skipped.
+ * The level: the median of its first three samples, held while each
+ * sample stays within a step of it (a level's samples scatter by the
+ * drive's noise, one in a few by more than half a step: 247, 214, 238
+ * MiB/s, seed 13's drive 188), three quarters of them within half a step
+ * and its sample-to-sample noise half a step at most when 3 or more, not
+ * falling through, 2 samples or more, a step below the fast start and
+ * inside the clean room; then the used state a step below it (below). No
+ * cap on its length: a folding of 2-4 GiB at 90-190 MiB/s lasts 20-45
+ * one-second samples, and a walk capped at SHORT_LEVEL samples ended
+ * inside it and saw no step after (seed 11's drive 190, a fill after a
+ * random fill: 2.0 GB/s in the first sample, then 178-201 MiB/s for 21
+ * samples to 5.9 GiB, then GC at 100: "used state at 3.1 GiB, before the
+ * model's 6.0"; seed 101's drive 198, 2 hours: 91 MiB/s for 44 samples,
+ * then 64). Nor is the onset found before (g0, phase g's first sample)
+ * a bound: GC's first bursts may have drawn the segmentation past the
+ * level's end (seed 2026's drive 157, a fill: folding at 451 MiB/s for 8
+ * samples, then GC at 322-425 with bursts to 958; "used state at 8.9
+ * GiB, truth 6.0"). used: the used state's level. Returns that end (the
+ * used state's first sample), or 0. */
+size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    double capacity, int has_cache, double used, size_t g0) {
+    if (c->nph < 2 || !(o->written_before_bytes > 0))
+        return 0;
+    size_t n = c->n, s = c->ph[1].first;
+    double step = log(o->min_step), half = 0.5 * step;
+    if (!has_cache) {
+        s = 1;
+        while (s < n && s <= FAST_START_SAMPLES && c->y[0] - c->y[s] < log(o->min_drop))
+            s++;
+        if (s > FAST_START_SAMPLES)
+            return 0;
+    }
+    if (s < 1 || s + 4 + c->min_len > n)
+        return 0;
+    double fast = has_cache ? ssd__level_of(c, 0, s) : c->y[0];
+    if (c->y[s] - fmax(c->y[s + 1], c->y[s + 2]) >= step && c->y[s] < fast &&
+        fabs(c->y[s + 1] - c->y[s + 2]) < half)
+        s++;
+    double lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
+    size_t e = s, close = 0;
+    while (e < n && fabs(c->y[e] - lv) < step) {
+        close += fabs(c->y[e] - lv) < half;
+        e++;
+    }
+    /* (Its first sample above it may hold the drop's end: not counted.) */
+    size_t f = e > s && c->y[s] - lv >= half ? s + 1 : s;
+    if (e < s + 2 || e + c->min_len > n || (e >= s + 3 && 4 * close < 3 * (e - f)) ||
+        fast - lv < step ||
+        (e >= s + 3 && (ssd__quiet_noise(c, s, e) > half || ssd__falls_through(c, s, e))))
+        return 0;
+    if (c->cum[e] > ssd__clean_room_max(o, capacity))
+        return 0;
+    /* (The level ended where the used state began: from e to the onset
+     * found before (g0) or a lasting phase on, whichever is later, the
+     * speed is a step below the level (the stretch's median), never 3
+     * samples in a row back within a step of it, never 5 at or above it
+     * less a step. GC dips in direct writes come back to their level;
+     * GC's bursts do not hold it; and a dip of two samples after a cache,
+     * then direct writes a step above the dip, then GC (seed 53's drive
+     * 172), is no level before GC.) */
+    size_t w = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL, to = e + w;
+    if (g0 > to)
+        to = g0;
+    if (to > n)
+        return 0;
+    size_t near = 0, above = 0, held;
+    for (size_t i = e; i < to; i++) {
+        near = fabs(c->y[i] - lv) < step ? near + 1 : 0;
+        above = c->y[i] > lv - step ? above + 1 : 0;
+        if (near == 3 || above == 5)
+            return 0;
+    }
+    /* (What the used state gains or loses: from e to g0 when the onset
+     * moves earlier, else a lasting phase from e. A third of its samples
+     * at most within half a step of the level, and its median a step
+     * below the level, or half a step when the used state's own level is
+     * a step below it: GC's first samples may burst 2-3x over its level,
+     * holding their median near the level before.) */
+    size_t b = e < g0 ? g0 : e + w;
+    held = 0;
+    for (size_t i = e; i < b; i++)
+        held += fabs(c->y[i] - lv) < half;
+    double m = ssd__level_of(c, e, b);
+    /* (Handed over to the used state, a stretch three quarters of whose
+     * samples lie within a step of their median, a step above the used
+     * state's level, is a level of its own: direct writes that slowed
+     * before GC (seed 113's drive 146, a fill: 182 MiB/s for 6 samples,
+     * then 137 for 5, then GC at 34), not GC's first samples.) */
+    if (e < g0 && g0 >= e + 3 && m - log(used) >= step) {
+        size_t lvl = 0;
+        for (size_t i = e; i < g0; i++)
+            lvl += fabs(c->y[i] - m) < step;
+        if (4 * lvl >= 3 * (g0 - e))
+            return 0;
+    }
+    return 3 * held <= b - e && (lv - m >= step || (lv - log(used) >= step && lv - m >= half)) ? e
+                                                                                               : 0;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
