@@ -615,7 +615,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && S->has_cache &&
         S->cache_censored == SSD_CENSOR_NONE && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-        ssd__static_ref_cache_before_direct(c, o, res)) {
+        ssd__static_ref_cache_before_direct(c, o, res, 0)) {
         clean_room = 0;
         g = 2;
     }
@@ -650,12 +650,37 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         g = 2;
     }
     /* (The same direct writes after a cache the cache test found and
-     * ended.) */
+     * ended. When their first samples mix them with the cache's end or
+     * their last with GC's start, no two of them at one level, they are
+     * fitted on three levels as in a fast start holding more than the
+     * log's cache (static_ref_cache_before_direct): seed 157's drive 161,
+     * the fill: 4 samples at 1712 MB/s, 677 holding the end, then direct
+     * writes at 274-350 for 6 samples, 150, then GC at 78, the used state
+     * read from the cache's end, 6.4 GiB for the model's 8.8; 139's drive
+     * 160, 151's 193 the same). Only a cache at one level (every sample
+     * before its drop's within a step of it, ssd__one_level_cache): the
+     * fit takes the cache at one level, and an SLC whose speed declines a
+     * step inside the cache steps down before its end (6416, 5138, 4551,
+     * 4504 MB/s, then GC at 617, seed 2026's drive 142: read 8.53 GiB for
+     * the model's 19.15 without this guard). And only with three samples
+     * or more from the step to GC's first (the drop's mixed sample, one
+     * of the direct writes' own, the one mixing them with GC): with fewer
+     * the fit has too few data and reads any cache straight into GC as
+     * one with direct writes, its end a sample early (3111 MB/s, then
+     * 1601 holding the end, then GC at 64, seed 127's drive 72: 17.84
+     * GiB for the model's 19.25, the idle time spent flushing the cache;
+     * a GC dip at the cache's end, 1609, 1211, then 388, GC at 174,
+     * 149's drive 145). The direct level no slower than the log's own
+     * direct writes when the run's are sequential and its blocks no smaller,
+     * as static_ref_first_sample_direct asks: after a flush-limited cache
+     * GC's first samples run flat above where GC settles,
+     * tests/py/test_fill_reference.py's static drive.) */
     if (!clean_room && g == 1 && !rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
         S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-        ssd__static_ref_first_sample_direct(c, o, res, 1))
+        (ssd__static_ref_first_sample_direct(c, o, res, 1) ||
+         (ssd__one_level_cache(c, o, S) && ssd__static_ref_cache_before_direct(c, o, res, 1))))
         g = 2;
     /* (The same static cache after a sequential fill, with the spare
      * area's direct writes after it inside the fast start:

@@ -242,7 +242,7 @@ double ssd__cache_samples_speed(const struct ssd__curve *c, size_t k, double lo,
 void ssd__cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd_analysis_summary *S, size_t at, double hi, double lo);
 int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                        struct ssd__result *res);
+                                        struct ssd__result *res, int found);
 int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                             struct ssd__result *res, size_t g);
 int ssd__static_ref_first_sample_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,

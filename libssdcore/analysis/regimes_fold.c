@@ -1613,6 +1613,60 @@ static int dynamic_ref_lead_cache(struct ssd__curve *c, const struct ssd__analys
     return 1;
 }
 
+/* A first sample's cache whose folding lasts one whole sample, then ends
+ * inside the next, which mixes the folding's level with GC's: no level
+ * of two samples (dynamic_ref_fold_after asks for one, and the mixed
+ * sample sits more than half a step below the whole one), so the fast
+ * first sample was read as clean blocks and the used state put at its
+ * end (seed 97's drive 172, the fill: 2677 MB/s, then the folding at 900,
+ * 781 holding its end, then GC at 313-354; the model's 2 GiB cache and 2
+ * GiB folding, the used state read from 2.5 GiB for 4.0; 127's drive 40,
+ * 139's 24, 151's 27 the same). The folding's end is read inside the
+ * mixed sample as the share of it above GC's level (the median of the
+ * used state's first lasting stretch after it): the folding at the whole
+ * sample's rate, the rest at GC's. Only when the first sample runs
+ * min_drop above the folding's sample, that sample min_drop above GC
+ * (a folding runs 1.3-3x above GC) and the mixed sample between the two
+ * and a step above the sample after it (one mixed sample, not a level:
+ * seed 53's drive 23, 1878 MB/s, then 782 holding the cache's end, the
+ * folding at 615 and 605, then 452 holding its end, GC sliding from 245),
+ * the three samples after it a step below the folding (GC, not the
+ * folding going on), and the end where a folding of the first sample's
+ * cache ends (1, 2 or 3 times it after it, lasts_a_fold_of: GC's first
+ * samples sliding down from the folding's speed are no such end). The
+ * cache ends in the first sample (its bounds as without a reference),
+ * the folding is phase 1, and the used state phase 2 from the sample
+ * after the mixed one when the folding took most of it, else from the
+ * mixed sample. Returns 1 when it did, 0 with the phases as they were. */
+static int dynamic_ref_fold_one_sample(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                       struct ssd__result *res, size_t *g) {
+    size_t n = c->n, ml = c->min_len > 3 ? c->min_len : 3;
+    if ((res->sum.has_cache && res->cache_phase_end > 1) || n < 3 + 8 + ml)
+        return 0;
+    double step = log(o->min_step), drop = log(o->min_drop);
+    double lg = ssd__level_of(c, 3, 3 + ml), f1 = c->y[1];
+    if (c->y[0] < f1 + drop || f1 < lg + drop || !(c->y[2] < f1) || !(c->y[2] > lg) ||
+        c->y[3] > c->y[2] - step)
+        return 0;
+    for (size_t i = 3; i < 6; i++)
+        if (c->y[i] > f1 - step)
+            return 0;
+    double r1 = c->r[1], rg = exp(lg);
+    double f = (c->r[2] - rg) / (r1 - rg);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double end = c->cum[2] + f * ssd__curve_dt(c, 2) * r1;
+    double lower = (c->r[0] - r1) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, r1);
+    if (!(lower > 0) || !(upper >= lower) || !lasts_a_fold_of(lower, upper, end))
+        return 0;
+    size_t k = f >= 0.5 ? 3 : 2;
+    while (c->nph > 1 && c->ph[1].first <= k)
+        ssd__curve_merge_next(c, 0);
+    if (ssd__curve_split(c, 0, 1) != 0 || ssd__curve_split(c, 1, k) != 0)
+        return 0;
+    *g = 2;
+    return ssd__set_first_sample_cache(c, res, lower, upper, r1, 1);
+}
+
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g) {
     const struct ssd_analysis_summary *S = &res->sum;
@@ -1626,7 +1680,7 @@ int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__a
         dynamic_ref_fold_after(c, o, res, g, 1))
         return 1;
     return (!S->has_cache || S->cache_censored == SSD_CENSOR_NONE) &&
-           dynamic_ref_lead_cache(c, o, res, g);
+           (dynamic_ref_lead_cache(c, o, res, g) || dynamic_ref_fold_one_sample(c, o, res, g));
 }
 
 /* The end of a random fill's shrunken dynamic cache's folding inside

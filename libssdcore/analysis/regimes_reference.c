@@ -1052,7 +1052,7 @@ static double three_level_end(const struct ssd__curve *c, size_t a, size_t b, do
  * fit so, the phases as they were. */
 static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              struct ssd__result *res, size_t j, double l1, double rmax,
-                             size_t min_m) {
+                             size_t min_m, double floor_bps) {
     struct ssd_analysis_summary *S = &res->sum;
     size_t p1 = c->ph[1].first, e1 = c->ph[1].last + 1;
     double lg = log(c->ph[1].level_bps);
@@ -1068,10 +1068,11 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
      * 280 for the 2 GiB idle GC cleaned, then GC at 81, seed 11's drive
      * 161; ssd__slight_static_ref.) */
     double drop = res->ref_kind_slight ? o->min_step : o->min_drop;
-    double end = three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes,
-                                 exp(lg) * SHAPE_MIN_FALL, exp(l1) / drop, &ld, &dy, &fresh);
+    double lmin = fmax(exp(lg) * SHAPE_MIN_FALL, floor_bps > 0 ? floor_bps : 0);
+    double end = three_level_end(c, j - 1, e0, exp(l1), exp(lg), res->ref_kind_cache_bytes, lmin,
+                                 exp(l1) / drop, &ld, &dy, &fresh);
     if (!(isfinite(end) && ld > 0 && l1 >= log(ld) + log(drop) &&
-          log(ld) >= lg + log(SHAPE_MIN_FALL) && end <= STATIC_REF_CACHE_OVER * rmax))
+          log(ld) >= lg + log(SHAPE_MIN_FALL) && ld >= lmin && end <= STATIC_REF_CACHE_OVER * rmax))
         return 0;
     /* (Phases on whole samples: each mixed sample goes to the phase after.) */
     size_t m = j - 1, d = j;
@@ -1121,11 +1122,15 @@ static int three_levels_from(struct ssd__curve *c, const struct ssd__analysis_op
  * a static cache is a fixed area). Makes the cache phase 0 (to the sample
  * holding its end), the direct writes phase 1 and the used state phase 2
  * (from the sample holding their end) and returns 1; 0 when the fast
- * start is not that. The caller checks the state (a static reference of
- * another workload, a random fill, idle time before the run, no clean
- * room, the used state phase 1). */
+ * start is not that. found: after a cache the cache test found and ended
+ * (analysis_regimes.c), which asks three samples or more from the step to
+ * that GC sample and the direct level no slower than the log's own direct
+ * writes (ref_kind_direct_bps, as static_ref_first_sample_direct asks). The
+ * caller checks the state (a static reference of another workload, a
+ * random fill, idle time before the run, no clean room or the cache found,
+ * the used state phase 1). */
 int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                        struct ssd__result *res) {
+                                        struct ssd__result *res, int found) {
     double rmax = res->ref_kind_cache_bytes + res->ref_kind_cache_unc;
     if (!isfinite(rmax) || c->nph < 2)
         return 0;
@@ -1154,9 +1159,9 @@ int ssd__static_ref_cache_before_direct(struct ssd__curve *c, const struct ssd__
         else
             i = back;
     }
-    if (!j)
+    if (!j || (found && e0 < j + 3))
         return 0;
-    return three_levels_from(c, o, res, j, l1, rmax, 1);
+    return three_levels_from(c, o, res, j, l1, rmax, 1, found ? res->ref_kind_direct_bps : 0);
 }
 
 /* The level of y[a, b) (b > a) a GC dip does not pull down: the median of
@@ -1414,7 +1419,7 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
     if (!j)
         return 0;
     if (j + 1 >= p1)
-        return three_levels_from(c, o, res, j, top, rmax, 2) ? 2 : 0;
+        return three_levels_from(c, o, res, j, top, rmax, 2, 0) ? 2 : 0;
     /* The direct writes: from the first sample no step above their level
      * (the fastest samples after the step's next: the step's own and the
      * next may still hold the cache's end, and a GC dip only slows). */
@@ -1425,7 +1430,7 @@ int ssd__seq_static_ref_cache(struct ssd__curve *c, const struct ssd__analysis_o
         q++;
     size_t m = q > j ? q - 1 : top - c->y[j - 1] > fabs(c->y[j] - lo0) ? j - 1 : j;
     if (m + 1 >= p1)
-        return three_levels_from(c, o, res, j, top, rmax, 2) ? 2 : 0;
+        return three_levels_from(c, o, res, j, top, rmax, 2, 0) ? 2 : 0;
     size_t qe = m + 1 + SHORT_LEVEL < p1 ? m + 1 + SHORT_LEVEL : p1;
     double lo = exp(top_level(c, m + 1, qe, step));
     double hi = c->r[0];
