@@ -521,8 +521,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * 375; the fill's log a 5.21 GiB cache at 2.64 GB/s: "cache of 5.24
      * GiB missed", the fast start read as clean blocks). The rules below
      * that read a static cache's size off such a reference read it off
-     * this one too. */
+     * this one too. Only a cache the log measured (its own, not censored): one
+     * that ended inside the log's first sample is a bound, not a size
+     * (seed 137's drive 162: "at most 2.73 GiB", the run's end then fitted
+     * at 2.62 for the model's 2.79). */
     int same_static = rl.known && rl.cache && !rl.dynamic && isfinite(rl.cache_bytes) &&
+                      ref->sum.has_cache && ref->sum.cache_censored == SSD_CENSOR_NONE &&
                       (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
                       !isfinite(res->ref_kind_cache_bytes);
     if (same_static) {
@@ -630,9 +634,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * static_ref_log_end. A reading within 4 % of the log's stands: the
      * log's own reading may be that far off the drive's, 5.68 GiB for the
      * 6.00 the run read right at 5.87, seed 197's drive 143.) */
-    if (g >= 1 && static_ref &&
-        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
-        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+    if (g >= 1 && static_ref && (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
+        !(o->idle_before_s == 0) && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         (!S->has_cache || clean_room ||
          (S->cache_censored == SSD_CENSOR_NONE &&
           fabs(S->cache_bytes - res->ref_kind_cache_bytes) >
@@ -654,8 +657,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     /* (The same direct writes after a cache the cache test found and
      * ended.) */
-    if (!clean_room && g == 1 && static_ref &&
-        S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+    if (!clean_room && g == 1 && static_ref && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE &&
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         ssd__static_ref_first_sample_direct(c, o, res, 1))
