@@ -8,8 +8,11 @@ samples. The drives are the used-drive sweep's own (their seed and drive
 number in each test), simulated as the sweep does it: the 2-hour 4K random
 run after a 4K random fill and 15 minutes' idle, analysed with the fill's
 own log (from a purged drive) as reference, and scored as the sweep scores
-it."""
+it; and a run against its fresh run of the same workload (the `ref` mode).
+"""
+import ssdcore
 from used_drive_scoring import analysed_after_fill as scored
+from used_drive_scoring import score_run, simulate
 
 COMMON = "sim:bx200,native_write_lat_us=0,"
 # Seed 59's drive 24: a 5.24 GiB static cache whose first two 1 s samples a
@@ -41,5 +44,26 @@ def test_a_dipped_static_cache_ends_at_the_same_workload_logs_cache(tmp_path):
 
 def test_a_dip_before_the_caches_end_is_still_the_cache(tmp_path):
     a, got = scored(tmp_path, D59_129, workload="2h")
+    assert not got["problems"], got["problems"]
+    assert not got["false_cache"]
+
+
+# Seed 47's drive 167: a 10.92 GiB static cache in 4 samples at 2.76 GB/s,
+# then 1274 and 963 MB/s of direct writes, then GC at 170 and 80. Against
+# its fresh run (the same workload), the rule that splits the idle-cleaned
+# blocks' direct writes off after a found cache, made for a log of another
+# workload, took GC's first samples for them and the direct writes into
+# the cache: 12.91 GiB.
+D47_167 = (COMMON + "capacity_gb=399,op_pct=15.37,bits=2,slc_type=static,slc_seq_mibps=6106,"
+           "slc_rand_iops=1367335,native_seq_mibps=2590,native_rand_mibps=1185.5,"
+           "fold_mibps=2590,floor_mibps=76.93,gc_gamma=0.83,link_mibps=7000,iops_cap=2000000,"
+           "noise=0.02,noise_direct=0.00,seed=1053579787,slc_gb=12.6,slc_wa=1.17,dip_duty=0")
+
+
+def test_the_direct_writes_after_the_cache_stay_out_of_it_against_the_fresh_run(tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(D47_167, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(D47_167, "random_fill", "2h", used)
+    got = score_run(truth, series, ssdcore.analyze(str(used), reference=str(fresh)))
     assert not got["problems"], got["problems"]
     assert not got["false_cache"]
