@@ -1214,12 +1214,21 @@ int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opt
     if (m < 2 || m >= gs)
         return 0;
     double hi = top_level(c, 0, m, step), lg = log(c->ph[g].level_bps), ld = lg;
+    /* (A sample m faster than the level before it: those samples were all
+     * in GC dips, which only slow the cache; m, which holds its end, runs
+     * no faster than the cache, so its rate is the cache's level at
+     * least.) */
+    hi = fmax(hi, c->y[m]);
     for (size_t i = m + 1; i < gs; i++)
         if (c->y[i] >= hi - step)
             return 0;
     if (m + 1 < gs) {
         ld = top_level(c, m + 1, gs, step);
-        if (!(hi >= ld + log(o->min_drop) && ld >= lg + step && c->y[m - 1] >= ld + step))
+        /* (The cache still ran in m when m itself is a step above the
+         * direct level: a cache never resumes after its end, so the
+         * samples before it were the cache, in a dip.) */
+        if (!(hi >= ld + log(o->min_drop) && ld >= lg + step &&
+              (c->y[m - 1] >= ld + step || c->y[m] >= ld + step)))
             return 0;
     } else if (!(hi >= lg + log(o->min_drop) && c->y[m - 1] >= hi - log(o->min_drop))) {
         return 0;
