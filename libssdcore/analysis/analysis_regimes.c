@@ -712,8 +712,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * 167, 2 hours after a random fill against its fresh run, 4 samples at
      * 2.76 GB/s, 1274 and 963 MB/s of direct writes, then GC at 170 and
      * 80, read 12.91 GiB for 10.92.) */
-    if (!clean_room && g == 1 && static_ref && !same_static &&
-        S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+    if (!clean_room && g == 1 && static_ref && !same_static && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE &&
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         (ssd__static_ref_first_sample_direct(c, o, res, 1) ||
