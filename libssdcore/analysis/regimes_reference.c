@@ -951,6 +951,25 @@ int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
     ssd__cache_in_first_sample(c, lo, S);
     if (!isfinite(rl->fold) && c->r[2] < c->r[1])
         S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, c->r[2]) - S->cache_bytes;
+    /* (Neither the next sample nor the reference's folding level is a
+     * measure of what ran after the cache inside the first: a dynamic
+     * cache on a drive written full folds right after it, a step faster
+     * than the used state the next sample may already be in, and faster
+     * than the fresh fill's folding may have (a used drive's folding
+     * speed is its own), but no faster than the direct level. So the
+     * lower bound is the first sample's excess over the faster of lo and
+     * the direct level, as ref_first_sample_lower's. Seed 113's drive
+     * 166, WSAT after a random fill: the 2 GiB idle GC gave back at 2.88
+     * GB/s, 2 GiB of folding at 0.52, then GC at 0.13, one 5 s sample at
+     * 0.86 GB/s, then 0.16: "at least 3.30 GiB" against the second
+     * sample, the model's 2.00; seed 47's drive 88, folding at 0.40 GB/s
+     * against the fill's 0.21: "at least 2.28 GiB", the model's 2.00.) */
+    if (isfinite(rl->direct) && rl->direct > lo) {
+        double upper = S->cache_bytes + S->cache_uncertainty_bytes;
+        double lower = (c->r[0] - rl->direct) * ssd__curve_dt(c, 0);
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = upper - S->cache_bytes;
+    }
     return 1;
 }
 
