@@ -448,8 +448,27 @@ void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd_
     while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
         m++;
     double hi = fmax(S->cache_level_bps, ref_hi);
-    if (m < 1 || m + 1 >= c->n || c->r[m] >= direct * o->min_step ||
-        c->r[m - 1] * o->min_step > hi || c->r[m - 1] < direct * o->min_step)
+    if (m < 1 || m + 1 >= c->n || c->r[m] >= direct * o->min_step)
+        return;
+    /* (The direct writes may last more than one sample: the 2 GiB idle
+     * GC cleaned after a random fill fill two or three of a slow drive's
+     * WSAT samples, all within a step of the reference's direct level,
+     * and the mixed sample is the one before the first of them. Seed
+     * 53's drive 124, WSAT after a random fill: 408 MB/s, 266, then 158
+     * and 160 at the fill's direct 160, then GC at 61; the end placed in
+     * the 160 sample against GC read 4.46 GiB, in the 266 one 2.71, the
+     * model's 2.71. Only when the used state follows them, its first
+     * lasting stretch a step below the direct level: samples at the
+     * direct level with the direct writes' level after them are the
+     * cache slowed by a GC dip, seed 2026's drive 142, 2 hours after a
+     * sequential fill: 2.93 GB/s, 2.46, then 1.59 and 1.58 in the dip,
+     * 1.18 holding the end, 0.95, then direct writes at 1.54.) */
+    size_t u = m + 1 + (size_t)o->min_phase_samples;
+    int used_after = u <= c->n && ssd__level_of(c, m + 1, u) < log(direct) - log(o->min_step);
+    while (used_after && m >= 2 && c->r[m - 1] < direct * o->min_step &&
+           c->r[m - 1] * o->min_step > direct)
+        m--;
+    if (c->r[m - 1] * o->min_step > hi || c->r[m - 1] < direct * o->min_step)
         return;
     ssd__cache_end_in_sample(c, o, S, m, hi, direct);
 }
@@ -951,6 +970,25 @@ int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,
     ssd__cache_in_first_sample(c, lo, S);
     if (!isfinite(rl->fold) && c->r[2] < c->r[1])
         S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, c->r[2]) - S->cache_bytes;
+    /* (Neither the next sample nor the reference's folding level is a
+     * measure of what ran after the cache inside the first: a dynamic
+     * cache on a drive written full folds right after it, a step faster
+     * than the used state the next sample may already be in, and faster
+     * than the fresh fill's folding may have (a used drive's folding
+     * speed is its own), but no faster than the direct level. So the
+     * lower bound is the first sample's excess over the faster of lo and
+     * the direct level, as ref_first_sample_lower's. Seed 113's drive
+     * 166, WSAT after a random fill: the 2 GiB idle GC gave back at 2.88
+     * GB/s, 2 GiB of folding at 0.52, then GC at 0.13, one 5 s sample at
+     * 0.86 GB/s, then 0.16: "at least 3.30 GiB" against the second
+     * sample, the model's 2.00; seed 47's drive 88, folding at 0.40 GB/s
+     * against the fill's 0.21: "at least 2.28 GiB", the model's 2.00.) */
+    if (isfinite(rl->direct) && rl->direct > lo) {
+        double upper = S->cache_bytes + S->cache_uncertainty_bytes;
+        double lower = (c->r[0] - rl->direct) * ssd__curve_dt(c, 0);
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = upper - S->cache_bytes;
+    }
     return 1;
 }
 
