@@ -110,6 +110,9 @@ def main():
     states = tuple(s for s in a.states.split(",") if s)
     if not states or set(states) - set(ALL_STATES):
         ap.error(f"--states: a comma-separated subset of {','.join(ALL_STATES)}")
+    if a.reference and "fresh" not in states:
+        ap.error("--reference reads each filled run against the same drive's fresh run: "
+                 "--states must include fresh")
     t0 = time.monotonic()
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []

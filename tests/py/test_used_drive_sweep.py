@@ -15,6 +15,7 @@ and random_fill not yet (docs/analysis.md, "The 50-drive sweep's misses,
 round 21", lists what is left). A state that misses them here goes into
 PENDING as a strict xfail, and its mark goes the day it meets them."""
 import json
+import os
 import pytest
 
 from used_drive_scoring import STATES, sweep, table
@@ -670,3 +671,20 @@ def test_a_dynamic_cache_after_a_random_fill_folds_bits_minus_one_times_it(
     import ssdcore
     note = ssdcore.analyze(str(log)).regime_note or ""
     assert "static SLC cache that happen to last as long" in note, note
+
+
+def test_a_reference_sweep_without_the_fresh_runs_is_refused(tmp_path):
+    """--reference reads each filled run against its drive's fresh run; a
+    sweep of filled states alone would score them without one, silently
+    (round 35's helpers scored 1,224 "broken" runs that way). Refused, in
+    the library and in bench/used_drive_sweep.py, before anything runs."""
+    import subprocess
+    import sys
+    import used_drive_scoring as uds
+    with pytest.raises(ValueError, match="states must include fresh"):
+        uds.sweep(1, 5, str(tmp_path), states=("random_fill",), reference=True, **SMALL)
+    bench = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "used_drive_sweep.py")
+    r = subprocess.run([sys.executable, bench, "--drives", "1", "--reference", "--states",
+                        "random_fill", "--runs", str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "--states must include fresh" in r.stderr, r.stderr
+    assert not os.listdir(tmp_path)

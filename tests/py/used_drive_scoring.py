@@ -680,7 +680,12 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
     the logs are named s{seed}-greedy-...). fill_reference: each filled run is
     analysed with its fill's own log as --reference (simulate_fill: the first
     capacity from a purged drive, kept as ...-STATE-prefill.csv beside the
-    runs); the fresh runs without one."""
+    runs); the fresh runs without one. reference without "fresh" in states
+    is refused (ValueError): the filled runs would go without the fresh run
+    they are read against, and be scored as runs without a reference."""
+    if reference and "fresh" not in states:
+        raise ValueError("reference: each filled run is read against the same drive's fresh "
+                         "run, so states must include fresh")
     srng = np.random.default_rng([seed, SPAN_STREAM]) if span else None
     rows = []
     for i, (kind, spec) in enumerate(drives(n, seed, cap_range, tick_s, slump, greedy)):
