@@ -4,6 +4,7 @@ cache after a random fill, read with the fill's own log as reference
 ref_cache_end_in_first_sample in regimes_reference.c). The drives are the
 used-drive sweep's own (their seed and drive number in each test),
 simulated as the sweep does it and scored as the sweep scores it."""
+from test_fill_reference_random_fold import D47_88
 from used_drive_scoring import analysed_after_fill as scored
 
 COMMON = "sim:bx200,native_write_lat_us=0,"
@@ -11,11 +12,7 @@ COMMON = "sim:bx200,native_write_lat_us=0,"
 # folding at 0.40 GB/s (the fill's log folded at 0.21) to 4 GiB, then GC
 # at 0.10, the first 5 s sample 0.71 GB/s: bounded against the fill's
 # folding level, "cache 2.28 GiB (at least), truth 2.00".
-D47_88 = (COMMON + "capacity_gb=121,op_pct=12.89,bits=2,slc_type=dynamic,slc_seq_mibps=1737,"
-          "slc_rand_iops=361516,native_seq_mibps=769,native_rand_mibps=577.0,fold_mibps=508,"
-          "floor_mibps=74.37,gc_gamma=1.92,link_mibps=7000,iops_cap=2000000,noise=0.05,"
-          "noise_direct=0.00,seed=838565024,slc_gb=31,slc_wa=1,dip_period_s=24.8,"
-          "dip_duty=0.20,dip_depth=0.40")
+# (The drive's spec is the fill test's, test_fill_reference_random_fold.py.)
 # Seed 173's drive 1: the 2 GiB at 2.88 GB/s, folding at 0.41 to 4 GiB, then
 # GC at 0.13, the first 5 s sample 0.78 GB/s, then 0.17 (GC): bounded
 # against the second sample, "cache 2.85 GiB (at least), truth 2.00".
