@@ -744,6 +744,54 @@ size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
  * quiet_level_before_used: idle time's clean blocks, 2 GiB, fill a few. */
 #define FAST_START_SAMPLES 3
 
+/* The most samples a GC dip inside quiet_level_before_used's level lasts
+ * for (the drive's GC pauses in direct writes: 2-4 one-second samples). */
+#define LEVEL_DIP_SAMPLES 4
+
+/* Where the quiet level read by quiet_level_before_used ends when its
+ * walk stopped (e) at a GC dip inside it rather than at the used state:
+ * e's sample and up to LEVEL_DIP_SAMPLES - 1 after it a step below the
+ * level lv and a step above the used state's level u, then the speed
+ * back within a step of the level; the level then goes on while it stays
+ * there, and the dip's lowest sample lies two steps above every one of
+ * the SHORT_LEVEL samples after the first past it (the first is the
+ * mixed sample of the drop). A dip is the drive pausing inside the level:
+ * the speed comes back, and the used state after it runs well below
+ * anything the dip touched. GC's first samples instead burst up towards
+ * the level and go on scattering up to the dip's depth (seed 11's drive
+ * 41, a fill: level 74 MiB/s, then 57, 92, 68, then GC at 30 with bursts
+ * to 65), or GC settles just below the dip (seed 13's drive 129, 2
+ * hours: level 948, 662 and 759, 1046, then GC at 437-549, the dip 1.2
+ * times above). Seed 167's drive 78, a fill after a random fill: direct
+ * writes at 138-143 MiB/s to 2.1 GiB, 112 and 121, 149, then GC at 34-49
+ * ("used state at 2.1 GiB, truth 2.5"); seed 2026's drive 156, WSAT in
+ * 5-second samples: 686 and 597, 475, 686, then 435 (the mixed sample)
+ * and GC at 43-92 ("used state at 12.3 GiB, truth 20.0"). Returns the new
+ * end, or e. */
+static size_t level_through_dip(const struct ssd__curve *c, double step, size_t e, double lv,
+                                double u) {
+    size_t n = c->n;
+    double lo = INFINITY;
+    for (size_t r = e + 1; r <= e + LEVEL_DIP_SAMPLES && r < n; r++) {
+        double d = c->y[r - 1];
+        if (!(d > u + step && d < lv - step))
+            return e;
+        lo = fmin(lo, d);
+        if (fabs(c->y[r] - lv) >= step)
+            continue;
+        size_t q = r;
+        while (q < n && fabs(c->y[q] - lv) < step)
+            q++;
+        if (q + 1 + SHORT_LEVEL > n)
+            return e;
+        for (size_t i = q + 1; i < q + 1 + SHORT_LEVEL; i++)
+            if (c->y[i] >= lo - 2 * step)
+                return e;
+        return q;
+    }
+    return e;
+}
+
 /* The end of the quiet level a used drive holds between its fast start
  * and the used state, with no reference: the level idle time's clean
  * blocks are written at after the fast start (direct writes after a
@@ -803,6 +851,8 @@ size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd
         fast - lv < step ||
         (e >= s + 3 && (ssd__quiet_noise(c, s, e) > half || ssd__falls_through(c, s, e))))
         return 0;
+    /* (A GC dip inside the level is not its end: level_through_dip.) */
+    e = level_through_dip(c, step, e, lv, log(used));
     if (c->cum[e] > ssd__clean_room_max(o, capacity))
         return 0;
     /* (The level ended where the used state began: from e to the onset

@@ -61,3 +61,57 @@ def test_quiet_level_before_the_used_state(tmp_path, name):
     spec, wl = RUNS[name]
     _, got = analysed_run(spec, "random_fill", wl, tmp_path / "run.csv")
     assert got["problems"] == [], got["problems"]
+
+
+# Runs whose quiet level holds a GC dip of a few samples before GC
+# (level_through_dip): the level's walk stopped at the dip and the used
+# state began there; the speed comes back to the level after it, and GC,
+# when it starts, runs well below anything the dip touched.
+DIPS = {
+    # seed 167's drive 78, a fill: direct writes at 138-143 MiB/s to 2.1
+    # GiB, a dip to 112 and 121, 149, then GC at 34-49 ("used state at
+    # 2.1 GiB, truth 2.5")
+    "s167_d78": (B + "capacity_gb=160,op_pct=17.00,bits=2,slc_type=static,slc_seq_mibps=397,"
+                 "slc_rand_iops=81161,native_seq_mibps=142,native_rand_mibps=86.5,fold_mibps=142,"
+                 "floor_mibps=21.27,gc_gamma=1.44,link_mibps=560,iops_cap=100000,noise=0.05,"
+                 "noise_direct=0.08,seed=126434612,slc_gb=0.7,slc_wa=1.34,dip_period_s=10.1,"
+                 "dip_duty=0.11,dip_depth=0.36", "random_fill", "fill"),
+    # seed 2026's drive 156, WSAT after a sequential fill (5-second
+    # samples): direct writes at 686 and 597 MiB/s, a dip to 475, 686,
+    # then 435 (the mixed sample) and GC at 43-92 ("used state at 12.3
+    # GiB, truth 20.0")
+    "s2026_d156": (B + "capacity_gb=342,op_pct=9.65,bits=3,slc_type=static,slc_seq_mibps=5635,"
+                   "slc_rand_iops=1320349,native_seq_mibps=1459,native_rand_mibps=686.2,"
+                   "fold_mibps=1459,floor_mibps=42.52,gc_gamma=2.13,link_mibps=7000,"
+                   "iops_cap=2000000,noise=0.05,noise_direct=0.00,seed=479435434,slc_gb=3.6,"
+                   "slc_wa=1.01,dip_period_s=28.2,dip_duty=0.12,dip_depth=0.34", "seq_fill", "wsat"),
+    # seed 131's drive 132, WSAT: direct writes at 50 MiB/s, 39 and 37,
+    # 50 for two samples, then GC at 10-22 ("used state at 4.1 GiB, truth
+    # 5.0")
+    "s131_d132": (B + "capacity_gb=137,op_pct=14.91,bits=2,slc_type=static,slc_seq_mibps=537,"
+                  "slc_rand_iops=118373,native_seq_mibps=74,native_rand_mibps=50.2,fold_mibps=74,"
+                  "floor_mibps=9.79,gc_gamma=2.28,link_mibps=560,iops_cap=100000,noise=0.00,"
+                  "noise_direct=0.00,seed=305538219,slc_gb=4.1,slc_wa=1.38,dip_period_s=26.7,"
+                  "dip_duty=0.13,dip_depth=0.35", "random_fill", "wsat"),
+    # seed 149's drive 21, WSAT: 79 MiB/s, 54 and 68, 79, then GC at
+    # 22-39 ("used state at 1.8 GiB, before the model's 2.8")
+    "s149_d21": (B + "capacity_gb=242,op_pct=13.37,bits=3,slc_type=static,slc_seq_mibps=393,"
+                 "slc_rand_iops=71284,native_seq_mibps=118,native_rand_mibps=79.5,fold_mibps=118,"
+                 "floor_mibps=22.39,gc_gamma=2.46,link_mibps=560,iops_cap=100000,noise=0.00,"
+                 "noise_direct=0.00,seed=15392117,slc_gb=1.2,slc_wa=1.46,dip_period_s=27.3,"
+                 "dip_duty=0.15,dip_depth=0.53", "random_fill", "wsat"),
+    # seed 163's drive 9, WSAT: 87 MiB/s, 71, 86, then 65 and GC at 20-30
+    # ("used state at 3.4 GiB, before the model's 4.4")
+    "s163_d9": (B + "capacity_gb=217,op_pct=24.88,bits=3,slc_type=static,slc_seq_mibps=462,"
+                "slc_rand_iops=80000,native_seq_mibps=125,native_rand_mibps=87.0,fold_mibps=125,"
+                "floor_mibps=20.29,gc_gamma=2.29,link_mibps=560,iops_cap=100000,noise=0.05,"
+                "noise_direct=0.04,seed=440990478,slc_gb=2.9,slc_wa=1.20,dip_period_s=13.9,"
+                "dip_duty=0.16,dip_depth=0.53", "random_fill", "wsat"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DIPS))
+def test_gc_dip_inside_the_quiet_level(tmp_path, name):
+    spec, state, wl = DIPS[name]
+    _, got = analysed_run(spec, state, wl, tmp_path / "run.csv")
+    assert got["problems"] == [], got["problems"]
