@@ -289,8 +289,8 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     const char *src = ssd_series_source(s);
     size_t n = ssd_series_count(s);
     if (n < 3)
-        return ssd__fail(err, SSD_ENODATA, "%s: %zu samples: the analysis needs at least 3", src,
-                         n);
+        return ssd__fail(err, SSD_ENODATA, "%s: %zu sample%s: the analysis needs at least 3", src,
+                         n, n == 1 ? "" : "s");
     c->n = n;
     const double *t = ssd_series_t_s(s);
     c->b = ssd_series_bytes(s);

@@ -488,7 +488,7 @@ static int logged_reference(const ssd_series *ser, const char *source) {
 /* An analysis that fails (too few samples, a series without a cache...) is
  * recorded and the run goes on: hours of measurement are worth more than
  * one figure. */
-void ssd__suite_analyze(ssd_suite *s, int i) {
+int ssd__suite_analyze(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     ssd_series *ser = NULL, *ref = NULL;
     ssd_analysis *a = NULL;
@@ -589,4 +589,5 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     ssd_analysis_free(a);
     ssd_series_free(ser);
     ssd_series_free(ref);
+    return rc;
 }

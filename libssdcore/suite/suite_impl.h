@@ -168,8 +168,9 @@ int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text);
 /* Sets the results directory and the paths in it. */
 int ssd__suite_set_out(ssd_suite *s, const char *dir);
 /* Analyses step i's log (the analyze step), recording the result or the
- * error in the step. */
-void ssd__suite_analyze(ssd_suite *s, int i);
+ * error in the step. Returns 0 or the analysis's error code (the step then
+ * says why in its error). */
+int ssd__suite_analyze(ssd_suite *s, int i);
 
 /* Fills st->res.nspec and spec_us from the distributions in res.job_json
  * (the same at run time and when a results directory is loaded back), up

@@ -706,13 +706,20 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     struct ssd__text t = {0};
     int skipped = ssd__suite_skipped(s);
     const char *status = ssd__suite_status(s);
-    int ran = 0;
-    for (int i = 0; i < s->nsteps; i++)
+    int ran = 0, pending = 0, failed = 0;
+    for (int i = 0; i < s->nsteps; i++) {
         ran += s->steps[i].res.state == SSD__ST_DONE;
+        pending += s->steps[i].res.state == SSD__ST_PENDING;
+        failed += s->steps[i].res.state == SSD__ST_FAILED;
+    }
     int total = s->loaded ? s->steps_total : s->nsteps;
     ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
                   !strcmp(status, "complete") ? "done" : status);
-    if (strcmp(status, "complete"))
+    /* A run whose analyses failed went through every step (the run goes on
+     * after one): "after 1 of 2 steps" would say it stopped. */
+    if (!strcmp(status, "failed") && !pending && s->nsteps == total)
+        ssd__text_add(&t, " after all %d steps: %d of them failed", total, failed);
+    else if (strcmp(status, "complete"))
         ssd__text_add(&t, " after %d of %d steps", ran, total);
     if (s->killed)
         ssd__text_add(&t, " (killed: the run ended without recording why)");

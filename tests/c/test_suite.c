@@ -337,11 +337,17 @@ Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
                               "job name=a pattern=randwrite time=2s log=a\nanalyze a\n"
                               "job name=b pattern=randread time=1s\n",
                               dir);
-    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    /* ... and then fails: the run did not give all it was asked for (it
+     * used to return 0, and results.json said "interrupted"). */
+    cr_assert_eq(ssd_suite_run(s), SSD_ENODATA, "%s", ssd_suite_errmsg(s));
+    cr_assert(strstr(ssd_suite_errmsg(s), "step 2 (analyze-a, line 2): "), "%s",
+              ssd_suite_errmsg(s));
     char *json = NULL;
     cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
     cr_assert(strstr(json, "\"state\":\"failed\""));
     cr_assert(strstr(json, "\"name\":\"b\""));
+    cr_assert(strstr(json, "\"status\":\"failed\""), "%s", json);
+    cr_assert(strstr(json, "\"interrupted\":false"), "%s", json);
     ssd_free(json);
     ssd_suite_free(s);
     ssd_target_free(t);
@@ -431,7 +437,7 @@ Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
                    dir);
     struct lose l = {csv, 0};
     ssd_suite_set_progress(s, lose_csv_before_analysis, &l, 0);
-    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_run(s), -ENOENT, "%s", ssd_suite_errmsg(s));
     cr_assert(l.removed);
     cr_assert_eq(s->res.steps[1].res.state, SSD__ST_FAILED);
     cr_assert_eq(s->res.steps[3].res.state, SSD__ST_DONE);

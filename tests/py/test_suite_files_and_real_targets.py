@@ -143,7 +143,7 @@ def test_analyze_options_take_sizes_and_words_like_the_cli(tmp_path):
     """A suite's analyze step parses its options as ssd_analysis_set_option
     does (the CLI's --capacity 256g), not as bare numbers."""
     suite = tmp_path / "a.suite"
-    suite.write_text("job name=a log=a time=2s\n"
+    suite.write_text("job name=a pattern=write log=a time=5s\n"
                      "analyze a capacity_bytes=256g precondition=seq_fill penalty=4\n")
     res = ssdcore.suite("sim:bx200", tmp_path / "out", suite_file=suite)
     assert step(res, "analyze-a")["options"] == {"capacity_bytes": 256 << 30,
@@ -251,6 +251,33 @@ def test_a_failing_job_stops_the_run_and_is_recorded(cli, tmp_path):
         ssdcore.suite(tmp_path / "t.bin", tmp_path / "py", suite_file=suite)
     assert "broken" in str(e.value)
     assert load(tmp_path / "py")["error"]
+
+
+def test_a_failed_analysis_lets_the_run_go_on_and_then_fails_it(cli, tmp_path):
+    # A log of one sample cannot be analysed. The run goes on to its last
+    # step (hours of measurement are worth more than one figure), then ends
+    # "failed" naming the step, exit 1. It used to exit 0 with "complete":
+    # false and the status "interrupted", though nothing was interrupted.
+    suite = tmp_path / "short.suite"
+    suite.write_text("job name=short pattern=write bs=128k bytes=1m interval=1s log=short\n"
+                     "analyze short\n"
+                     "job name=after pattern=randread bs=4k time=1s\n")
+    out = tmp_path / "out"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out", str(out),
+                        "--no-progress"], capture_output=True, text=True)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "step 2 (analyze-short, line 2)" in r.stderr and "1 sample:" in r.stderr, r.stderr
+    assert "failed after all 3 steps: 1 of them failed" in r.stdout, r.stdout
+    res = load(out)
+    assert res["status"] == "failed" and res["complete"] is False
+    assert res["interrupted"] is False and "analyze-short" in res["error"]
+    assert [(s["name"], s["state"]) for s in res["steps"]] == [
+        ("short", "done"), ("analyze-short", "failed"), ("after", "done")]
+    assert (out / "short.csv").exists() and (out / "report.html").exists()
+    with pytest.raises(ssdcore.Error) as e:
+        ssdcore.suite("sim:bx200", tmp_path / "py", suite_file=suite)
+    assert "analyze-short" in str(e.value)
+    assert load(tmp_path / "py")["status"] == "failed"
 
 
 def test_block_size_scaling_starts_at_a_4kn_device_logical_block(cli, tmp_path):

@@ -141,7 +141,11 @@ SSD_API const char *ssd_suite_step_line(const ssd_suite *s, size_t i);
  * target refuses (SSD_EUNSUPPORTED: no discard, no hole punching) does not
  * fail the run: that step is recorded as "skipped" with the reason, listed
  * in the headline's "skipped_steps", and the run goes on (0 when the rest
- * succeeds). Runs once; a second call returns SSD_ESTATE.
+ * succeeds). An analysis that fails (its log too short or unreadable) does
+ * not stop the run either: the step is recorded "failed" with why, the
+ * steps after it run, and then the run fails with that analysis's code,
+ * the step named in ssd_suite_errmsg() and results.json ("status":
+ * "failed"). Runs once; a second call returns SSD_ESTATE.
  */
 SSD_API int ssd_suite_run(ssd_suite *s);
 
