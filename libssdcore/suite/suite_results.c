@@ -171,7 +171,9 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     double tc = job->res.truth_cache_bytes, tg = job->res.truth_gc_bytes;
     int cache = !an->def.reference[0];
     buf[0] = '\0';
-    if (!an->res.has_summary)
+    /* Only a run on a model has a truth to miss: a block device's run with
+     * a used state was told "the model never ran out of clean blocks". */
+    if (!an->res.has_summary || !job->res.truth_json)
         return 0;
     if (cache && isfinite(tc) && tc > 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE &&
         fabs(m->cache_bytes - tc) > fmax(m->cache_uncertainty_bytes, 0.05 * tc))
