@@ -1552,7 +1552,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->slight_samples = c->ph[0].last - c->ph[0].first + 1;
         res->slight_cache_bytes = c->ph[1].start_bytes;
         res->direct_bps = c->ph[1].level_bps;
-        res->slight_lasting = c->ph[0].last - c->ph[0].first + 1 >= c->min_len;
+        res->slight_lasting = res->slight_samples >= (size_t)o->min_phase_samples;
     }
     for (size_t j = 1; !slight_step && (S->has_cache || slight) && j < c->nph; j++) {
         if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)

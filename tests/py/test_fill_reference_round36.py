@@ -1,0 +1,25 @@
+"""Round 36 (issue 21): the 128K fill run after a random fill, read with
+the fill's own 4K log as the reference. The drives are the used-drive
+sweep's own (their seed and drive number in each test), simulated as the
+sweep does it and scored as the sweep scores it."""
+from used_drive_scoring import analysed_after_fill
+
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Seed 173's drive 105: the 4K fill's log of the whole 265 GiB drive (1,471
+# samples) writes its static SLC at 0.25 GiB/s for 8 samples, then 0.20
+# to the end with GC dips; 8 samples are under that log's min_len (15, 1 %
+# of its samples), so the step was no static cache and the log a
+# reference of no cache, which read the 128K run's 3.19 GiB cache (0.39
+# GiB/s for 8 samples, then 0.22, then GC) as clean blocks ("cache of
+# 3.19 GiB missed"; the run alone reads it right).
+D173_105 = (COMMON + "capacity_gb=284,op_pct=14.84,bits=3,slc_type=static,slc_seq_mibps=398,"
+            "slc_rand_iops=66019,native_seq_mibps=237,native_rand_mibps=201.7,fold_mibps=237,"
+            "floor_mibps=9.25,gc_gamma=1.32,link_mibps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.12,seed=586985986,slc_gb=4.6,slc_wa=1.44,dip_period_s=21.2,"
+            "dip_duty=0.14,dip_depth=0.36")
+
+
+def test_a_short_slight_step_in_a_long_4k_fill_log_is_a_static_cache(tmp_path):
+    a, got = analysed_after_fill(tmp_path, D173_105)
+    assert not got["problems"], got["problems"]
+    assert a["cache"] is not None and abs(a["cache"]["bytes"] / 3.19 / 2**30 - 1) < 0.05
