@@ -48,3 +48,21 @@ def test_a_fill_log_of_no_cache_keeps_the_quiet_level_before_gc(tmp_path):
         a, got = analysed_after_fill(tmp_path, spec)
         assert not got["problems"], got["problems"]
         assert a["gc"]["start_bytes"] < (truth + 1) * 2**30
+
+
+# Seed 167's drive 156: a 2 GiB dynamic cache at 407 MiB/s for 5 samples,
+# the drop's sample 59.8, then the folding at 45 +- 3 MiB/s for 45 s, then
+# GC at 25-60. The folding's level was the median of the drop's sample and
+# the next two (53.4), its end the sample after, a step below it: "used
+# state at 2.1 GiB, before the model's 4.0".
+D167_156 = (COMMON + "capacity_gb=1286,op_pct=14.65,bits=2,slc_type=dynamic,slc_seq_mibps=408,"
+            "slc_rand_iops=83908,native_seq_mibps=114,native_rand_mibps=46.6,fold_mibps=45,"
+            "floor_mibps=10.60,gc_gamma=1.01,link_mibps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.12,seed=678933753,slc_gb=152,slc_wa=1,dip_period_s=22.3,"
+            "dip_duty=0.12,dip_depth=0.49")
+
+
+def test_the_folding_level_starts_after_the_sample_holding_the_cache_s_end(tmp_path):
+    a, got = analysed_after_fill(tmp_path, D167_156)
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
