@@ -97,7 +97,7 @@ struct ssd__result {
     double lowest_phase_bps;   /* as a reference: its slowest phase's level */
     double direct_bps;         /* its direct phase's level after a cache (0: none) */
     double slight_cache_bytes; /* where a cache too slight to call ended (NaN: none) */
-    int slight_lasting;        /* a slight step's first level lasted min_len samples or more */
+    int slight_lasting;        /* a slight step's first level lasted min_phase_samples or more */
     size_t slight_samples;     /* that first level's samples (0: no slight step) */
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */

@@ -1504,9 +1504,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * cache it showed, GC's first samples may run flat at 2.4 times the
      * level GC settles at for 4 samples, 0.3 GiB (test_fill_reference's
      * static cache after a random fill), which this rule would read as
-     * direct writes.) */
-    if (!ref && res->ref_kind == SSD__REF_KIND_UNKNOWN && !rl.known && g >= 1 && g <= 2 &&
-        g < c->nph && (g == 1 || S->has_cache)) {
+     * direct writes. A log that showed no cache (ref_kind none) places
+     * nothing: its no-cache rule reads the fast start as clean blocks, as
+     * this rule does, so it runs there too. Seed 13's drive 48, a 128K
+     * fill after a random fill against its 4K fill's log capped at 2.68
+     * GB/s throughout: 2.80 GB/s in the first sample (a 2 GiB dynamic
+     * cache), folding at 1.22 for 4 GiB, then GC at 0.73 with bursts to
+     * 1.6; without this the used state was read from 11.9 GiB, truth 6.0,
+     * where the run alone read it at 5.26.) */
+    if (!ref && (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE) &&
+        !rl.known && g >= 1 && g <= 2 && g < c->nph && (g == 1 || S->has_cache)) {
         size_t k = ssd__quiet_level_before_used(c, o, S->capacity_bytes, S->has_cache,
                                                 c->ph[g].level_bps, c->ph[g].first);
         /* (Not a sample earlier: the mixed sample the walk stopped at is
@@ -1552,7 +1559,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->slight_samples = c->ph[0].last - c->ph[0].first + 1;
         res->slight_cache_bytes = c->ph[1].start_bytes;
         res->direct_bps = c->ph[1].level_bps;
-        res->slight_lasting = c->ph[0].last - c->ph[0].first + 1 >= c->min_len;
+        res->slight_lasting = res->slight_samples >= (size_t)o->min_phase_samples;
     }
     for (size_t j = 1; !slight_step && (S->has_cache || slight) && j < c->nph; j++) {
         if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)

@@ -1453,8 +1453,16 @@ static int dynamic_ref_fold_after(struct ssd__curve *c, const struct ssd__analys
      * first: the cache ended in it (seed 47's drive 88, the fill: 1830
      * MB/s, then 758, then folding at 533 for 3 samples, then GC at 104,
      * the model's 2 GiB cache and 2 GiB folding; read as clean blocks in
-     * one sample and the used state from 1.7 GiB, the folding missed).) */
-    if (c->y[s] - lv >= step && c->y[s] < (found ? log(S->cache_level_bps) : c->y[0])) {
+     * one sample and the used state from 1.7 GiB, the folding missed).
+     * A found cache whose end lies past the drop sample's start holds its
+     * end in that sample, whatever the median of three beside it says: a
+     * noisy folding's first samples, 59.8 (the drop's), 46.4 and 53.4
+     * MiB/s, put the level at 53.4 and its end at the next sample, a step
+     * below it, the folding at 45 for 45 s then missed (seed 167's drive
+     * 156, the fill after a random fill: "used state at 2.1 GiB, before
+     * the model's 4.0").) */
+    if ((c->y[s] - lv >= step && c->y[s] < (found ? log(S->cache_level_bps) : c->y[0])) ||
+        (found && S->cache_bytes > c->cum[s])) {
         s++;
         lv = ssd__median3(c->y[s], c->y[s + 1], c->y[s + 2]);
         /* (A level, its three samples within a step of each other: a

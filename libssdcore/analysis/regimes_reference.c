@@ -884,10 +884,13 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
      * reference of no cache, seed 11's drive 161). Only a step ending
      * where a static cache can (under DYNAMIC_MIN_CAPACITY_SHARE of the
      * capacity: one ending later is no static cache's, and its kind is
-     * left as before), its first level a lasting one (min_len samples: a
-     * dynamic cache's 4K fill at 2.68 GB/s for 3 samples, 8 GiB, then
-     * 2.08 to 160 GiB of 177 GB, then its short folding, read as a static
-     * cache, a 2 GiB cache read 5.8, seed 131's drive 134). */
+     * left as before), its first level a lasting one (min_phase_samples
+     * samples: a dynamic cache's 4K fill at 2.68 GB/s for 3 samples, 8
+     * GiB, then 2.08 to 160 GiB of 177 GB, then its short folding, read as
+     * a static cache, a 2 GiB cache read 5.8, seed 131's drive 134; not
+     * min_len, which grows with the log's length while a static cache's
+     * size does not: seed 173's drive 105, 8 samples at 0.25 GiB/s, then
+     * 0.20, in a 1,471-sample log whose min_len is 15, read as no cache). */
     if (!R->has_cache && !R->has_folding && isfinite(ref->slight_cache_bytes) &&
         ref->slight_lasting && ref->direct_bps > 0 && isfinite(capacity) &&
         ref->slight_cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * capacity) {
