@@ -749,6 +749,16 @@ int ssd__ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts *
     if (j >= c->nph || !(c->ph[j].level_bps * o->min_step <= level))
         return 0;
     size_t f = c->ph[j].first, end = c->ph[j].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    /* (A first sample min_drop above the level and below the phase
+     * before: the drop's mixed sample, which holds the end of what came
+     * before. Left out of the split, it stays the phase's: in the two
+     * levels' fit its excess outweighed the step the split is for (seed
+     * 89's drive 5, 2 hours after a random fill: a 2 GiB cache in the
+     * first sample at 1512 MB/s, 600 holding its end, then folding flat
+     * at 99 to 4.0 GiB and GC at 71; split after 3 samples, the used
+     * state from 2.1 GiB).) */
+    if (j > 0 && c->r[f] >= level * o->min_drop && c->r[f] < c->ph[j - 1].level_bps)
+        f++;
     size_t b = f + 2 * ml < end ? f + 2 * ml : end;
     if (b < f + 6)
         return 0;
