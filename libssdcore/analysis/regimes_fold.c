@@ -479,8 +479,10 @@ static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__anal
  * those sigmas, at least FOLD_BAND); the used state starts at the first
  * sample off that band from which on more than half the phase's samples
  * are off it (3 or more, the folding keeping SHORT_LEVEL), when the used
- * state's level lies a step below the folding's. Returns 1 when the used
- * state moved. */
+ * state's level lies a step below the folding's, and some of those
+ * samples burst above the band: a GC dip inside the folding only falls
+ * below its level, GC's scatter rises above it too. Returns 1 when the
+ * used state moved. */
 static int fold_end_at_scatter(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
                                size_t g) {
     if (j == 0 || g != j + 1 || g >= c->nph)
@@ -496,10 +498,12 @@ static int fold_end_at_scatter(struct ssd__curve *c, const struct ssd__analysis_
     for (size_t b = h; b + 3 <= e; b++) {
         if (fabs(c->y[b] - lv) < band)
             continue;
-        size_t off = 0;
-        for (size_t i = b; i < e; i++)
+        size_t off = 0, above = 0;
+        for (size_t i = b; i < e; i++) {
             off += fabs(c->y[i] - lv) >= band;
-        if (2 * off > e - b) {
+            above += c->y[i] - lv >= band;
+        }
+        if (2 * off > e - b && above) {
             ssd__curve_move_boundary(c, g, b);
             return 1;
         }
