@@ -926,7 +926,16 @@ size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd
      * less a step. GC dips in direct writes come back to their level;
      * GC's bursts do not hold it; and a dip of two samples after a cache,
      * then direct writes a step above the dip, then GC (seed 53's drive
-     * 172), is no level before GC.) */
+     * 172), is no level before GC. A sample a step above the level and a
+     * step below the fast start is neither level: a burst of GC's, which
+     * after a dynamic cache's folding writes freed blocks at the direct
+     * speed, above the folding, and may do so for several samples in a
+     * row (seed 137's drive 74, 2 hours after a random fill: the folding
+     * at 34-37 MiB/s for 57 samples to 4.0 GiB, then GC at 24-26 with 44-61
+     * for 6 samples 40 in: "used state at 1.9 GiB, truth 4.0"). The level
+     * the walk's "level" interrupted comes back within a step of the fast
+     * start, and counts (seed 157's drive 153, a fill: 216 and 206 MiB/s,
+     * 159 and 148, then 197-207 again).) */
     size_t w = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL, to = e + w;
     if (g0 > to)
         to = g0;
@@ -935,7 +944,8 @@ size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd
     size_t near = 0, above = 0, held;
     for (size_t i = e; i < to; i++) {
         near = fabs(c->y[i] - lv) < step ? near + 1 : 0;
-        above = c->y[i] > lv - step ? above + 1 : 0;
+        int burst = c->y[i] >= lv + step && c->y[i] < fast - step;
+        above = c->y[i] > lv - step && !burst ? above + 1 : 0;
         if (near == 3 || above == 5)
             return 0;
     }

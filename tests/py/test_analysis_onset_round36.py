@@ -49,3 +49,35 @@ def test_gc_dips_inside_the_quiet_level(tmp_path, name):
     spec, state = RUNS[name]
     _, got = analysed_run(spec, state, "2h", tmp_path / "run.csv")
     assert got["problems"] == [], got["problems"]
+
+
+# A folding, then GC whose bursts write freed blocks at the direct speed
+# above the folding for several samples in a row: no return of the level
+# (a sample a step above the level and a step below the fast start is a
+# burst); and its guard, a "level" that was a dip inside the fast start,
+# whose speed comes back within a step of the fast start.
+BURSTS = {
+    # seed 137's drive 74, 2 hours after a random fill: a dynamic cache at
+    # 388 MiB/s to 1.9 GiB, its folding at 34-37 for 57 samples to 4.0
+    # GiB, then GC at 24-26 with 44-61 for 6 samples 40 in ("used state
+    # at 1.9 GiB, truth 4.0")
+    "s137_d74": (B + "capacity_gb=623,op_pct=24.51,bits=2,slc_type=dynamic,slc_seq_mibps=535,"
+                 "slc_rand_iops=100915,native_seq_mibps=139,native_rand_mibps=88.1,fold_mibps=56,"
+                 "floor_mibps=24.93,gc_gamma=2.03,link_mibps=560,iops_cap=100000,noise=0.05,"
+                 "noise_direct=0.08,seed=590336227,slc_gb=64,slc_wa=1,dip_duty=0", "2h"),
+    # seed 157's drive 153, a fill after a random fill (right before):
+    # 216 and 206 MiB/s, a dip to 159 and 148, then 197-207 to 1.9 GiB and
+    # GC at 58-65 from 2.0 GiB
+    "s157_d153": (B + "capacity_gb=1983,op_pct=8.68,bits=3,slc_type=none,slc_seq_mibps=458,"
+                  "slc_rand_iops=111869,native_seq_mibps=207,native_rand_mibps=91.8,"
+                  "fold_mibps=207,floor_mibps=27.08,gc_gamma=1.63,link_mibps=560,"
+                  "iops_cap=100000,noise=0.00,noise_direct=0.08,seed=393855907,slc_gb=0,"
+                  "dip_period_s=12.4,dip_duty=0.16,dip_depth=0.43", "fill"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BURSTS))
+def test_gc_bursts_above_the_quiet_level(tmp_path, name):
+    spec, wl = BURSTS[name]
+    _, got = analysed_run(spec, "random_fill", wl, tmp_path / "run.csv")
+    assert got["problems"] == [], got["problems"]
