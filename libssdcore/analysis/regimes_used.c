@@ -748,6 +748,16 @@ size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
  * for (the drive's GC pauses in direct writes: 2-4 one-second samples). */
 #define LEVEL_DIP_SAMPLES 4
 
+/* A GC dip inside the level after which the level comes back and holds
+ * (LEVEL_HELD samples in a row within a step of it, what the walk after
+ * the level's end takes for the level still going on): the most samples
+ * it lasts for. Drives pause for GC for seconds every few tens of
+ * seconds (the SM2246EN's and Barefoot 3's periodic dips; the model's,
+ * a window of up to 6 s each period), so a pause touches up to 8
+ * one-second samples with the two it shares with the level. */
+#define HELD_DIP_SAMPLES 8
+#define LEVEL_HELD 3
+
 /* Where the quiet level read by quiet_level_before_used ends when its
  * walk stopped (e) at a GC dip inside it rather than at the used state:
  * e's sample and up to LEVEL_DIP_SAMPLES - 1 after it a step below the
@@ -768,8 +778,8 @@ size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
  * 5-second samples: 686 and 597, 475, 686, then 435 (the mixed sample)
  * and GC at 43-92 ("used state at 12.3 GiB, truth 20.0"). Returns the new
  * end, or e. */
-static size_t level_through_dip(const struct ssd__curve *c, double step, size_t e, double lv,
-                                double u) {
+static size_t level_through_one_dip(const struct ssd__curve *c, double step, size_t e, double lv,
+                                    double u) {
     size_t n = c->n;
     double lo = INFINITY;
     for (size_t r = e + 1; r <= e + LEVEL_DIP_SAMPLES && r < n; r++) {
@@ -790,6 +800,60 @@ static size_t level_through_dip(const struct ssd__curve *c, double step, size_t 
         return q;
     }
     return e;
+}
+
+/* Where the quiet level read by quiet_level_before_used ends when its
+ * walk stopped (e) at GC dips inside it: a drive that pauses for GC does
+ * so every few tens of seconds, and its direct writes or folding carry
+ * one such dip every 10-30 samples, each of them a stop of the walk. A
+ * dip: up to HELD_DIP_SAMPLES samples a step below the level lv and a
+ * step above the used state's level u, then the speed back within a step
+ * of the level for LEVEL_HELD samples in a row or more (the level holds
+ * again: the walk after the level's end would read it as the level going
+ * on, and the function gave up); the level then goes on while it stays
+ * there, and the next stop is tried the same way. Seed 53's drive 117, 2
+ * hours after a random fill: a static cache at 308 MiB/s to 8.5 GiB,
+ * direct writes at 82-91, a dip of 48, 45, 42, 42, 67, back at 83-90 for
+ * 13 samples, then GC at 21-34 from 10.5 GiB ("used state at 8.5 GiB,
+ * truth 10.5"); seed 149's drive 178: direct writes at 41-44 MiB/s with
+ * dips of two samples (26 and 23, 26 and 31, 35 and 26) every 12-13
+ * samples, then GC at 11-19. After one dip or more, a last one that the
+ * level does not come back from for long (a brief return, fewer than
+ * LEVEL_HELD samples) before the speed falls to the used state is that
+ * drive's dip too: the used state starts where the speed falls a step
+ * above u or lower (seed 127's drive 184, 2 hours after a sequential
+ * fill: direct writes at 378-409 MiB/s, a dip 332, 206, 208, 208, 317,
+ * back for 10 samples, then 319, 246, 242, 157, then GC at 12-15 from
+ * 14.98 GiB: the dip's start, 14.04, is 6 % early). Without a dip seen
+ * inside the level, a fall through intermediate samples is as often GC's
+ * first samples bursting and settling (a folding at 131 MiB/s, then 96,
+ * 59, 76, 75, then GC at 42-51, the model's onset at the 96: seed 53's
+ * drive 24, a fill after a random fill), and the level's end stays where
+ * the walk stopped; one dip with a brief return is level_through_one_dip's.
+ * Returns the new end, or e. */
+static size_t level_through_dip(const struct ssd__curve *c, double step, size_t e, double lv,
+                                double u) {
+    size_t n = c->n, dips = 0;
+    for (;;) {
+        size_t r = e;
+        while (r < n && r < e + HELD_DIP_SAMPLES && c->y[r] > u + step && c->y[r] < lv - step)
+            r++;
+        if (r == e || r >= n || fabs(c->y[r] - lv) >= step)
+            break;
+        size_t q = r;
+        while (q < n && fabs(c->y[q] - lv) < step)
+            q++;
+        if (q < r + LEVEL_HELD)
+            break;
+        e = q;
+        dips++;
+    }
+    if (!dips)
+        return level_through_one_dip(c, step, e, lv, u);
+    size_t f = e, most = e + HELD_DIP_SAMPLES + LEVEL_HELD;
+    while (f < n && f < most && c->y[f] > u + step && c->y[f] < lv + step)
+        f++;
+    return f > e && f < n && f < most && c->y[f] <= u + step && c->y[e] < lv - step ? f : e;
 }
 
 /* The end of the quiet level a used drive holds between its fast start
@@ -862,7 +926,16 @@ size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd
      * less a step. GC dips in direct writes come back to their level;
      * GC's bursts do not hold it; and a dip of two samples after a cache,
      * then direct writes a step above the dip, then GC (seed 53's drive
-     * 172), is no level before GC.) */
+     * 172), is no level before GC. A sample a step above the level and a
+     * step below the fast start is neither level: a burst of GC's, which
+     * after a dynamic cache's folding writes freed blocks at the direct
+     * speed, above the folding, and may do so for several samples in a
+     * row (seed 137's drive 74, 2 hours after a random fill: the folding
+     * at 34-37 MiB/s for 57 samples to 4.0 GiB, then GC at 24-26 with 44-61
+     * for 6 samples 40 in: "used state at 1.9 GiB, truth 4.0"). The level
+     * the walk's "level" interrupted comes back within a step of the fast
+     * start, and counts (seed 157's drive 153, a fill: 216 and 206 MiB/s,
+     * 159 and 148, then 197-207 again).) */
     size_t w = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL, to = e + w;
     if (g0 > to)
         to = g0;
@@ -871,7 +944,8 @@ size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd
     size_t near = 0, above = 0, held;
     for (size_t i = e; i < to; i++) {
         near = fabs(c->y[i] - lv) < step ? near + 1 : 0;
-        above = c->y[i] > lv - step ? above + 1 : 0;
+        int burst = c->y[i] >= lv + step && c->y[i] < fast - step;
+        above = c->y[i] > lv - step && !burst ? above + 1 : 0;
         if (near == 3 || above == 5)
             return 0;
     }
