@@ -1155,6 +1155,23 @@ Test(curve, direct_writes_a_little_above_their_level_after_a_fresh_cache_are_noi
     free(b);
 }
 
+Test(curve, a_cache_ends_in_the_sample_above_the_level_after_a_dip_slowed_its_last_whole_one) {
+    /* A fresh drive's static cache at 340 MB/s, a GC dip slowing its last
+     * whole sample to 270, then a sample 11.5 % at the cache (156, 18 %
+     * above the level, less than a fifth of the way to the cache in log)
+     * and direct writes at 132 with 1 % noise, a dip to 60 % every sixth
+     * sample (seed 89's drive 177, fresh WSAT: 6.10 GiB for the model's
+     * 6.51, placed in the more intermediate 270 sample). The run dips: a
+     * sample between the levels is as likely a dip as the drop's mix, and
+     * the later one, above the level by more than its noise, still wrote
+     * into the cache. */
+    double hi = 340e6, lo = 132e6;
+    const double head[] = {hi, hi, hi, 270e6, 0.115 * hi + 0.885 * lo};
+    double *b = fresh_curve(3000, head, 5, lo, 0.01, 1);
+    expect_fresh_cache(b, 3000, 3 * hi + 270e6 + 0.115 * hi, 0.02);
+    free(b);
+}
+
 /* A fresh drive's static cache at 332 MB/s for 14 samples, then the
  * samples of head[] (from the 15th on), then direct writes at 85.5 with 1 %
  * noise and a GC dip of 4 samples to 26.7 % every 24 (seed 13's drive 66,
@@ -1334,6 +1351,20 @@ Test(curve, a_used_drives_cache_that_ran_out_inside_a_gc_dip_ends_at_the_step_in
 Test(curve, a_gc_dip_of_direct_writes_after_a_used_cache_leaves_its_end_at_the_drop) {
     double *b = dipping_fresh_curve(3000, dip_after_cache, 7);
     expect_used_cache(b, 3000, DIP_AFTER_CACHE_END, 0.02);
+    free(b);
+}
+
+Test(curve, a_used_cache_ends_in_the_sample_above_the_level_after_a_dip_slowed_its_last_whole_one) {
+    /* A drive after a sequential fill, its cache at 308 MB/s, a GC dip
+     * slowing its last whole sample to 256, then a sample 10 % at the
+     * cache (108, less than a fifth of the way up from the level in log)
+     * and direct writes at 86 with 1 % noise, a dip to 60 % every sixth
+     * sample (seed 53's drive 117, WSAT after a sequential fill: 8.03 GiB
+     * for the model's 8.46, placed in the 256 sample). */
+    double hi = 308e6, lo = 86e6;
+    const double head[] = {hi, hi, hi, hi, hi, 256e6, 0.1 * hi + 0.9 * lo};
+    double *b = fresh_curve(3000, head, 7, lo, 0.01, 1);
+    expect_used_cache(b, 3000, 5 * hi + 256e6 + 0.1 * hi, 0.02);
     free(b);
 }
 
