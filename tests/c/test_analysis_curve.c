@@ -1155,23 +1155,6 @@ Test(curve, direct_writes_a_little_above_their_level_after_a_fresh_cache_are_noi
     free(b);
 }
 
-Test(curve, a_cache_ends_in_the_sample_above_the_level_after_a_dip_slowed_its_last_whole_one) {
-    /* A fresh drive's static cache at 340 MB/s, a GC dip slowing its last
-     * whole sample to 270, then a sample 11.5 % at the cache (156, 18 %
-     * above the level, less than a fifth of the way to the cache in log)
-     * and direct writes at 132 with 1 % noise, a dip to 60 % every sixth
-     * sample (seed 89's drive 177, fresh WSAT: 6.10 GiB for the model's
-     * 6.51, placed in the more intermediate 270 sample). The run dips: a
-     * sample between the levels is as likely a dip as the drop's mix, and
-     * the later one, above the level by more than its noise, still wrote
-     * into the cache. */
-    double hi = 340e6, lo = 132e6;
-    const double head[] = {hi, hi, hi, 270e6, 0.115 * hi + 0.885 * lo};
-    double *b = fresh_curve(3000, head, 5, lo, 0.01, 1);
-    expect_fresh_cache(b, 3000, 3 * hi + 270e6 + 0.115 * hi, 0.02);
-    free(b);
-}
-
 /* A fresh drive's static cache at 332 MB/s for 14 samples, then the
  * samples of head[] (from the 15th on), then direct writes at 85.5 with 1 %
  * noise and a GC dip of 4 samples to 26.7 % every 24 (seed 13's drive 66,
