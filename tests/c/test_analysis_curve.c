@@ -1337,6 +1337,20 @@ Test(curve, a_gc_dip_of_direct_writes_after_a_used_cache_leaves_its_end_at_the_d
     free(b);
 }
 
+Test(curve, a_used_cache_ends_in_the_sample_above_the_level_after_a_dip_slowed_its_last_whole_one) {
+    /* A drive after a sequential fill, its cache at 308 MB/s, a GC dip
+     * slowing its last whole sample to 256, then a sample 10 % at the
+     * cache (108, less than a fifth of the way up from the level in log)
+     * and direct writes at 86 with 1 % noise, a dip to 60 % every sixth
+     * sample (seed 53's drive 117, WSAT after a sequential fill: 8.03 GiB
+     * for the model's 8.46, placed in the 256 sample). */
+    double hi = 308e6, lo = 86e6;
+    const double head[] = {hi, hi, hi, hi, hi, 256e6, 0.1 * hi + 0.9 * lo};
+    double *b = fresh_curve(3000, head, 7, lo, 0.01, 1);
+    expect_used_cache(b, 3000, 5 * hi + 256e6 + 0.1 * hi, 0.02);
+    free(b);
+}
+
 Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
     /* A dynamic cache at 2877 MB/s for 16.5 s holding two GC dips of 3
      * samples each down to the direct level, then direct writes at 850
