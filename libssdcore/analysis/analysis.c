@@ -261,6 +261,33 @@ static void take_in_slow_start(struct ssd__curve *c, const struct ssd__analysis_
 
 static int random_pattern(const char *p);
 
+/* A cache's end as its own samples bound it from below. However its
+ * size was reached (a fit of two levels across the drop, a reference's
+ * size, a model of the drive), the cache holds at least what the run's
+ * leading samples at its level wrote (ssd__own_cache_samples): writes at
+ * the SLC speed went into SLC. Seed 173's drive 66 (random 2-hour run, the
+ * fill's log as reference): five samples at 2.83-2.88 GB/s (13.31 GiB)
+ * then 1.33, the model's cache 13.31 GiB, read as the log's 12.30 inside
+ * the fifth. (No bound from above: an end inside a sample at the next
+ * level's speed would be before it, but the run's noise, which GC's
+ * scatter widens, does not tell such a sample from a mixed one: seed
+ * 2026's drive 39 in the 50-drive sweep, 8123, 7556, then 3167 MB/s
+ * holding the end, then GC at 770-1280, read as at the next level.) */
+static void own_samples_bound_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double L = S->cache_level_bps, N = S->post_cache_bps;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || !(L > N) || !(N > 0) ||
+        !isfinite(L) || !isfinite(S->cache_bytes))
+        return;
+    size_t j = 0;
+    while (j < c->n && c->cum[j + 1] <= S->cache_bytes)
+        j++;
+    size_t own = ssd__own_cache_samples(c, N, log(o->min_step), j + 2);
+    if (own < c->n && S->cache_bytes < c->cum[own])
+        S->cache_bytes = c->cum[own];
+}
+
 /* A slow start the cache test ran with (c->lead samples, or the samples
  * min_step below the cache's level its phase starts with) is no part of
  * the cache when it lasts: its own first phase, "slow_start", and the
@@ -542,6 +569,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         res->ref_kind_cache_bps = NAN;
     }
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
+    own_samples_bound_cache(c, o, res);
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;
     ssd__gc_slide(c, o, res);

@@ -379,3 +379,56 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         c->sigma = 0.005;
     return 0;
 }
+
+/* How many of the run's leading samples ran at its cache's speed. The
+ * fast start is the samples from the first one that run more than three
+ * of the run's noise widths above the level after the cache; a cache
+ * never resumes after its end, so when they all run at one level every
+ * fast sample but the last was cache all through, and the last too when
+ * it runs within the others' own noise (three median deviations from
+ * their median, a step at most: the cache level's noise, not the run's,
+ * which GC's scatter widens), the next sample then at the next level. A
+ * last sample below them mixed two levels, and the level after the cache
+ * may be a hidden one, direct writes a step below the cache that only
+ * the mixed samples show, so the samples before it may have mixed too:
+ * they bound nothing (seed 61's drive 199, a fill after a random fill:
+ * 3904, 4139, 3622 and 1040 MB/s, then GC at 500; the model's cache
+ * 9.39 GiB inside the 3622 sample, then direct writes at 2648 to 11.39).
+ * When the samples before it do not agree
+ * among themselves within that noise (a GC dip, or direct writes after a
+ * cache that ended inside the first sample: seed 47's drive 167, 12.9 GB
+ * then 1.5 in 5-second samples, the model's cache 10.92 GiB inside the
+ * first), or fewer than three are (two, one of them mixed, agree within
+ * their own deviation: 2860 and 2638 MB/s, then direct writes at 2180,
+ * the cache 4.93 GB, test_analysis_curve.c's two-sample cache), they
+ * bound nothing. A cache holds at least the bytes those samples wrote,
+ * cum[the count] (writes at the SLC speed went into SLC): a lower bound
+ * for a size taken from a reference or read off a fit. 0 when there is
+ * none; at most upto (only so many samples are looked at). (Uses
+ * c->scratch.) */
+size_t ssd__own_cache_samples(const struct ssd__curve *c, double next_bps, double step,
+                              size_t upto) {
+    if (!(next_bps > 0) || upto == 0)
+        return 0;
+    double clear = log(next_bps) + 3 * c->sigma;
+    size_t k = 0;
+    while (k < c->n && k <= upto && c->y[k] > clear)
+        k++;
+    if (k < 4)
+        return 0;
+    /* (The last fast sample looked at, against the m before it: past
+     * upto, sample upto.) */
+    size_t m = k - 1;
+    for (size_t i = 0; i < m; i++)
+        c->scratch[i] = c->y[i];
+    double med = ssd__median(c->scratch, m);
+    for (size_t i = 0; i < m; i++)
+        c->scratch[i] = fabs(c->y[i] - med);
+    double tol = fmin(3 * 1.4826 * ssd__median(c->scratch, m), step);
+    for (size_t i = 0; i < m; i++)
+        if (fabs(c->y[i] - med) > tol)
+            return 0;
+    if (c->y[m] >= med - tol)
+        return k > upto ? upto : k;
+    return 0;
+}

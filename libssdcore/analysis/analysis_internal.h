@@ -206,6 +206,9 @@ double ssd__median(double *v, size_t n);             /* reorders v */
 double ssd__quantile(double *v, size_t n, double q); /* reorders v */
 /* Robust level of samples [a, b): the median log-rate (uses c->scratch). */
 double ssd__level_of(const struct ssd__curve *c, size_t a, size_t b);
+/* Leading samples at the cache's level, clear of the next level's noise. */
+size_t ssd__own_cache_samples(const struct ssd__curve *c, double next_bps, double step,
+                              size_t upto);
 /* The least-squares line through y[a, b), x counted from a: returns its
  * slope (per sample) and sets *icpt. */
 double ssd__fit_line(const struct ssd__curve *c, size_t a, size_t b, double *icpt);

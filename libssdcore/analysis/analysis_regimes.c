@@ -1300,6 +1300,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (i < c->ph[0].last && c->cum[i + 1] <= want)
             i++;
         size_t at = want - c->cum[i] > 0.5 * c->b[i] ? i + 1 : i;
+        /* (Nor below what this run itself wrote at its cache's speed,
+         * beyond its noise from the direct level after it
+         * (ssd__own_cache_samples): writes at the SLC speed went into SLC,
+         * so the cache ends at their end at the earliest. Seed 173's drive
+         * 66, a random 2-hour run after a random fill: five samples at
+         * 2.83-2.88 GB/s (13.31 GiB), then direct writes at 1.33, then GC;
+         * the model's cache 13.31 GiB, the fill log's 12.30.) */
+        size_t own = ssd__own_cache_samples(c, rl.direct, log(o->min_step), i + 2);
+        if (c->cum[own] > hi) {
+            lo = hi = c->cum[own];
+            within = 0;
+            at = own;
+        }
         /* Unless what ran past that size ran at the cache's speed, not the
          * direct one: writes at the SLC speed went into SLC, whatever the
          * fresh size (after a sequential fill and idle time a static cache

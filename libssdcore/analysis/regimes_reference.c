@@ -1298,6 +1298,15 @@ int ssd__static_ref_log_end(struct ssd__curve *c, const struct ssd__analysis_opt
     double first = sample_share_end(c, m, hi, lo_fast), last = sample_share_end(c, m, hi, ld);
     if (!(C >= first - 0.5 * c->b[m] && C <= last + 0.5 * c->b[m]))
         return 0;
+    /* (Nor below what the run itself wrote at the cache's speed, beyond
+     * its noise from the direct level after it (ssd__own_cache_floor): an
+     * end half a sample short of a sample that ran at full cache speed
+     * passes the reading above. Seed 173's drive 66, a random 2-hour run
+     * after a random fill: five samples at 2.83-2.88 GB/s (13.31 GiB),
+     * then 1.33 GB/s, the model's cache 13.31 GiB; the fill's log showed
+     * 12.30, inside the fifth sample.) */
+    if (c->cum[ssd__own_cache_samples(c, exp(ld), step, m + 2)] > C)
+        return 0;
     if (g == 2)
         ssd__curve_merge_next(c, 0);
     if (ssd__curve_split(c, 0, m) != 0)
