@@ -953,6 +953,99 @@ static double end_by_dip_fit(const struct ssd__curve *c, size_t m, double hi, do
            hi * ssd__curve_dt(c, xi) * ((bx - xf) - (1 - g) * overlap(xf, bx, bs, bs + len));
 }
 
+/* The bytes a GC dip costs the level post, one dip of samples [a, b):
+ * what its samples fell short of post, and its neighbours' shortfall
+ * when below it (a dip that straddles a sample boundary). */
+static double dip_deficit(const struct ssd__curve *c, size_t a, size_t b, double post) {
+    size_t lo = a > 0 ? a - 1 : a, hi = b < c->n ? b + 1 : b;
+    double d = 0;
+    for (size_t i = lo; i < hi; i++)
+        if (c->r[i] < post)
+            d += (post - c->r[i]) * ssd__curve_dt(c, i);
+    return d;
+}
+
+/* The noise of the level post from the upper half of the samples after
+ * m (m + 2 to m + 23, within post_end), at least 0.005, as in
+ * fresh_last_above: a dip only slows (the dips of seed 13's drive 55, 6 of
+ * 23 samples, made the MAD of the differences 11 %). 0 with fewer than 8. */
+static double upper_noise(const struct ssd__curve *c, size_t m, size_t post_end) {
+    size_t a = m + 2, b = m + 23 < post_end ? m + 23 : post_end, k = 0;
+    if (b < a + 8)
+        return 0;
+    double med = ssd__level_of(c, a, b);
+    for (size_t i = a; i < b; i++)
+        if (c->y[i] > med)
+            c->scratch[k++] = c->y[i] - med;
+    return k ? fmax(1.4826 * ssd__median(c->scratch, k), 0.005) : 0.005;
+}
+
+/* A cache whose end shares its sample m with a whole GC dip, on a run
+ * whose samples last about as long as its dips (WSAT's 5 s samples,
+ * dips of 2-4 s: one or two samples each, too short for end_before_dip
+ * and end_by_dip_fit, which need runs of 2 or 3 samples). The drop's
+ * sample runs below the post-cache level by more than 3 of its noise,
+ * which no mix of the cache and direct writes does: a dip took part of
+ * it, and the placement read none of it as cache (seed 13's drive 55,
+ * WSAT after a sequential fill: 2877 MB/s twice, then 1214 before direct
+ * writes at 1573 with dips to 1111; 26.79 GiB at the sample boundary, the
+ * model's 30.17; seed 2026's drive 142: 2890, 2785, then 1368 before
+ * 1512, 25.89 GiB for 30.13). The run's other dips after the drop (three
+ * or more, from 2 samples after m up to 120, to post_end; each run below
+ * post by more than cut of at most 2 samples) tell the bytes one dip
+ * costs direct writes (dip_deficit, their median); less what the dip
+ * still costs the samples right after m, the rest was lost inside m,
+ * after the cache's end (a dip inside the cache would cost more, at the
+ * cache's speed: this is the end's latest reading). Added back, m's
+ * bytes mix the two levels, and its share at hi places the end. Returns
+ * the bytes up to that end, or NAN; *u the spread the dips' costs give
+ * it (1.4826 MAD, at hi's share). */
+static double end_with_short_dip(const struct ssd__curve *c, size_t m, double hi, double post,
+                                 size_t post_end, double *u) {
+    size_t n = c->n;
+    if (m < 1 || m + 14 >= n || !(hi > post) || post_end > n)
+        return NAN;
+    double yp = log(post), sig = upper_noise(c, m, post_end);
+    if (!(sig > 0))
+        return NAN;
+    double cut = fmax(0.15, 3 * sig);
+    if (!(c->y[m] < yp - 3 * sig))
+        return NAN;
+    size_t to = m + 122 < post_end ? m + 122 : post_end;
+    double def[64];
+    size_t k = 0;
+    for (size_t i = m + 2; i < to && k < 64;) {
+        if (c->y[i] >= yp - cut) {
+            i++;
+            continue;
+        }
+        size_t s = i;
+        while (i < to && c->y[i] < yp - 0.5 * cut)
+            i++;
+        if (i >= to)
+            break;
+        if (i - s > 2)
+            return NAN; /* (longer dips: the estimators above) */
+        def[k++] = dip_deficit(c, s, i, post);
+    }
+    if (k < 3)
+        return NAN;
+    double d = ssd__median(def, k);
+    for (size_t i = 0; i < k; i++)
+        c->scratch[i] = fabs(def[i] - d);
+    double spread = 1.4826 * ssd__median(c->scratch, k);
+    double after = 0;
+    for (size_t i = m + 1; i < n && i < m + 3 && c->r[i] < post; i++)
+        after += (post - c->r[i]) * ssd__curve_dt(c, i);
+    double dt = ssd__curve_dt(c, m), in_m = d - after;
+    if (!(in_m > (post - c->r[m]) * dt))
+        return NAN;
+    double f = (c->r[m] + in_m / dt - post) / (hi - post);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    *u = spread * hi / (hi - post);
+    return c->cum[m] + f * dt * hi;
+}
+
 /* Whether the speed comes back to the "cache's" level (within a step of
  * it) after its drop and writes more there, in a lasting phase, than the
  * run wrote between the drop and that return. A cache that has ended
@@ -1322,7 +1415,34 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 p.mixed = fit_mixed;
                 S->cache_bytes = dip_fit;
             }
-            double in_dip = end_in_dip(c, p.mixed, hi, slump ? lo : post);
+            /* Or whose end shares its sample with a whole short dip
+             * (end_with_short_dip), the drop's sample then below the
+             * post-cache level: the one after the placement's when that
+             * one ran at the cache's speed, as for end_before_dip. */
+            double short_u = 0, short_dip = NAN;
+            if (!slump && !isfinite(dip_end) && !isfinite(before_dip) && !isfinite(dip_fit)) {
+                /* (Not when the placement's sample is below the samples
+                 * wholly before it: a mix that the cache phase's median
+                 * holds, seed 59's drive 50, fresh WSAT: 2053, 2849, then
+                 * the mix at 2151, the phase's level, before a dip at 711.) */
+                size_t sm = p.mixed;
+                double top = sm > c->lead ? fmax(p.hi, level_before(c, c->lead, sm)) : p.hi;
+                if (sm + 1 < c->n && c->r[sm + 1] < post &&
+                    c->y[sm] > log(top) - 3 * upper_noise(c, sm, post_end))
+                    sm++;
+                short_dip = end_with_short_dip(c, sm, p.hi, post, post_end, &short_u);
+                if (isfinite(short_dip) && short_dip > p.bytes) {
+                    p.bytes = short_dip;
+                    p.mixed = sm;
+                    S->cache_bytes = short_dip;
+                    p.uncertainty = sqrt(p.uncertainty * p.uncertainty + short_u * short_u);
+                    S->cache_uncertainty_bytes = p.uncertainty;
+                }
+            }
+            /* (A run whose drop's sample took a whole short dip has its
+             * dips accounted for: the next one is no step inside this.) */
+            double in_dip =
+                p.bytes == short_dip ? NAN : end_in_dip(c, p.mixed, hi, slump ? lo : post);
             if (in_dip - p.bytes > p.uncertainty)
                 S->cache_uncertainty_bytes = in_dip - p.bytes;
             /* With a one-sample first phase, nothing beyond that sample was
