@@ -459,6 +459,29 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0; /* (seq_first_sample_fold: the cache, its folding) */
         g = 2;
     }
+    /* A used drive's fast start, then a stretch that is no level the drive
+     * holds (a dip like the fast start's own, or GC's first bursts above
+     * its floor: ssd__middle_no_level), then the used state: no reference,
+     * a drive written full. Three apparent levels there prove no cache:
+     * the stretch belongs to the fast start (1) or to the used state (2),
+     * and the fast start is read as clean blocks, as one drop is
+     * (one_drop_on_full_drive: the note says it may be a cache). (After a
+     * sequential fill only a fast start past SEQ_FILL_CLEAN_MIN_SHARE of
+     * the capacity, as there: one shorter is a cache.) */
+    int no_level = 0;
+    if (g == 2 && !clean_room && !ref && !rl.known && !seq_first_fold && !no_used && S->has_cache &&
+        o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL ||
+         c->ph[2].start_bytes >= SEQ_FILL_CLEAN_MIN_SHARE * S->capacity_bytes)) {
+        int m = ssd__middle_no_level(c, o);
+        if (m) {
+            no_level = 1;
+            ssd__curve_merge_next(c, m == 1 ? 0 : 1);
+            g = 1;
+            clean_room = 2;
+        }
+    }
     int one_drop = clean_room == 2, outlast = clean_room == 1;
     /* (A dynamic cache on a drive written full sequentially, no
      * reference: it took the spare area's clean blocks, so it folds right
@@ -498,7 +521,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g - 1);
             g--;
         }
-    if (clean_room && g == 1 &&
+    if (clean_room && g == 1 && !no_level &&
         (ssd__short_direct_after_cache(c, o, 1) || ssd__short_flat_direct_after_cache(c, o))) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
@@ -510,7 +533,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         clean_room = 0;
         g = 2;
     }
-    if (clean_room && g == 1 &&
+    if (clean_room && g == 1 && !no_level &&
         (ssd__cache_in_fast_start(c, o) || ssd__short_levels_in_fast_start(c, o))) {
         /* The cache test again, on the cache alone; the used state is
          * now phase 2, after the direct writes. */

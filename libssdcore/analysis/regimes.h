@@ -191,6 +191,7 @@ int ssd__seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__re
 size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  double level, size_t end);
 size_t ssd__slide_onset(const struct ssd__curve *c, size_t e);
+int ssd__middle_no_level(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   int flat_ok);
 int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);

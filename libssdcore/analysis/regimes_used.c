@@ -1691,3 +1691,93 @@ void ssd__gc_starts_at(const struct ssd__curve *c, size_t g, struct ssd_analysis
     S->gc_start_bytes = c->ph[g].start_bytes;
     S->gc_level_bps = c->ph[g].level_bps;
 }
+
+/* Whether a used drive's three levels (a fast start, phase 1, then the
+ * used state from phase 2) hold no level between the fast start and the
+ * used state, so that they are not a cache, its direct writes or folding,
+ * then GC: a drive written full runs on the clean blocks it was left, then
+ * GC, and GC's first samples or a dip just before they run out may sit
+ * between the two for a few samples. Phase 1 is no level the drive holds
+ * when
+ * 1: it is one of the fast start's own periodic dips (the model's and the
+ *    reviews' drives dip by the same share of their speed every period):
+ *    from where the speed left the fast level (a step below it) to the
+ *    used state's start it is shorter than a lasting level (SHORT_LEVEL),
+ *    its median within a step as far below the fast level as a dip inside
+ *    the fast start is, at most two samples longer than that dip (one
+ *    mixed sample at each end), and the used state a step below it.
+ *    Seed 313's drive 19, 2 hours after a sequential fill on a drive with
+ *    no SLC: 1.7 GB/s with a dip to 823-941 MB/s for 5 samples, then
+ *    742-809 for 6 samples, then GC at 238-480 from 62.9 GiB: read as a
+ *    59.4 GiB cache, folding at 734 MiB/s, then GC;
+ * 2: it is GC's first stretch, bursting more than GC does later: it does
+ *    not hold a level (ssd__holds_level: three quarters of its samples
+ *    within a step of its median; direct writes and folding do, their
+ *    dips a fifth of the time at most), a quarter of its samples or more
+ *    (2 at least) sit at the used state's floor (within half a step of
+ *    its lower quartile), none a step below it (a dip in direct writes
+ *    would), and it is GC from its start: the first such sample in its
+ *    first half, and no flat level starting it above the floor (3
+ *    samples from its first or second each within half a step of their
+ *    median: direct writes or a folding, then GC's first bursts that the
+ *    segmentation gave the same phase, are a level, then GC; seed 61's
+ *    drive 136, a 2 GiB dynamic cache after a random fill, folding flat
+ *    at 82 MB/s for 27 samples, then GC bursting 59-171 for 44, one phase
+ *    of 71; seed 137's drive 6, a 2.2 GiB cache in the first sample,
+ *    direct writes at 592-610 for 3, then GC bursting 288-677 above a
+ *    floor of 290, one phase of 32, 4 of them at the floor). Seed 313's
+ *    drive 92, a fill after a random fill on a drive with no SLC: 2 GiB
+ *    at 1.1 GB/s, then 351, 351, 493, 636, 492, 456, 444, 351, 614, 583
+ *    MB/s, then GC at 351 with bursts to about 500: read as a 1.96 GiB
+ *    cache, direct writes at 452 MiB/s, then GC.
+ * Returns 1 or 2 (the case), else 0. */
+int ssd__middle_no_level(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    if (c->nph < 3)
+        return 0;
+    double lim = log(o->min_step), lv0 = log(c->ph[0].level_bps), lv2 = log(c->ph[2].level_bps);
+    size_t f1 = c->ph[1].first, e1 = c->ph[1].last + 1, f2 = c->ph[2].first, e2 = c->ph[2].last + 1;
+    if (e2 < f2 + c->min_len || e2 - f2 <= e1 - f1)
+        return 0;
+    /* (1: a dip.) */
+    size_t s = f1;
+    while (s > c->ph[0].first + 1 && c->y[s - 1] < lv0 - lim)
+        s--;
+    if (f2 >= s + 2 && f2 < s + SHORT_LEVEL && s > c->ph[0].first + 3) {
+        double lm = ssd__level_of(c, s, f2), dm = lv0 - lm;
+        for (size_t i = c->ph[0].first + 1; dm >= lim && lm >= lv2 + lim && i + 1 < s;) {
+            if (!(c->y[i] < lv0 - lim)) {
+                i++;
+                continue;
+            }
+            size_t k = i;
+            while (k + 1 < s && c->y[k] < lv0 - lim)
+                k++;
+            /* [i, k): a dip, back at the fast level at k. */
+            if (k >= i + 2 && f2 - s <= k - i + 2 && fabs(lv0 - ssd__level_of(c, i, k) - dm) < lim)
+                return 1;
+            i = k + 1;
+        }
+    }
+    /* (2: GC's first stretch.) */
+    if (e1 < f1 + 4 || ssd__holds_level(c, o, f1, e1, log(c->ph[1].level_bps)))
+        return 0;
+    memcpy(c->scratch, c->y + f2, (e2 - f2) * sizeof *c->y);
+    double floor2 = ssd__quantile(c->scratch, e2 - f2, 0.25);
+    size_t at = 0, first = e1;
+    for (size_t i = f1; i < e1; i++) {
+        if (c->y[i] < floor2 - lim)
+            return 0;
+        if (c->y[i] < floor2 + 0.5 * lim) {
+            at++;
+            first = i < first ? i : first;
+        }
+    }
+    int gc_from_start = 2 * (first - f1) < e1 - f1;
+    for (size_t a = f1; a <= f1 + 1; a++) {
+        double m = ssd__median3(c->y[a], c->y[a + 1], c->y[a + 2]);
+        if (fabs(c->y[a] - m) < 0.5 * lim && fabs(c->y[a + 1] - m) < 0.5 * lim &&
+            fabs(c->y[a + 2] - m) < 0.5 * lim && m >= floor2 + 0.5 * lim)
+            gc_from_start = 0;
+    }
+    return at >= 2 && 4 * at >= e1 - f1 && gc_from_start ? 2 : 0;
+}
