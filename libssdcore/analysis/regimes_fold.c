@@ -434,6 +434,39 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
     return moved;
 }
 
+/* The same folding's run read against the folding level itself (fold_lv:
+ * the reference's, or the samples right after the cache) rather than the
+ * run's first sample: a folding with 2-3 % noise leaves FOLD_BAND of its
+ * first sample within a few samples (304, 298, 306, 312, 317, 303 MB/s,
+ * seed 61's drive 187), and one of 2 GiB (a 2 GiB cache on a 2-bit drive)
+ * folds in 2 samples, so short_fold_run_before_gc's run missed them and
+ * the onset stayed where the segmentation put it, past GC's first bursts
+ * (seed 61's drive 187, a fill after a random fill against the fresh run:
+ * folding to 3.9 GiB, then 222, 545, 329 and GC at 205: "used state at
+ * 5.0 GiB, truth 4.0"; seed 151's drive 8: folding at 786 and 841, then
+ * 522, 1055, 847, 618 and GC at 390: 7.0 for 4.0). The run: the phase's
+ * samples from its first within a step of fold_lv, two or more; the used
+ * state starts after it when the samples after it left that run's level
+ * (off_flat: its next sample FOLD_JUMP off it and most of the rest off
+ * FOLD_BAND) and the used state's level lies a step below the folding's.
+ * Returns 1 when the boundary moved. */
+static int fold_run_at_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double fold_lv, size_t j, size_t g) {
+    size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f;
+    double lf = log(fold_lv), step = log(o->min_step);
+    if (!(log(c->ph[g].level_bps) + step <= lf))
+        return 0;
+    while (b < e && fabs(c->y[b] - lf) < step)
+        b++;
+    if (b < f + 2 || b >= e)
+        return 0;
+    double lv = ssd__level_of(c, f, b);
+    if (!off_flat(c, lv, b, e, b))
+        return 0;
+    ssd__curve_move_boundary(c, g, b);
+    return 1;
+}
+
 /* A used drive's folding right before its used state, too short for
  * flat_fold_run (a level of SHORT_LEVEL samples: a small dynamic cache
  * that idle time emptied after a fill folds in seconds). The folding
@@ -457,13 +490,14 @@ static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__anal
     size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
     while (b < e && fabs(c->y[b] - c->y[f]) < log(FOLD_BAND))
         b++;
-    if (b < f + SHORT_LEVEL / 2 || b >= e || !(ssd__quiet_noise(c, f, b) <= FOLD_QUIET))
-        return 0;
-    double lv = ssd__level_of(c, f, b);
-    if (fabs(lv - log(fold_lv)) >= log(o->min_step) || !off_flat(c, lv, b, e, b))
-        return 0;
-    ssd__curve_move_boundary(c, g, b);
-    return 1;
+    if (b >= f + SHORT_LEVEL / 2 && b < e && ssd__quiet_noise(c, f, b) <= FOLD_QUIET) {
+        double lv = ssd__level_of(c, f, b);
+        if (fabs(lv - log(fold_lv)) < log(o->min_step) && off_flat(c, lv, b, e, b)) {
+            ssd__curve_move_boundary(c, g, b);
+            return 1;
+        }
+    }
+    return fold_run_at_level(c, o, fold_lv, j, g);
 }
 
 /* A folding phase right before the used state whose end the segmentation
