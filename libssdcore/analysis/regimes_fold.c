@@ -2064,6 +2064,17 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
             S->folding_level_bps = c->ph[g - 1].level_bps;
         ssd__gc_starts_at(c, g, S);
+    } else if (g == 2 && S->has_cache && rl->known && rl->dynamic && o->written_before_bytes > 0 &&
+               isfinite(fold_lv) && c->ph[1].regime == SSD_REGIME_DIRECT &&
+               fold_run_at_level(c, o, fold_lv, 1, g)) {
+        /* (The same folding labelled direct, its level read with GC's
+         * bursts after it: fold_run_at_level places the used state's
+         * start after its run. Seed 89's drive 75, a fill after a random
+         * fill against the fresh run: a 2 GiB cache, folding at 668-716
+         * MB/s to 6.4 GiB, then 859, 850, 501-533, 676, 1036 and GC at
+         * 536, one level at 680 to 14.7 GiB: "used state at 14.7 GiB,
+         * truth 6.0".) */
+        ssd__gc_starts_at(c, g, S);
     } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
                gc_scatter_after_fold_run(c, &g)) {
         ssd__gc_starts_at(c, g, S);
