@@ -887,6 +887,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
         } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2 ||
+                              (res->seq_fold_in_used && g == res->seq_fold_end) ||
                               ssd__fold_before_scatter(c, o, g - 1))) {
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no

@@ -783,6 +783,72 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* The same folding inside a lasting used state that starts at the
+ * cache's end: in a run of hours, a lasting phase is 1 % of the samples
+ * (72 of 2 hours' 7200), so a folding of 30-40 samples is no phase of its
+ * own and the used state was put at the cache's end (seed 61's drive 75,
+ * 2 hours after a sequential fill: 8.76 GiB of cache, folding flat at
+ * 334-376 MB/s to 18.1 GiB, then GC at 280-300 with bursts: "used state
+ * at 8.9 GiB, before the model's 18.0"; seed 137's drive 44, 7.6 for
+ * 23.3). The folding is a quiet flat level from the phase's start: its
+ * first SHORT_LEVEL samples set its level and noise (the band: 3 of its
+ * sigmas, at least FOLD_BAND, at most a step), and it runs to the first
+ * sample from which most of the next SHORT_LEVEL / 2 are off that band
+ * (GC settling lower, or its bursts; a single sample off is noise). Taken
+ * when the run is quiet (a third of a step) and flat (not falling
+ * through), and ends where a dynamic cache's folding ends: 1, 2 or 3
+ * times the cache's bytes after it (lasts_a_fold_of, the cache's stated
+ * uncertainty its bounds; the drive folds (bits - 1) times what its SLC
+ * held), which GC's own quiet stretches need not, and when the used
+ * state's first lasting stretch after it runs a step below it (a folding
+ * at GC's own level is the used state as the curve shows it: seed 311's
+ * drive 94, GC scattering about the folding's median, stays as it was).
+ * Returns the sample
+ * where the used state starts, 0 when there is no such folding. */
+static size_t fold_run_in_used_state(const struct ssd__curve *c,
+                                     const struct ssd_analysis_summary *S, double step) {
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, m = SHORT_LEVEL / 2;
+    if (e < a + 2 * SHORT_LEVEL || !(S->cache_bytes > 0))
+        return 0;
+    double unc = isfinite(S->cache_uncertainty_bytes) ? S->cache_uncertainty_bytes : 0;
+    double lo = S->cache_bytes - unc, hi = S->cache_bytes + unc;
+    double lv = ssd__level_of(c, a, a + SHORT_LEVEL);
+    double band = fmin(step, fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, a, a + SHORT_LEVEL)));
+    double last = (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
+    size_t k = a + SHORT_LEVEL;
+    for (; k + m <= e && c->cum[k] <= last; k++) {
+        if (fabs(c->y[k] - lv) < band)
+            continue;
+        size_t off = 0;
+        for (size_t i = k; i < k + m; i++)
+            off += fabs(c->y[i] - lv) >= band;
+        if (2 * off > m)
+            break;
+    }
+    size_t w = k + c->min_len < e ? k + c->min_len : e;
+    /* (A run that ends within a lasting phase of phase 1's end is the
+     * segmentation's own boundary, the rules below read it.) */
+    if (k + c->min_len > e || c->cum[k] > last || !(ssd__quiet_noise(c, a, k) <= step / 3) ||
+        ssd__falls_through(c, a, k) || !lasts_a_fold_of(lo, hi, c->cum[k]) ||
+        ssd__level_of(c, k, w) + step > lv)
+        return 0;
+    /* (The run holds its band from its start: its first sample may mix the
+     * cache's end in, but direct writes before the folding are no part of
+     * it, however few (seed 101's drive 119, WSAT: 3 samples at 320 MB/s,
+     * then folding at 116 for 75 GiB and GC at 103): its first
+     * SHORT_LEVEL / 2 after that one all within the band, and at most a
+     * quarter of the rest stray.) */
+    size_t off_start = 0, off_all = 0;
+    for (size_t i = a + 1; i < k; i++) {
+        int off = fabs(c->y[i] - lv) >= band;
+        off_all += off;
+        off_start += off && i <= a + m;
+    }
+    if (off_start || 4 * off_all > k - a - 1)
+        return 0;
+    return k;
+}
+
 /* A dynamic cache's folding after a sequential fill, no reference
  * levels, that the segmentation gave one phase with what came next to it
  * or before it. On a drive written full sequentially whose cache is
@@ -810,13 +876,24 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
  *   writes: the used state is phase 3.
  * Returns the used state's phase, or 0 when it changed nothing. */
 size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                              const struct ssd__result *res) {
+                              struct ssd__result *res) {
     const struct ssd_analysis_summary *S = &res->sum;
-    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 3 ||
+    res->seq_fold_in_used = 0;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
         res->cache_phase_end != c->ph[1].first ||
         (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
         !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || ssd__seq_overwrites(o, res) ||
         !(ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC))
+        return 0;
+    /* (Inside a lasting phase 1: fold_run_in_used_state.) */
+    size_t f = c->nph >= 2 && res->cache_phase_end == c->ph[1].first
+                   ? fold_run_in_used_state(c, S, log(o->min_step))
+                   : 0;
+    if (f && ssd__curve_split(c, 1, f) == 0) {
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
+    if (c->nph < 3)
         return 0;
     size_t a = c->ph[1].first, e = c->ph[2].first;
     if (e < a + 6)
