@@ -445,16 +445,22 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
  * folding to 3.9 GiB, then 222, 545, 329 and GC at 205: "used state at
  * 5.0 GiB, truth 4.0"; seed 151's drive 8: folding at 786 and 841, then
  * 522, 1055, 847, 618 and GC at 390: 7.0 for 4.0). The run: the phase's
- * samples from its first within a step of fold_lv, two or more; the used
- * state starts after it when the samples after it left that run's level
- * (off_flat: its next sample FOLD_JUMP off it and most of the rest off
- * FOLD_BAND) and the used state's level lies a step below the folding's.
- * Returns 1 when the boundary moved. */
+ * samples from its first within a step of fold_lv, two or more, in a
+ * folding phase shorter than a lasting phase and 2 SHORT_LEVEL (a long
+ * one is flat_fold_run's and the knee's); the used state starts after it
+ * when the samples after it left that run's level (its next sample
+ * FOLD_JUMP off it and most of the rest half a step off: a noisy folding
+ * has half its samples off FOLD_BAND, so off_flat's band read a long
+ * folding at 20.7 MB/s as GC after its first 8 samples, the 50-drive
+ * sweep's drive 36, 2 hours after a sequential fill) and the used
+ * state's level lies a step below the folding's. Returns 1 when the
+ * boundary moved. */
 static int fold_run_at_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              double fold_lv, size_t j, size_t g) {
     size_t f = c->ph[j].first, e = c->ph[j].last + 1, eg = c->ph[g].last + 1, b = f;
     double lf = log(fold_lv), step = log(o->min_step);
-    if (!(log(c->ph[g].level_bps) + step <= lf))
+    if (!(log(c->ph[g].level_bps) + step <= lf) ||
+        e - f >= (c->min_len > 2 * SHORT_LEVEL ? c->min_len : 2 * SHORT_LEVEL))
         return 0;
     while (b < eg && fabs(c->y[b] - lf) < step)
         b++;
@@ -469,7 +475,10 @@ static int fold_run_at_level(struct ssd__curve *c, const struct ssd__analysis_op
      * 119-134 MB/s for 16 samples to 4.0 GiB, then GC at 41-51; the
      * folding phase ended after 6 of them, "used state at 2.8 GiB, truth
      * 4.0".) */
-    if (!off_flat(c, lv, b, b < e ? e : (b + SHORT_LEVEL < eg ? b + SHORT_LEVEL : eg), b))
+    size_t end = b < e ? e : (b + SHORT_LEVEL < eg ? b + SHORT_LEVEL : eg), off = 0;
+    for (size_t i = b; i < end; i++)
+        off += fabs(c->y[i] - lv) >= 0.5 * step;
+    if (fabs(c->y[b] - lv) < log(FOLD_JUMP) || 2 * off <= end - b)
         return 0;
     ssd__curve_move_boundary(c, g, b);
     return 1;
