@@ -102,3 +102,21 @@ def test_a_sequential_fill_s_folding_inside_the_used_state(tmp_path, name):
     a, got = analysed_after_fill(tmp_path, SEQ_2H[name], state="seq_fill", workload="2h")
     assert got["problems"] == [], got["problems"]
     assert got["onset_err"] is None or got["onset_err"] <= 0.05
+
+
+# Seed 101's drive 179, 2 hours after a random fill, its fill's 4K log as
+# the reference (this workload's): a 2 GiB cache, folding at 119-134 MB/s
+# for 16 samples to 4.0 GiB, then GC at 41-51. A lasting phase is 72
+# samples, and the folding phase ended after 6 of them ("used state at
+# 2.8 GiB, truth 4.0"): the folding's run at its level continues into the
+# used state's phase and starts it where it ends.
+S101_D179 = (B + "capacity_gb=208,op_pct=10.61,bits=2,slc_type=dynamic,slc_seq_mibps=408,"
+             "slc_rand_iops=88273,native_seq_mibps=242,native_rand_mibps=214.3,fold_mibps=145,"
+             "floor_mibps=43.55,gc_gamma=1.79,link_mibps=560,iops_cap=100000,noise=0.05,"
+             "noise_direct=0.12,seed=462666062,slc_gb=13,slc_wa=1,dip_period_s=8.4,"
+             "dip_duty=0.11,dip_depth=0.55")
+
+
+def test_a_folding_run_past_its_phase_s_end(tmp_path):
+    _, got = analysed_after_fill(tmp_path, S101_D179, state="random_fill", workload="2h")
+    assert got["problems"] == [], got["problems"]
