@@ -52,6 +52,14 @@ RUNS = {
     "floor_mibps=363.82,gc_gamma=1.04,link_mibps=7000,iops_cap=2000000,noise=0.00,"
     "noise_direct=0.04,seed=353980424,slc_gb=68,slc_wa=1,dip_period_s=24.2,dip_duty=0.14,"
     "dip_depth=0.55",
+    # seed 151's drive 27: the cache in the first sample, then 909 and 748
+    # MB/s (the reference folded at 907, labelled other at its fill's end),
+    # then GC at 443-589, one phase from the cache's end ("used state at
+    # 2.5 GiB, truth 4.0")
+    "s151_d27": B + "capacity_gb=128,op_pct=24.84,bits=2,slc_type=dynamic,slc_seq_mibps=5168,"
+    "slc_rand_iops=1224361,native_seq_mibps=2018,native_rand_mibps=1199.3,fold_mibps=908,"
+    "floor_mibps=268.23,gc_gamma=1.19,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+    "noise_direct=0.04,seed=680555571,slc_gb=36,slc_wa=1,dip_duty=0",
     # seed 89's drive 75 (its folding labelled direct): 668-716 MB/s to 6.4
     # GiB, then 859, 850, 501-533, 676, 1036 and GC at 536, one level at
     # 680 to 14.7 GiB ("used state at 14.7 GiB, truth 6.0")
