@@ -151,6 +151,9 @@ struct ssd__result {
     /* The used state's phase after a sequential fill's folding that
      * seq_fill_fold_end split off (2 or 3), or 0. */
     size_t seq_fold_end;
+    /* seq_fill_fold_end found that folding inside a lasting used state
+     * (fold_run_in_used_state): its end is the onset, no knee to seek. */
+    int seq_fold_in_used;
     /* seq_cache_before_direct split a cache off the direct writes with no
      * reference that showed the cache's kind (ref_kind unknown). */
     int seq_cut_no_ref;

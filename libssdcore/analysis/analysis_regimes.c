@@ -910,6 +910,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (slide_k != g0)
                 ssd__curve_move_boundary(c, 1, slide_k);
         } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2 ||
+                              (res->seq_fold_in_used && g == res->seq_fold_end) ||
                               ssd__fold_before_scatter(c, o, g - 1))) {
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no
@@ -1485,6 +1486,28 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             g++;
         }
         ssd__gc_starts_at(c, g, S);
+    }
+    /* (The same at a dynamic reference's folding level, right after the
+     * cache: a drive written full folds its cache before GC, and a 2 GiB
+     * cache after a random fill folds 2-4 GiB, a sample or two, which the
+     * segmentation gave to the used state (seed 151's drive 27, a fill
+     * against the fresh run: the cache in the first sample, then 909 and
+     * 748 MB/s against the reference's folding at 907, then GC at 443-589:
+     * "used state at 2.5 GiB, truth 4.0"). Its first sample within a step
+     * of the folding level and those from it above the midpoint between
+     * that level and the used state's, two or more and fewer than a
+     * lasting phase, are the folding.) */
+    if (rl.known && rl.dynamic && isfinite(fold_lv) && o->written_before_bytes > 0 &&
+        S->has_cache && g == 1 && g < c->nph && c->ph[g].level_bps * o->min_step <= fold_lv) {
+        size_t f = c->ph[g].first, e = f;
+        double cut = 0.5 * (log(fold_lv) + log(c->ph[g].level_bps));
+        if (fabs(c->y[f] - log(fold_lv)) < log(o->min_step))
+            while (e + 3 <= c->ph[g].last && c->y[e] >= cut)
+                e++;
+        if (e >= f + 2 && e < f + c->min_len && ssd__curve_split(c, g, e) == 0) {
+            g++;
+            ssd__gc_starts_at(c, g, S);
+        }
     }
     /* (Without reference levels, after a sequential fill: the same from
      * the level before the used state; seq_direct_before_used.) */

@@ -312,7 +312,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         struct ssd__result *res);
 size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                              const struct ssd__result *res);
+                              struct ssd__result *res);
 int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                          const struct ssd_analysis_summary *S);
 int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -434,6 +434,56 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
     return moved;
 }
 
+/* The same folding's run read against the folding level itself (fold_lv:
+ * the reference's, or the samples right after the cache) rather than the
+ * run's first sample: a folding with 2-3 % noise leaves FOLD_BAND of its
+ * first sample within a few samples (304, 298, 306, 312, 317, 303 MB/s,
+ * seed 61's drive 187), and one of 2 GiB (a 2 GiB cache on a 2-bit drive)
+ * folds in 2 samples, so short_fold_run_before_gc's run missed them and
+ * the onset stayed where the segmentation put it, past GC's first bursts
+ * (seed 61's drive 187, a fill after a random fill against the fresh run:
+ * folding to 3.9 GiB, then 222, 545, 329 and GC at 205: "used state at
+ * 5.0 GiB, truth 4.0"; seed 151's drive 8: folding at 786 and 841, then
+ * 522, 1055, 847, 618 and GC at 390: 7.0 for 4.0). The run: the phase's
+ * samples from its first within a step of fold_lv, two or more, in a
+ * folding phase shorter than a lasting phase and 2 SHORT_LEVEL (a long
+ * one is flat_fold_run's and the knee's); the used state starts after it
+ * when the samples after it left that run's level (its next sample
+ * FOLD_JUMP off it and most of the rest half a step off: a noisy folding
+ * has half its samples off FOLD_BAND, so off_flat's band read a long
+ * folding at 20.7 MB/s as GC after its first 8 samples, the 50-drive
+ * sweep's drive 36, 2 hours after a sequential fill) and the used
+ * state's level lies a step below the folding's. Returns 1 when the
+ * boundary moved. */
+static int fold_run_at_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double fold_lv, size_t j, size_t g) {
+    size_t f = c->ph[j].first, e = c->ph[j].last + 1, eg = c->ph[g].last + 1, b = f;
+    double lf = log(fold_lv), step = log(o->min_step);
+    if (!(log(c->ph[g].level_bps) + step <= lf) ||
+        e - f >= (c->min_len > 2 * SHORT_LEVEL ? c->min_len : 2 * SHORT_LEVEL))
+        return 0;
+    while (b < eg && fabs(c->y[b] - lf) < step)
+        b++;
+    if (b < f + 2 || b == e || b >= eg)
+        return 0;
+    double lv = ssd__level_of(c, f, b);
+    /* (A run past the phase's end: the segmentation, which cannot end a
+     * phase before min_len samples, cut the folding inside it, and the
+     * used state starts where the run ends when the samples after it
+     * leave it as above, the next SHORT_LEVEL of them. Seed 101's drive
+     * 179, 2 hours after a random fill against its fill's log: folding at
+     * 119-134 MB/s for 16 samples to 4.0 GiB, then GC at 41-51; the
+     * folding phase ended after 6 of them, "used state at 2.8 GiB, truth
+     * 4.0".) */
+    size_t end = b < e ? e : (b + SHORT_LEVEL < eg ? b + SHORT_LEVEL : eg), off = 0;
+    for (size_t i = b; i < end; i++)
+        off += fabs(c->y[i] - lv) >= 0.5 * step;
+    if (fabs(c->y[b] - lv) < log(FOLD_JUMP) || 2 * off <= end - b)
+        return 0;
+    ssd__curve_move_boundary(c, g, b);
+    return 1;
+}
+
 /* A used drive's folding right before its used state, too short for
  * flat_fold_run (a level of SHORT_LEVEL samples: a small dynamic cache
  * that idle time emptied after a fill folds in seconds). The folding
@@ -457,13 +507,14 @@ static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__anal
     size_t f = c->ph[j].first, e = c->ph[j].last + 1, b = f + 1;
     while (b < e && fabs(c->y[b] - c->y[f]) < log(FOLD_BAND))
         b++;
-    if (b < f + SHORT_LEVEL / 2 || b >= e || !(ssd__quiet_noise(c, f, b) <= FOLD_QUIET))
-        return 0;
-    double lv = ssd__level_of(c, f, b);
-    if (fabs(lv - log(fold_lv)) >= log(o->min_step) || !off_flat(c, lv, b, e, b))
-        return 0;
-    ssd__curve_move_boundary(c, g, b);
-    return 1;
+    if (b >= f + SHORT_LEVEL / 2 && b < e && ssd__quiet_noise(c, f, b) <= FOLD_QUIET) {
+        double lv = ssd__level_of(c, f, b);
+        if (fabs(lv - log(fold_lv)) < log(o->min_step) && off_flat(c, lv, b, e, b)) {
+            ssd__curve_move_boundary(c, g, b);
+            return 1;
+        }
+    }
+    return fold_run_at_level(c, o, fold_lv, j, g);
 }
 
 /* A folding phase right before the used state whose end the segmentation
@@ -749,6 +800,72 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* The same folding inside a lasting used state that starts at the
+ * cache's end: in a run of hours, a lasting phase is 1 % of the samples
+ * (72 of 2 hours' 7200), so a folding of 30-40 samples is no phase of its
+ * own and the used state was put at the cache's end (seed 61's drive 75,
+ * 2 hours after a sequential fill: 8.76 GiB of cache, folding flat at
+ * 334-376 MB/s to 18.1 GiB, then GC at 280-300 with bursts: "used state
+ * at 8.9 GiB, before the model's 18.0"; seed 137's drive 44, 7.6 for
+ * 23.3). The folding is a quiet flat level from the phase's start: its
+ * first SHORT_LEVEL samples set its level and noise (the band: 3 of its
+ * sigmas, at least FOLD_BAND, at most a step), and it runs to the first
+ * sample from which most of the next SHORT_LEVEL / 2 are off that band
+ * (GC settling lower, or its bursts; a single sample off is noise). Taken
+ * when the run is quiet (a third of a step) and flat (not falling
+ * through), and ends where a dynamic cache's folding ends: 1, 2 or 3
+ * times the cache's bytes after it (lasts_a_fold_of, the cache's stated
+ * uncertainty its bounds; the drive folds (bits - 1) times what its SLC
+ * held), which GC's own quiet stretches need not, and when the used
+ * state's first lasting stretch after it runs a step below it (a folding
+ * at GC's own level is the used state as the curve shows it: seed 311's
+ * drive 94, GC scattering about the folding's median, stays as it was).
+ * Returns the sample
+ * where the used state starts, 0 when there is no such folding. */
+static size_t fold_run_in_used_state(const struct ssd__curve *c,
+                                     const struct ssd_analysis_summary *S, double step) {
+    size_t a = c->ph[1].first, e = c->ph[1].last + 1, m = SHORT_LEVEL / 2;
+    if (e < a + 2 * SHORT_LEVEL || !(S->cache_bytes > 0))
+        return 0;
+    double unc = isfinite(S->cache_uncertainty_bytes) ? S->cache_uncertainty_bytes : 0;
+    double lo = S->cache_bytes - unc, hi = S->cache_bytes + unc;
+    double lv = ssd__level_of(c, a, a + SHORT_LEVEL);
+    double band = fmin(step, fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, a, a + SHORT_LEVEL)));
+    double last = (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
+    size_t k = a + SHORT_LEVEL;
+    for (; k + m <= e && c->cum[k] <= last; k++) {
+        if (fabs(c->y[k] - lv) < band)
+            continue;
+        size_t off = 0;
+        for (size_t i = k; i < k + m; i++)
+            off += fabs(c->y[i] - lv) >= band;
+        if (2 * off > m)
+            break;
+    }
+    size_t w = k + c->min_len < e ? k + c->min_len : e;
+    /* (A run that ends within a lasting phase of phase 1's end is the
+     * segmentation's own boundary, the rules below read it.) */
+    if (k + c->min_len > e || c->cum[k] > last || !(ssd__quiet_noise(c, a, k) <= step / 3) ||
+        ssd__falls_through(c, a, k) || !lasts_a_fold_of(lo, hi, c->cum[k]) ||
+        ssd__level_of(c, k, w) + step > lv)
+        return 0;
+    /* (The run holds its band from its start: its first sample may mix the
+     * cache's end in, but direct writes before the folding are no part of
+     * it, however few (seed 101's drive 119, WSAT: 3 samples at 320 MB/s,
+     * then folding at 116 for 75 GiB and GC at 103): its first
+     * SHORT_LEVEL / 2 after that one all within the band, and at most a
+     * quarter of the rest stray.) */
+    size_t off_start = 0, off_all = 0;
+    for (size_t i = a + 1; i < k; i++) {
+        int off = fabs(c->y[i] - lv) >= band;
+        off_all += off;
+        off_start += off && i <= a + m;
+    }
+    if (off_start || 4 * off_all > k - a - 1)
+        return 0;
+    return k;
+}
+
 /* A dynamic cache's folding after a sequential fill, no reference
  * levels, that the segmentation gave one phase with what came next to it
  * or before it. On a drive written full sequentially whose cache is
@@ -776,13 +893,24 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
  *   writes: the used state is phase 3.
  * Returns the used state's phase, or 0 when it changed nothing. */
 size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                              const struct ssd__result *res) {
+                              struct ssd__result *res) {
     const struct ssd_analysis_summary *S = &res->sum;
-    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 3 ||
+    res->seq_fold_in_used = 0;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph < 2 ||
         res->cache_phase_end != c->ph[1].first ||
         (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
         !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || ssd__seq_overwrites(o, res) ||
         !(ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC))
+        return 0;
+    /* (Inside a lasting phase 1: fold_run_in_used_state.) */
+    size_t f = c->nph >= 2 && res->cache_phase_end == c->ph[1].first
+                   ? fold_run_in_used_state(c, S, log(o->min_step))
+                   : 0;
+    if (f && ssd__curve_split(c, 1, f) == 0) {
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
+    if (c->nph < 3)
         return 0;
     size_t a = c->ph[1].first, e = c->ph[2].first;
     if (e < a + 6)
@@ -2029,6 +2157,17 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                                         g - 1, g)) {
         if (S->folding_start_bytes == c->ph[g - 1].start_bytes)
             S->folding_level_bps = c->ph[g - 1].level_bps;
+        ssd__gc_starts_at(c, g, S);
+    } else if (g == 2 && S->has_cache && rl->known && rl->dynamic && o->written_before_bytes > 0 &&
+               isfinite(fold_lv) && c->ph[1].regime == SSD_REGIME_DIRECT &&
+               fold_run_at_level(c, o, fold_lv, 1, g)) {
+        /* (The same folding labelled direct, its level read with GC's
+         * bursts after it: fold_run_at_level places the used state's
+         * start after its run. Seed 89's drive 75, a fill after a random
+         * fill against the fresh run: a 2 GiB cache, folding at 668-716
+         * MB/s to 6.4 GiB, then 859, 850, 501-533, 676, 1036 and GC at
+         * 536, one level at 680 to 14.7 GiB: "used state at 14.7 GiB,
+         * truth 6.0".) */
         ssd__gc_starts_at(c, g, S);
     } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
                gc_scatter_after_fold_run(c, &g)) {

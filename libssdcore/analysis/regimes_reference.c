@@ -53,6 +53,21 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
     rl->dynamic = rl->cache && isfinite(S->capacity_bytes) &&
                   ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
     rl->fold = rl->dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
+    /* (A fresh reference of a dynamic cache whose last level, a step
+     * below its direct writes, was too short for the folding label:
+     * with no used state, no slump and no throttling it showed nothing
+     * else a step below direct writes, so its slowest phase is the folding and its
+     * level the drive's folding level (seed 139's drive 24: 45 GiB of
+     * cache, direct writes at 2.32 GB/s to 168 GiB, then 7 GiB at 998 MB/s
+     * to the fill's end, labelled other). Only of sequential writes: a
+     * 4K random fill's slowest level at its end may be no used run's
+     * folding (seed 97's drive 87: 592 MB/s at the fill's end, the used
+     * drive's 2-hour run folding at 462).) */
+    if (rl->dynamic && !isfinite(rl->fold) && ref->pattern[0] && strncmp(ref->pattern, "rand", 4) &&
+        !ref->sum.has_gc && !(ref->slump_bytes > 0) && isfinite(ref->lowest_phase_bps) &&
+        ref->lowest_phase_bps > 0 && ref->lowest_phase_bps * o->min_step <= rl->direct &&
+        !(ref->throttle_steps > 0))
+        rl->fold = ref->lowest_phase_bps;
     rl->cache_bytes = rl->cache ? ref->sum.cache_bytes : NAN;
     /* A drive that showed no cache fresh, in a run that reached its
      * used state or wrote more than any cache holds, has none. */

@@ -1236,6 +1236,29 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                                           : 2;
                         return j;
                     }
+                    /* (A first lasting level after the cache a step below the
+                     * reference's folding level (and so below its direct
+                     * writes) is neither: the reference is this workload's
+                     * (another's is dropped), and clean blocks write at the
+                     * direct level, a dynamic cache folds at its folding rate,
+                     * whatever the drive wrote before; what runs slower is the
+                     * used state, GC's bursts lifting its median a step above
+                     * where GC settles later. Seed 97's drive 40, a fill after
+                     * a random fill against the fresh run (folding at 1.12
+                     * GB/s): a 2 GiB cache and folding in the first two
+                     * samples, then GC at 560-1600 MB/s, one level at 684 to
+                     * 64.4 GiB read as the clean blocks' direct writes, then
+                     * 577: "used state at 64.4 GiB, truth 4.0". Only for
+                     * sequential writes, whose folding on a used drive ran
+                     * at the fresh run's (1117 against 1143 MB/s there; 546
+                     * and 546, seed 113's drive 38): random writes may fold
+                     * 3x slower than the same workload's fresh log, seed
+                     * 223's drive 167 in 2 hours, 275 against 910.) */
+                    if (rl->known && rl->dynamic && isfinite(rl->fold) && has_cache &&
+                        res->pattern[0] && strncmp(res->pattern, "rand", 4) != 0 && !folding_seen &&
+                        p->level_bps * o->min_step <= rl->fold &&
+                        p->level_bps * o->min_step <= rl->direct)
+                        return j;
                     if (!(seq_level && j == 1 ? ssd__falls_through(c, p->first, p->last + 1)
                                               : ssd__slides_down(c, p)))
                         continue;
