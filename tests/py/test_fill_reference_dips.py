@@ -78,6 +78,18 @@ def slc_bytes(truth):
     return ph[0]["bytes"]
 
 
+def read_through_the_log(spec, tmp_path, workload="fill"):
+    """The fill's log reads the model's cache within 2 %, and the run
+    after the fill, read against it, starts with a cache and scores right."""
+    truth, series, ftruth, run, fill = fill_and_run(spec, tmp_path, workload)
+    f = cli(fill)
+    want = slc_bytes(ftruth)
+    assert f["cache"] is not None and abs(f["cache"]["bytes"] - want) <= 0.02 * want, f["cache"]
+    a = cli(run, "--reference", fill)
+    assert regimes(a)[0] == "cache", regimes(a)
+    assert score_run(truth, series, a)["problems"] == []
+
+
 def test_a_cache_ending_inside_a_gc_dip_in_the_fill_log(tmp_path):
     """The fill's cache ran on through a GC dip at its end: the dip fit
     (end_by_dip_fit) reads its end 0.6 s after the dip, in the 316 MB/s
@@ -107,13 +119,7 @@ def test_a_gc_dip_inside_a_short_cache_in_the_fill_log(spec, tmp_path):
     began inside the dip, no sample at speed before it (seed 199's drive
     99). "Cache: none found", a reference of no cache, and the 128K run's
     cache missed."""
-    truth, series, ftruth, run, fill = fill_and_run(spec, tmp_path)
-    f = cli(fill)
-    want = slc_bytes(ftruth)
-    assert f["cache"] is not None and abs(f["cache"]["bytes"] - want) <= 0.02 * want, f["cache"]
-    a = cli(run, "--reference", fill)
-    assert regimes(a)[0] == "cache", regimes(a)
-    assert score_run(truth, series, a)["problems"] == []
+    read_through_the_log(spec, tmp_path)
 
 
 # Seed 227's drive 130: a 7.72 GiB static cache on a fresh drive, its 2-hour
@@ -181,13 +187,7 @@ def test_direct_writes_before_a_gc_dip_join_the_level_beyond_it(tmp_path):
     cache"; the 2-hour run against it, "cache of 11.26 GiB missed". The
     dip is no level of its own: the level beyond it, 1080, is the one to
     compare with (analysis_phases.c, fold_transients)."""
-    truth, series, ftruth, run, fill = fill_and_run(D311_183, tmp_path, "2h")
-    f = cli(fill)
-    want = slc_bytes(ftruth)
-    assert f["cache"] is not None and abs(f["cache"]["bytes"] - want) <= 0.02 * want, f["cache"]
-    a = cli(run, "--reference", fill)
-    assert regimes(a)[0] == "cache", regimes(a)
-    assert score_run(truth, series, a)["problems"] == []
+    read_through_the_log(D311_183, tmp_path, "2h")
 
 
 def test_a_cache_ending_inside_a_dip_deeper_than_the_others(tmp_path):
