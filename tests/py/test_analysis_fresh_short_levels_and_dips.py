@@ -56,7 +56,7 @@ RUNS = {
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
-def test_round30_fresh_run_is_right(tmp_path, name):
+def test_fresh_run_is_right(tmp_path, name):
     spec, wl = RUNS[name]
     _, got = analysed_run(spec, "fresh", wl, tmp_path / "fresh.csv")
     assert got["problems"] == [], got["problems"]
