@@ -116,6 +116,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * first 1 s sample of a fill, then 5 samples at 0.9 GB/s, then GC at
      * 0.36).) */
     double fold_lv = rl.fold;
+    size_t short_fold = 0;
     if (rl.known && rl.dynamic && !isfinite(fold_lv) && o->written_before_bytes > 0 &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2 && c->ph[0].last == 0 &&
         c->ph[1].last >= 7) {
@@ -124,6 +125,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * cache ended in it, not in the first.) */
         if (fold_lv * o->min_step > rl.direct || c->y[1] >= log(fold_lv * o->min_step))
             fold_lv = NAN;
+        /* (A folding of two or three samples, GC after it, has no level in
+         * the first four: their median mixes it with GC's. The samples
+         * from the second on above the midpoint between it and the used
+         * state's level, two or more and fewer than a lasting phase, are
+         * the folding, their mean its level (seed 313's drive 69, a fill
+         * after a random fill: 2735 MB/s holding the 2 GiB cache's end,
+         * then 1007 and 824, then GC at 388-400 bursting to 965; the
+         * fresh run's direct writes at 2.74 GiB/s, no folding: "used state
+         * at 2.5 GiB, truth 4.0").) */
+        if (!isfinite(fold_lv) && c->y[1] >= log(c->ph[1].level_bps * o->min_step)) {
+            double cut = 0.5 * (c->y[1] + log(c->ph[1].level_bps));
+            size_t e = 1;
+            while (e <= c->ph[1].last && c->y[e] >= cut)
+                e++;
+            if (e >= 3 && e - 1 < c->min_len) {
+                double sy = 0;
+                for (size_t i = 1; i < e; i++)
+                    sy += c->y[i];
+                double lv = exp(sy / (double)(e - 1));
+                if (lv * o->min_step <= rl.direct && c->y[1] < log(lv * o->min_step)) {
+                    fold_lv = lv;
+                    short_fold = e;
+                }
+            }
+        }
     }
     /* (A fast start of two samples, the first at the reference's cache
      * level and the second a step below it and a step above the folding,
@@ -174,7 +200,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int first_cache = rl.known && rl.dynamic && isfinite(fold_lv) &&
                       (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
                       c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
-                      ssd__ref_level_split(c, o, fold_lv, 1, 0);
+                      (ssd__ref_level_split(c, o, fold_lv, 1, 0) ||
+                       (short_fold && ssd__curve_split(c, 1, short_fold) == 0));
     if (!first_cache && !second && rl.known && rl.cache && !rl.none &&
         o->written_before_bytes > 0 && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         !S->has_cache && c->nph >= 2 && c->ph[0].last == 0 && c->r[0] >= rl.direct * o->min_drop &&
