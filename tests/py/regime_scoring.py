@@ -201,6 +201,33 @@ def reader_phases(truth, series, merge=True):
     return out
 
 
+def cache_shows(ph, series):
+    """Whether the model's cache (a first phase "slc" of ph) ends where the
+    curve shows it: past the first two samples at its speed, the speed
+    before its end 1.3x the 20 samples after, and VISIBLE above the phase
+    right after it (the 20 samples after the change may reach past a short
+    phase into the next, measuring that drop instead: a cache 1.17x above
+    2 GiB of direct writes in under a sample, then GC, is no drop anyone
+    could see at the cache's end, only at the used state's). score() asks
+    for such a cache's size."""
+    if not ph or ph[0]["regime"] != "slc" or len(ph) < 2:
+        return False
+    full = ph[1]["start_bytes"]
+    before = _rate_near(series, full, True)
+    after = _rate_near(series, full, False, 20)
+    cache_rate = ph[0]["bytes"] / ph[0]["runtime_s"] if ph[0]["runtime_s"] > 0 else math.inf
+    return bool(full >= 2 * cache_rate * series[0][0] and before >= 1.3 * after and
+                before >= VISIBLE * _rate(ph[1]))
+
+
+def onset_from_start(ph, gc, series, min_bytes):
+    """Whether the model's used state gc (one of its phases ph) is the run's
+    state from its start: it begins within the run's first lasting phase
+    (min_bytes) and no cache the run is scored for (cache_shows) comes
+    before it. Then there is no onset to place (score())."""
+    return gc["start_bytes"] < min_bytes and not (ph.index(gc) > 0 and cache_shows(ph, series))
+
+
 def gc_shows(ph, gc, series, min_bytes):
     """How the model's used-state phase gc (one of its phases ph) shows in
     the speed: (visible, moved). visible: it lasts min_bytes and its speed,
@@ -285,16 +312,7 @@ def score(truth, series, analysis, merge=True):
     false_cache = false_fold = False
     if slc is not None and len(ph) > 1:
         full = ph[1]["start_bytes"]
-        before = _rate_near(series, full, True)
-        after = _rate_near(series, full, False, 20)
-        cache_rate = ph[0]["bytes"] / ph[0]["runtime_s"] if ph[0]["runtime_s"] > 0 else math.inf
-        # (And VISIBLE above the phase right after it: the 20 samples after
-        # the change may reach past a short phase into the next, measuring
-        # that drop instead: a cache 1.17x above 2 GiB of direct writes in
-        # under a sample, then GC, is no drop anyone could see at the
-        # cache's end, only at the used state's.)
-        visible = (full >= 2 * cache_rate * t[0] and before >= 1.3 * after and
-                   before >= VISIBLE * _rate(ph[1]))
+        visible = cache_shows(ph, series)
         if cache is None:
             if visible:
                 probs.append(f"cache of {full / GIB:.2f} GiB missed")
@@ -339,7 +357,13 @@ def score(truth, series, analysis, merge=True):
         # the run's state from its start: what came before it is part of
         # its neighbour, as for the boundaries below, and there is no
         # onset to place (as when the model is in it from the first byte).
-        from_start = at < min_bytes
+        # Not after a cache the run is scored for (cache_shows): the run's
+        # state from its start is then the cache, and the used state's
+        # onset is a change of its own (seed 13's drive 48, seq_fill 2h:
+        # a 13.2 GiB cache, 27 GiB of folding at 918 MB/s, then GC at
+        # 537-651 from 40.4 GiB, under the run's 43.9 GiB lasting phase:
+        # an onset anywhere past 40.4, even 400 GiB, was scored right).
+        from_start = onset_from_start(ph, gc, series, min_bytes)
         # The onset is placed at a sample boundary: within the sample the
         # change fell in, as every boundary below.
         slack = 1.5 * _sample_bytes(series, at)

@@ -24,8 +24,8 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import (VISIBLE, _phase, _rate, _sample_bytes, gc_shows, reader_phases, score,
-                            valid_drive)
+from regime_scoring import (VISIBLE, _phase, _rate, _sample_bytes, gc_shows, onset_from_start,
+                            reader_phases, score, valid_drive)
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -315,8 +315,9 @@ def gc_onset(truth, series, analysis, merge=True):
     at = gc["start_bytes"]
     # An onset to place: it moved the speed (never from the first byte) and
     # lies past the run's first lasting phase, which is the run's state from
-    # its start (regime_scoring.score).
-    visible = visible and moved and at >= min_bytes
+    # its start, or after a cache the run is scored for
+    # (regime_scoring.onset_from_start, as score() decides).
+    visible = visible and moved and not onset_from_start(ph, gc, series, min_bytes)
     agc = analysis["gc"]
     return at, (agc["start_bytes"] if agc else None), visible
 
