@@ -6,8 +6,8 @@ each log (its metadata carries the capacity, written_before_bytes and
 precondition; a filled drive's run has the same drive's fresh run of the
 same workload as its --reference) and scored against the model's regimes.
 Targets: at least 99 % of the runs labelled right, no false cache, every
-visible used-state onset within 5 %. bench/used_drive_sweep.py runs the
-same with 200 drives.
+visible used-state onset within 5 % (as its own test, per state).
+bench/used_drive_sweep.py runs the same with 200 drives.
 
 Every state meets them on seed 2026 (seq_fill since round 20, fresh and
 random_fill since round 21, 4 Dec 2026); on seed 7 seq_fill does, fresh
@@ -100,8 +100,27 @@ def test_used_drive_targets(rows, state):
            for r in rows if r["state"] == state and r["problems"]]
     assert right >= 0.99 * runs, f"{right} of {runs} labelled right:\n" + "\n".join(bad[:15])
     assert sum(c["false_caches"] for c in cells) == 0
-    errs = [r["onset_err"] for r in rows if r["state"] == state and r["onset_err"] is not None]
-    assert all(e <= 0.05 for e in errs), sorted(errs)[-5:]
+
+
+# The third target read per run: every visible used-state onset
+# within 5 % (or within the sample it fell in). Measured with the label's
+# own allowance since 6 Dec 2026 (round 38); before, the error subtracted
+# the sample slack and called 5.5 % "within". Not met on seed 2026:
+PENDING_ONSETS = {
+    "random_fill": "drive 34 (random fill, then the fill, against its fresh run) reads its "
+                   "used state at 3.8 GiB for 4.0 (5.5 % off; labelled wrong, one of the 1 %)",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("state", [
+    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=PENDING_ONSETS[s]))
+    if s in PENDING_ONSETS else s for s in STATES])
+def test_every_visible_onset_within_5pc(rows, state):
+    late = [f"{r['drive']} {r['kind']} {r['workload']}: {100 * r['onset_err']:.1f} %"
+            for r in rows if r["state"] == state and r["onset_err"] is not None
+            and r["onset_err"] > 0.05]
+    assert not late, "\n".join(late)
 
 
 def _synthetic(fast_gib, n=200, fast=2e9, slow=1e9):

@@ -473,10 +473,13 @@ def score_run(truth, series, analysis):
     at, found, visible = gc_onset(truth, series, analysis, merge)
     err = None
     if at is not None and visible:
-        # Within the sample the change fell in is exact: a boundary is a
-        # sample boundary (regime_scoring.score's slack).
+        # The label's own allowance (regime_scoring.score): within 5 % or
+        # within the sample the change fell in is exact, 0; past it, the
+        # whole distance. Subtracting the slack instead would call an onset
+        # "within 5 %" that the label calls wrong.
         slack = 1.5 * _sample_bytes(series, at)
-        err = math.inf if found is None else max(0.0, abs(found - at) - slack) / at
+        err = (math.inf if found is None else
+               0.0 if abs(found - at) <= max(TOL * at, slack) else abs(found - at) / at)
     sprobs, asked = slump_problems(model, series, analysis)
     probs = probs + sprobs
     right_interval = not probs or (all(map(_cache_size_problem, probs)) and
