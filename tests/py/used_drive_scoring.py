@@ -453,7 +453,9 @@ def score_run(truth, series, analysis):
     visible onset; inf when the analysis found none) and right_interval:
     right, or wrong only in a cache size whose stated uncertainty holds
     the truth and is no wider than the transition samples justify
-    (cache_interval_ok)."""
+    (cache_interval_ok), and unmerged (scored right only against the
+    model's own phases, _score_view's fallback: kept in the sweep's rows
+    so the fallback's uses can be audited)."""
     # A slump (a truth phase of its own) lies over the regime the cache's
     # end led into, which began with it: the analysis may read it as that
     # regime's start, or tell it apart (`other`); the regimes are right
@@ -487,7 +489,7 @@ def score_run(truth, series, analysis):
     return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
             "right_interval": right_interval,
             "missed_cache": any("missed" in p and "cache" in p for p in probs),
-            "onset_err": err, **asked}
+            "onset_err": err, "unmerged": not merge, **asked}
 
 
 def slump_as_beneath(truth):
