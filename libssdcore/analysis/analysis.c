@@ -288,6 +288,79 @@ static void own_samples_bound_cache(const struct ssd__curve *c, const struct ssd
         S->cache_bytes = c->cum[own];
 }
 
+/* A used drive's static cache whose end a GC dip hid: the cache's level
+ * gives way to samples that are neither the cache's nor the direct
+ * writes' (a dip slows the cache and the direct writes alike, and the
+ * sample holding the end mixes the two), and the direct writes' level
+ * comes back only after them. The end lies somewhere in that stretch,
+ * which one curve cannot place (the rules before placed it where the dip
+ * began, or against the wrong level), and a static cache is a fixed area
+ * that idle time empties: when the reference's cache C (uncensored, a
+ * static cache's) falls inside the stretch, the cache is C (the reading
+ * more than 5 % short of it; not the reference's own uncertainty, which a
+ * fresh run's dip widens: seed 311's drive 138's fresh 2-hour run read
+ * 5.39 GiB +- 0.49). Only when the
+ * dip shows (a sample in the stretch a step below the direct level, or
+ * two a step above it: without a dip one sample mixes the two levels),
+ * the
+ * reading fell short of C (a dip makes a cache look ended early; one
+ * read past C may be a cache the idle refilled more than the fresh run
+ * held, after a sequential fill) and the level after the cache is no
+ * GC's (GC's own spread is no dip). Seed 311's
+ * drive 138, 2 hours after a random fill: 409 MB/s for 13 samples to
+ * 4.97 GiB, then 135, 112, 113 and 150 in a dip, then direct writes at
+ * 223; read 4.97 GiB, the fill's log 5.32, the model's 5.39. The first
+ * sample back at the direct level is in the stretch when it runs above
+ * that level (the cache's share in it, dipped to near the direct speed:
+ * seed 61's drive 47, 2 hours, 1656 MB/s, then 1433, 1052 and 997 in a
+ * dip, then direct writes at 855 MiB/s; read 11.89 GiB, the log's 13.99,
+ * the model's 13.96 inside the 997 sample). */
+static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              struct ssd__result *res, double C, double unc) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double step = log(o->min_step);
+    if (!(C > 0) || !isfinite(C) || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+        !(o->written_before_bytes > 0) || o->idle_before_s == 0 || c->nph < 2 ||
+        !(S->cache_level_bps > 0) || !(S->post_cache_bps > 0) ||
+        !(S->cache_level_bps >= o->min_drop * S->post_cache_bps) ||
+        !(C - S->cache_bytes > 0.05 * C) || c->ph[1].regime == SSD_REGIME_GC)
+        return;
+    double hi = log(S->cache_level_bps), ld = log(S->post_cache_bps);
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    size_t a = m + 1;
+    while (a > 0 && c->y[a - 1] < hi - step)
+        a--;
+    if (a == 0)
+        return;
+    size_t b = a;
+    while (b < c->n && !(fabs(c->y[b] - ld) < step)) {
+        if (c->y[b] >= hi - step)
+            return;
+        b++;
+    }
+    size_t e = b + 1 < c->n && c->y[b] > ld ? b + 1 : b;
+    if (e >= c->n || b == a || !(C > c->cum[a] && C < c->cum[e]))
+        return;
+    int dip = 0, between = 0;
+    for (size_t i = a; i < b; i++) {
+        dip |= c->y[i] < ld - step;
+        between += c->y[i] > ld + step;
+    }
+    if (!dip && between < 2)
+        return;
+    size_t k = a;
+    while (k + 1 < b && c->cum[k + 1] <= C)
+        k++;
+    S->cache_bytes = C;
+    S->cache_uncertainty_bytes = unc;
+    if (k + 1 > c->ph[0].last + 1 && k + 1 < c->ph[1].last) {
+        ssd__curve_move_boundary(c, 1, k + 1);
+        res->cache_phase_end = k + 1;
+    }
+}
+
 /* A slow start the cache test ran with (c->lead samples, or the samples
  * min_step below the cache's level its phase starts with) is no part of
  * the cache when it lasts: its own first phase, "slow_start", and the
@@ -570,6 +643,21 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     }
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     own_samples_bound_cache(c, o, res);
+    {
+        double C = NAN, unc = 0;
+        if (res->ref_kind == SSD__REF_KIND_STATIC && isfinite(res->ref_kind_cache_bytes)) {
+            C = res->ref_kind_cache_bytes;
+            unc = res->ref_kind_cache_unc;
+        } else if (ref && ref->sum.has_cache && ref->sum.cache_censored == SSD_CENSOR_NONE) {
+            double cb = NAN;
+            if (ssd__ref_kind_of(ref, capacity_of(o, s), &cb) == SSD__REF_KIND_STATIC) {
+                C = ref->sum.cache_bytes;
+                unc = isfinite(ref->sum.cache_uncertainty_bytes) ? ref->sum.cache_uncertainty_bytes
+                                                                 : 0;
+            }
+        }
+        static_end_in_dip(c, o, res, C, unc);
+    }
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;
     ssd__gc_slide(c, o, res);
