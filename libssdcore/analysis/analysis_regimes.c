@@ -1597,11 +1597,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * GB/s throughout: 2.80 GB/s in the first sample (a 2 GiB dynamic
      * cache), folding at 1.22 for 4 GiB, then GC at 0.73 with bursts to
      * 1.6; without this the used state was read from 11.9 GiB, truth 6.0,
-     * where the run alone read it at 5.26.) */
-    if (!ref && (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE) &&
+     * where the run alone read it at 5.26. A log that showed a static
+     * cache before a run on a drive filled sequentially runs it too, when
+     * the rules before left the used state right after the run's cache
+     * (phase 1) and the level lasts SHORT_LEVEL samples or more: the
+     * sequential fill left the spare area clean, so a static cache is
+     * followed by direct writes to it, a quiet level, and GC's first
+     * samples are no such level. Seed 317's drive 169, 2 hours after a
+     * sequential fill: a 24.8 GiB static cache at 391 MiB/s, direct
+     * writes at 88-92 for 44 samples to 28.7 GiB, then GC at 21-60: with
+     * the fill's log "GC from 24.8 GiB sliding from 90.5 to 22.7", where
+     * the run alone read it right; seed 163's drive 181 the same. A
+     * level of 2-3 samples is left to the rules before: the one split
+     * off on seed 149's drive 153, 19 MiB/s twice after its cache, was
+     * labelled folding.) */
+    int seq_static_log = !ref && res->ref_kind == SSD__REF_KIND_STATIC &&
+                         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && g == 1 &&
+                         S->has_cache;
+    if (!ref &&
+        (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE ||
+         seq_static_log) &&
         !rl.known && g >= 1 && g <= 2 && g < c->nph && (g == 1 || S->has_cache)) {
         size_t k = ssd__quiet_level_before_used(c, o, S->capacity_bytes, S->has_cache,
                                                 c->ph[g].level_bps, c->ph[g].first);
+        if (seq_static_log && k < c->ph[1].first + SHORT_LEVEL)
+            k = 0;
         /* (Not a sample earlier: the mixed sample the walk stopped at is
          * either level's.) */
         if (k && (k + 1 < c->ph[g].first || k > c->ph[g].first) && k < c->ph[g].last) {
