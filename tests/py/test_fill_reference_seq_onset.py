@@ -27,6 +27,22 @@ D163_181 = (COMMON + "capacity_gb=164,op_pct=7.43,bits=3,slc_type=static,slc_seq
             "floor_mibps=6.95,gc_gamma=2.05,link_mibps=560,iops_cap=100000,noise=0.05,"
             "noise_direct=0.04,seed=16885856,slc_gb=2.9,slc_wa=1.22,dip_period_s=14.3,"
             "dip_duty=0.15,dip_depth=0.45")
+# Seed 59's drive 194 (WSAT, 5 s samples): the cache inside the first
+# sample (1609 MiB/s), direct writes at 390-400 with dips to 262-293, a dip
+# of 278 and 339 holding their end, then GC at 44-83 from 39.9 GiB.
+D59_194 = (COMMON + "capacity_gb=454,op_pct=12.31,bits=2,slc_type=static,slc_seq_mibps=2645,"
+           "slc_rand_iops=661976,native_seq_mibps=839,native_rand_mibps=398.7,fold_mibps=839,"
+           "floor_mibps=43.67,gc_gamma=0.92,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.04,seed=206845531,slc_gb=7.2,slc_wa=1.04,dip_period_s=21.7,"
+           "dip_duty=0.13,dip_depth=0.40")
+# Seed 89's drive 29 (WSAT): the cache inside the first sample (230 MiB/s),
+# a dip (69), direct writes at 101 with dips to 59-92 to 6.95 GiB, then GC
+# at 28-60.
+D89_29 = (COMMON + "capacity_gb=127,op_pct=8.32,bits=2,slc_type=static,slc_seq_mibps=508,"
+          "slc_rand_iops=121771,native_seq_mibps=191,native_rand_mibps=101.2,fold_mibps=191,"
+          "floor_mibps=28.93,gc_gamma=1.65,link_mibps=560,iops_cap=100000,noise=0.05,"
+          "noise_direct=0.12,seed=519873050,slc_gb=1.3,slc_wa=1.32,dip_period_s=25.9,"
+          "dip_duty=0.18,dip_depth=0.42")
 
 
 def logs(tmp_path, spec, workload):
@@ -50,4 +66,15 @@ def test_direct_writes_after_the_fill_logs_static_cache_before_gc(tmp_path, spec
     for a in (cli(run), cli(run, "--reference", fill)):
         assert regimes(a) == ["cache", "direct", "gc"]
         assert a["phases"][1]["start_bytes"] / GIB == pytest.approx(cache, rel=0.05)
+        assert onset(a) == pytest.approx(gc_at, rel=0.05)
+
+
+@pytest.mark.parametrize("spec, gc_at", [(D59_194, 39.9), (D89_29, 6.95)])
+def test_a_dip_before_gc_is_no_onset_after_a_first_sample_cache(tmp_path, spec, gc_at):
+    """A cache inside WSAT's first 5 s sample, then direct writes with GC
+    dips: the walk that ends the fast start cuts at the midpoint between
+    the used state and the clean blocks' own level, not the first
+    sample's (there the cut sat above the dips and the onset at one)."""
+    run, fill = logs(tmp_path, spec, "wsat")
+    for a in (cli(run), cli(run, "--reference", fill)):
         assert onset(a) == pytest.approx(gc_at, rel=0.05)
