@@ -1185,8 +1185,23 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             !ssd__slides_down(c, &c->ph[1])) {
             /* (Above the midpoint too: not the drop's mixed sample.) */
             size_t f = c->ph[1].first, e = f;
-            double lo1 = log(c->ph[1].level_bps),
-                   cut = fmax(lo1 + log(o->min_step), 0.5 * (lo1 + log(c->ph[0].level_bps)));
+            double lo1 = log(c->ph[1].level_bps), fast0 = log(c->ph[0].level_bps);
+            /* (A fast start of one or two samples holds a cache the cache
+             * test did not find; the clean blocks' own level is the
+             * speed the walk follows, the median of its first three
+             * samples. Seed 59's drive 194, WSAT after a sequential
+             * fill in 5-second samples: 1609 MiB/s in the first, then
+             * direct writes at 390-400 with GC dips to 262-293, a dip
+             * at 278 and 339 holding their end, then GC at 44-83 from
+             * 39.9 GiB: against the first sample the cut sat at 289 and
+             * the onset at the dip, 36.9 GiB; seed 89's drive 29 the
+             * same, 3.9 for 7.0.) */
+            if (f <= 2 && f + 3 <= c->ph[1].last) {
+                double lv3 = ssd__median3(c->y[f], c->y[f + 1], c->y[f + 2]);
+                if (lv3 < fast0 && lv3 >= lo1 + log(o->min_step))
+                    fast0 = lv3;
+            }
+            double cut = fmax(lo1 + log(o->min_step), 0.5 * (lo1 + fast0));
             /* (Through a GC dip: up to 3 samples below the cut, then 3 in
              * a row back above it, a return as low_run counts one. The
              * used state does not climb back to the clean blocks' speed
@@ -1652,11 +1667,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * GB/s throughout: 2.80 GB/s in the first sample (a 2 GiB dynamic
      * cache), folding at 1.22 for 4 GiB, then GC at 0.73 with bursts to
      * 1.6; without this the used state was read from 11.9 GiB, truth 6.0,
-     * where the run alone read it at 5.26.) */
-    if (!ref && (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE) &&
+     * where the run alone read it at 5.26. A log that showed a static
+     * cache before a run on a drive filled sequentially runs it too, when
+     * the rules before left the used state right after the run's cache
+     * (phase 1) and the level lasts SHORT_LEVEL samples or more: the
+     * sequential fill left the spare area clean, so a static cache is
+     * followed by direct writes to it, a quiet level, and GC's first
+     * samples are no such level. Seed 317's drive 169, 2 hours after a
+     * sequential fill: a 24.8 GiB static cache at 391 MiB/s, direct
+     * writes at 88-92 for 44 samples to 28.7 GiB, then GC at 21-60: with
+     * the fill's log "GC from 24.8 GiB sliding from 90.5 to 22.7", where
+     * the run alone read it right; seed 163's drive 181 the same. A
+     * level of 2-3 samples is left to the rules before: the one split
+     * off on seed 149's drive 153, 19 MiB/s twice after its cache, was
+     * labelled folding.) */
+    int seq_static_log = !ref && res->ref_kind == SSD__REF_KIND_STATIC &&
+                         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && g == 1 &&
+                         S->has_cache;
+    if (!ref &&
+        (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE ||
+         seq_static_log) &&
         !rl.known && g >= 1 && g <= 2 && g < c->nph && (g == 1 || S->has_cache)) {
         size_t k = ssd__quiet_level_before_used(c, o, S->capacity_bytes, S->has_cache,
                                                 c->ph[g].level_bps, c->ph[g].first);
+        if (seq_static_log && k < c->ph[1].first + SHORT_LEVEL)
+            k = 0;
         /* (Not a sample earlier: the mixed sample the walk stopped at is
          * either level's.) */
         if (k && (k + 1 < c->ph[g].first || k > c->ph[g].first) && k < c->ph[g].last) {
