@@ -349,6 +349,46 @@ static size_t fresh_last_above(const struct ssd__curve *c, size_t m, double yh, 
     return last > m && c->y[last + 1] <= top ? last : m;
 }
 
+/* A level of its own between the cache and the level after it, which
+ * the two-level fit gave to the cache: two samples or more right before
+ * the fit's boundary kk, each between the levels by more than noise (in)
+ * and within it of the last of them, after a sample at the cache's level,
+ * and lasting longer than the drive's GC dips do (their median length in
+ * the 120 samples after kk, dip_length: none seen, none longer than a
+ * sample). A dip only slows a drive for as long as it lasts; a stretch
+ * longer than that at one level is the folding or direct writes after
+ * the cache, and the drop is in the sample before it. Seed 173's drive
+ * 15, WSAT after a random fill, 5 s samples: 563 MB/s holding the 2 GiB
+ * cache's end, then folding at 185 and 119 holding its end, then GC at
+ * 24 (the fill's log folded at 186, and its dips last about 3 s): read
+ * as a 4.14 GiB cache, the folding as a dip inside it; seed 313's drive
+ * 196 (549, 180, 135, then 20) 3.96 GiB, 337's drive 64 3.90, the model's
+ * 2.00 each. Only right after a first sample alone at the cache's level
+ * (the cache ended inside it): after a cache of whole samples such a
+ * level is a static cache's direct writes, which the reference's rules
+ * split off as a phase (ssd__ref_split_cache) where the drop put before
+ * them lost them (seed 251's drive 63, a 128K run after a random fill:
+ * 1955 MB/s three times, then direct writes at 1072 and 965, then GC at
+ * 290: the used state read from the cache's end, 5.5 GiB for 7.7).
+ * Returns the level's first sample, 0 when there is none. */
+static size_t level_before_fit(const struct ssd__curve *c, size_t first, size_t kk, double yh,
+                               double yl, double in) {
+    size_t a = kk;
+    while (a > first + 1 && c->y[a - 1] < yh - in && c->y[a - 1] > yl + in &&
+           fabs(c->y[a - 1] - c->y[kk - 1]) < in)
+        a--;
+    if (a != first + 1 || kk < a + 2 || c->y[first] < yh - in || kk + 12 > c->n)
+        return 0;
+    size_t s = kk + 1, e = kk + 121 < c->n ? kk + 121 : c->n, k = 0;
+    double med = ssd__level_of(c, s, e);
+    for (size_t i = s; i < e; i++)
+        if (c->y[i] > med)
+            c->scratch[k++] = c->y[i] - med;
+    double sp = k ? 1.4826 * ssd__median(c->scratch, k) : 0, depth = 0;
+    double len = dip_length(c, s, e, med, fmax(4 * sp, 0.05), &depth, NULL);
+    return (double)(kk - a) > fmax(len, 1.0) ? a : 0;
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -410,6 +450,12 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
         if (mix_prev > mix_cur && !plateau) {
             m = kk - 1;
             fm = fp;
+        }
+        size_t lv = level_before_fit(c, first, kk, yh, yl, in);
+        if (own_level && !fresh && lv) {
+            m = lv - 1;
+            fm = clamp01((c->r[m] - lo) /
+                         (level_before_drop(c, from, m, hi, lo, own_level, fresh) - lo));
         }
     }
     /* ... and on a fresh drive, the last of the samples still above the
