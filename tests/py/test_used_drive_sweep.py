@@ -201,6 +201,34 @@ def test_interval_score_takes_a_cache_within_its_stated_uncertainty():
     assert not r["problems"] and r["right_interval"], r
 
 
+def test_undecided_score_takes_only_the_reading_the_analysis_said_it_could_not_choose():
+    """The sweep's third score (not the headline): a run wrong only in the
+    reading its `undecided` names and did not take (a cache read as clean
+    blocks under cache_or_clean_blocks) is right there; the same miss
+    with no `undecided`, with the other read_as, or beside another
+    problem is not."""
+    from used_drive_scoring import score_run
+    truth, series = _synthetic(60)
+    truth["phases"][0]["regime"] = "slc"
+    edge = truth["phases"][0]["start_bytes"] + truth["phases"][0]["bytes"]
+    cum = series[1].cumsum()
+    at = float(cum[cum.searchsorted(edge)])
+
+    def run(undecided, onset=at):
+        a = {"cache": None, "folding": None, "gc": {"start_bytes": onset},
+             "phases": [{"start_bytes": 0}, {"start_bytes": onset}], "undecided": undecided}
+        return score_run(truth, series, a)
+    told = {"between": "cache_or_clean_blocks", "read_as": "clean_blocks"}
+    r = run(told)
+    assert r["problems"] and all("cache of" in p for p in r["problems"]), r
+    assert r["undecided_right"] is True, r
+    assert run(None)["undecided_right"] is False
+    assert run({**told, "read_as": "cache"})["undecided_right"] is False
+    assert run({"between": "direct_or_folding", "read_as": "direct"})["undecided_right"] is False
+    r = run(told, onset=0.5 * at)  # the onset wrong too
+    assert len(r["problems"]) > 1 and r["undecided_right"] is False, r
+
+
 def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
     """bench/used_drive_sweep.py --runs DIR: the logs and the model's truth
     stay in DIR, and the next sweep with the same seed and settings

@@ -447,13 +447,33 @@ def _cache_size_problem(p):
     return p.startswith("cache ") and ", truth " in p and "(at least)" not in p
 
 
+# The reading an analysis did not take when it said one curve cannot tell
+# (its `undecided`: between, read_as), as the problem its absence makes:
+# a fast start read as clean blocks that was a cache ("cache of X GiB
+# missed"), a level read as direct writes that was folding ("folding from
+# X GiB missed").
+_OTHER_READING = {("cache_or_clean_blocks", "clean_blocks"): "cache of ",
+                  ("direct_or_folding", "direct"): "folding from "}
+
+
+def undecided_right(probs, analysis):
+    """True when a wrong run is wrong only in what its analysis said it
+    could not tell: every problem is the reading `undecided` names and
+    did not take (the user was told to pass a reference that decides)."""
+    u = analysis.get("undecided") or {}
+    miss = _OTHER_READING.get((u.get("between"), u.get("read_as")))
+    return bool(probs) and miss is not None and all(
+        p.startswith(miss) and p.endswith(" missed") for p in probs)
+
+
 def score_run(truth, series, analysis):
     """The scores of one run: a dict with problems (list), false_cache,
     missed_cache, false_fold, onset_err (fraction, None when there is no
     visible onset; inf when the analysis found none) and right_interval:
     right, or wrong only in a cache size whose stated uncertainty holds
     the truth and is no wider than the transition samples justify
-    (cache_interval_ok), and unmerged (scored right only against the
+    (cache_interval_ok), undecided_right (wrong only in the reading its
+    `undecided` said one curve cannot choose, undecided_right()), and unmerged (scored right only against the
     model's own phases, _score_view's fallback: kept in the sweep's rows
     so the fallback's uses can be audited)."""
     # A slump (a truth phase of its own) lies over the regime the cache's
@@ -488,6 +508,7 @@ def score_run(truth, series, analysis):
                                    cache_interval_ok(truth, series, analysis, merge))
     return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
             "right_interval": right_interval,
+            "undecided_right": undecided_right(probs, analysis),
             "missed_cache": any("missed" in p and "cache" in p for p in probs),
             "onset_err": err, "unmerged": not merge, **asked}
 
@@ -781,6 +802,7 @@ def table(rows):
                 "state": state, "workload": wl, "runs": len(rs),
                 "right": sum(not r["problems"] for r in rs),
                 "right_interval": sum(r["right_interval"] for r in rs),
+                "right_or_undecided": sum(not r["problems"] or r["undecided_right"] for r in rs),
                 "false_caches": sum(r["false_cache"] for r in rs),
                 "missed_caches": sum(r["missed_cache"] for r in rs),
                 "onsets": len(errs),
