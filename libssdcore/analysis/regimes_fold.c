@@ -800,6 +800,30 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* Whether a level that ends at `end` can be the folding of a dynamic
+ * cache bounded inside the first samples (lo..hi) after a sequential
+ * fill, whose log showed a dynamic cache of ref_cache bytes. A random
+ * fill's folding frees (bits - 1) bytes per byte this run cached
+ * (lasts_a_fold_of), but after a sequential fill the SLC area still holds
+ * the fill's last bytes that the idle time did not flush, and the drive
+ * folds them too before GC runs: the folding lasts at least the cache
+ * (it frees a byte or more per byte cached) and at most what folding the
+ * whole dynamic cache the fill's log showed, and this run's, frees (up to
+ * FOLD_BYTES_PER_CACHED bytes per byte). In the sweep's tune seeds (1,660
+ * WSAT and 2-hour runs of a dynamic cache after a sequential fill, the
+ * model's cache, folding, GC) GC started 2.03-58x the run's cache and
+ * 0.19-3.09x the fill's cache in: 313's drive 64, WSAT, 2733 MiB/s in
+ * the first 5 s sample, 1304 holding the cache's end, then folding flat
+ * at 896 to 86 GiB (the model's 16.3 GiB cache: 5.3x), then GC at 81,
+ * was read as clean blocks to 85 GiB, "folding from 16.3 GiB missed". A
+ * fill log's cache of unknown size bounds nothing: lasts_a_fold_of. */
+static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cache) {
+    if (!(ref_cache > 0))
+        return lasts_a_fold_of(lo, hi, end);
+    return end >= (1 + (1 - FOLD_MULTIPLE_TOL)) * lo &&
+           end <= hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi);
+}
+
 /* The same folding inside a lasting used state that starts at the
  * cache's end: in a run of hours, a lasting phase is 1 % of the samples
  * (72 of 2 hours' 7200), so a folding of 30-40 samples is no phase of its
@@ -1403,8 +1427,9 @@ static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__an
     /* (The folding may end inside sample k, between its level and the
      * next: the level's end is then anywhere in that sample.) */
     if (!(lower > 0) || !(upper >= lower) ||
-        !(lasts_a_fold_of(lower, upper, c->cum[k]) ||
-          (c->y[k] > c->y[k + 1] && lasts_a_fold_of(lower, upper, c->cum[k + 1]))))
+        !(lasts_a_seq_fold_of(lower, upper, c->cum[k], res->ref_kind_cache_bytes) ||
+          (c->y[k] > c->y[k + 1] &&
+           lasts_a_seq_fold_of(lower, upper, c->cum[k + 1], res->ref_kind_cache_bytes))))
         return 0;
     if (ssd__curve_split(c, 1, k) != 0)
         return 0;
@@ -1456,7 +1481,7 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
         ssd__falls_through(c, a, k))
         return seq_first_sample_flat_fold(c, o, res);
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]))
+    if (!(lower > 0) || !lasts_a_seq_fold_of(lower, upper, c->cum[k], res->ref_kind_cache_bytes))
         return seq_first_sample_flat_fold(c, o, res);
     if (ssd__curve_split(c, 1, k) != 0)
         return 0;
