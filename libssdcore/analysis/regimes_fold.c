@@ -1152,9 +1152,19 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
     size_t s = c->y[1] >= lv + 0.5 * step ? 2 : 1, k = s;
     while (k < e0 && fabs(c->y[k] - lv) < 0.5 * step)
         k++;
-    if (k < s + 3 ||
-        (k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
-        ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))
+    /* (Two samples are the level when within half a step of each other
+     * and the speed after them, past a sample that may hold the
+     * folding's end, falls min_drop below them for a lasting stretch:
+     * fold_run_after_cache's two, seed 131's drive 134, WSAT: 1706 MiB/s
+     * holding the 7.8 GiB cache's end, then 1165 and 1165, 939 holding
+     * the folding's end, then GC at 232-450, read as clean blocks,
+     * "no phase boundary near the slc->fold change".) */
+    int two = k == s + 2 && fabs(c->y[s] - c->y[s + 1]) < 0.5 * step && c->n >= k + 1 + ml &&
+              ssd__level_of(c, k + 1, k + 1 + ml) + log(o->min_drop) <= lv;
+    if ((k < s + 3 && !two) ||
+        (!two &&
+         ((k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
+          ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))))
         return 0;
     double lo = exp(ssd__level_of(c, s, k)), top = fmax(c->y[0], c->y[s - 1]);
     if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||

@@ -253,6 +253,14 @@ D167_48 = (COMMON + "capacity_gb=540,op_pct=8.35,bits=2,slc_type=dynamic,slc_seq
            "slc_rand_iops=799519,native_seq_mibps=2064,native_rand_mibps=1540.5,fold_mibps=1347,"
            "floor_mibps=182.63,gc_gamma=1.82,link_mibps=7000,iops_cap=2000000,noise=0.00,"
            "noise_direct=0.04,seed=777417173,slc_gb=67,slc_wa=1,dip_duty=0")
+# Seed 131's drive 134 (WSAT): 1706 MiB/s holding the 7.8 GiB cache's end,
+# then 2 samples of folding at 1165, 939 holding its end, then GC at
+# 232-450.
+D131_134 = (COMMON + "capacity_gb=177,op_pct=15.39,bits=3,slc_type=dynamic,slc_seq_mibps=6374,"
+            "slc_rand_iops=1504914,native_seq_mibps=2901,native_rand_mibps=2130.6,"
+            "fold_mibps=1586,floor_mibps=232.49,gc_gamma=1.17,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=188271864,slc_gb=13,slc_wa=1,"
+            "dip_period_s=22.3,dip_duty=0.14,dip_depth=0.41")
 INTERVAL = (1, 1, 5)
 
 
@@ -620,4 +628,14 @@ def test_a_folding_after_a_sequential_fill_outlasts_three_times_the_cache(
     a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
     assert regimes(a) == ["cache", "folding", "gc"]
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.1)
+    assert not score_run(truth, series, a)["problems"]
+
+
+def test_two_flat_samples_of_folding_after_wsats_first_sample_cache(tmp_path):
+    """A folding of two whole 5 s samples (within half a step of each
+    other) after a cache ended inside the first, then GC min_drop below:
+    seq_fast_start_fold asked 3 samples of the level and the run was read
+    as clean blocks, "no phase boundary near the slc->fold change"."""
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, D131_134)
+    assert regimes(a) == ["cache", "folding", "gc"]
     assert not score_run(truth, series, a)["problems"]
