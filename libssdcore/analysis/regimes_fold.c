@@ -80,7 +80,17 @@ size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysi
          * ended inside a fill's first 1 s sample, 2 samples of folding at
          * the reference's 1.45 GB/s, then GC at 0.86 with bursts to 2x,
          * seed 13's drives 48 and 195.) */
-        if (e < s + (isfinite(rl->fold) ? 2 : 3) || e + w > c->n)
+        /* (Two with no folding level known when they are as flat as a
+         * folding runs, within half a step of each other, and the speed
+         * after them falls min_drop below them and stays there: a GC dip
+         * climbs back to the level before it, GC's first bursts scatter.
+         * Seed 337's drive 34, 2 hours after a random fill, the fill's log
+         * showing no folding: 2259 MB/s holding the 2 GiB cache's end,
+         * then 889 and 888, then GC at 92-274, read as a 3.9 GiB cache;
+         * 311's drive 68 the same, 2243, 817, 804, then GC at 65.) */
+        int two = !isfinite(rl->fold) && e == s + 2 && fabs(c->y[s] - c->y[s + 1]) < 0.5 * step &&
+                  e + w <= c->n && ssd__level_of(c, e, e + w) + log(o->min_drop) <= lv;
+        if ((e < s + (isfinite(rl->fold) ? 2 : 3) && !two) || e + w > c->n)
             continue;
         /* (A run at its first samples' level: its median within a step of
          * it. Faster samples do not end the run, so a GC dip inside a cache
@@ -800,6 +810,30 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* Whether a level that ends at `end` can be the folding of a dynamic
+ * cache bounded inside the first samples (lo..hi) after a sequential
+ * fill, whose log showed a dynamic cache of ref_cache bytes. A random
+ * fill's folding frees (bits - 1) bytes per byte this run cached
+ * (lasts_a_fold_of), but after a sequential fill the SLC area still holds
+ * the fill's last bytes that the idle time did not flush, and the drive
+ * folds them too before GC runs: the folding lasts at least the cache
+ * (it frees a byte or more per byte cached) and at most what folding the
+ * whole dynamic cache the fill's log showed, and this run's, frees (up to
+ * FOLD_BYTES_PER_CACHED bytes per byte). In the sweep's tune seeds (1,660
+ * WSAT and 2-hour runs of a dynamic cache after a sequential fill, the
+ * model's cache, folding, GC) GC started 2.03-58x the run's cache and
+ * 0.19-3.09x the fill's cache in: 313's drive 64, WSAT, 2733 MiB/s in
+ * the first 5 s sample, 1304 holding the cache's end, then folding flat
+ * at 896 to 86 GiB (the model's 16.3 GiB cache: 5.3x), then GC at 81,
+ * was read as clean blocks to 85 GiB, "folding from 16.3 GiB missed". A
+ * fill log's cache of unknown size bounds nothing: lasts_a_fold_of. */
+static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cache) {
+    if (!(ref_cache > 0))
+        return lasts_a_fold_of(lo, hi, end);
+    return end >= (1 + (1 - FOLD_MULTIPLE_TOL)) * lo &&
+           end <= hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi);
+}
+
 /* The same folding inside a lasting used state that starts at the
  * cache's end: in a run of hours, a lasting phase is 1 % of the samples
  * (72 of 2 hours' 7200), so a folding of 30-40 samples is no phase of its
@@ -1118,9 +1152,19 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
     size_t s = c->y[1] >= lv + 0.5 * step ? 2 : 1, k = s;
     while (k < e0 && fabs(c->y[k] - lv) < 0.5 * step)
         k++;
-    if (k < s + 3 ||
-        (k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
-        ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))
+    /* (Two samples are the level when within half a step of each other
+     * and the speed after them, past a sample that may hold the
+     * folding's end, falls min_drop below them for a lasting stretch:
+     * fold_run_after_cache's two, seed 131's drive 134, WSAT: 1706 MiB/s
+     * holding the 7.8 GiB cache's end, then 1165 and 1165, 939 holding
+     * the folding's end, then GC at 232-450, read as clean blocks,
+     * "no phase boundary near the slc->fold change".) */
+    int two = k == s + 2 && fabs(c->y[s] - c->y[s + 1]) < 0.5 * step && c->n >= k + 1 + ml &&
+              ssd__level_of(c, k + 1, k + 1 + ml) + log(o->min_drop) <= lv;
+    if ((k < s + 3 && !two) ||
+        (!two &&
+         ((k == s + 3 ? !ssd__flat3(c, o->min_step, s) : !ssd__flat_level(c, o->min_step, s, k)) ||
+          ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))))
         return 0;
     double lo = exp(ssd__level_of(c, s, k)), top = fmax(c->y[0], c->y[s - 1]);
     if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||
@@ -1403,8 +1447,9 @@ static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__an
     /* (The folding may end inside sample k, between its level and the
      * next: the level's end is then anywhere in that sample.) */
     if (!(lower > 0) || !(upper >= lower) ||
-        !(lasts_a_fold_of(lower, upper, c->cum[k]) ||
-          (c->y[k] > c->y[k + 1] && lasts_a_fold_of(lower, upper, c->cum[k + 1]))))
+        !(lasts_a_seq_fold_of(lower, upper, c->cum[k], res->ref_kind_cache_bytes) ||
+          (c->y[k] > c->y[k + 1] &&
+           lasts_a_seq_fold_of(lower, upper, c->cum[k + 1], res->ref_kind_cache_bytes))))
         return 0;
     if (ssd__curve_split(c, 1, k) != 0)
         return 0;
@@ -1456,7 +1501,7 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
         ssd__falls_through(c, a, k))
         return seq_first_sample_flat_fold(c, o, res);
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !lasts_a_fold_of(lower, upper, c->cum[k]))
+    if (!(lower > 0) || !lasts_a_seq_fold_of(lower, upper, c->cum[k], res->ref_kind_cache_bytes))
         return seq_first_sample_flat_fold(c, o, res);
     if (ssd__curve_split(c, 1, k) != 0)
         return 0;

@@ -594,3 +594,34 @@ def test_a_recovery_against_the_fill_s_log_is_in_the_headline(tmp_path):
     assert curve["recovered_bytes"] == rec["recovered_bytes"]
     assert curve["recovery_censored"] == rec["censored"]
     assert curve["state"]["recovered_bytes"] == "measured"
+
+
+# Seed 337's drive 34 and 311's drive 68: 2 hours after a random fill, a 2
+# GiB dynamic cache ended inside the first 1 s sample (2259 and 2243 MB/s),
+# then two samples of folding (889, 888; 817, 804), then GC at 65-274.
+D337_34 = ("sim:bx200,native_write_lat_us=0,capacity_gb=2554,op_pct=16.31,bits=2,"
+           "slc_type=dynamic,slc_seq_mibps=5574,slc_rand_iops=929526,native_seq_mibps=1794,"
+           "native_rand_mibps=1383.0,fold_mibps=1134,floor_mibps=92.08,gc_gamma=2.12,"
+           "link_mibps=7000,iops_cap=2000000,noise=0.02,noise_direct=0.04,seed=450682852,"
+           "slc_gb=156,slc_wa=1,dip_period_s=28.4,dip_duty=0.16,dip_depth=0.56")
+D311_68 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1765,op_pct=26.41,bits=2,"
+           "slc_type=dynamic,slc_seq_mibps=6271,slc_rand_iops=1171905,native_seq_mibps=2414,"
+           "native_rand_mibps=1754.7,fold_mibps=1096,floor_mibps=64.35,gc_gamma=1.24,"
+           "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.08,seed=718059854,"
+           "slc_gb=209,slc_wa=1,dip_period_s=25.1,dip_duty=0.11,dip_depth=0.31")
+
+
+@pytest.mark.parametrize("spec", [D337_34, D311_68])
+def test_a_two_sample_folding_after_a_first_sample_cache(tmp_path, spec):
+    """A fill's log that showed no folding gives no folding level, and
+    fold_run_after_cache asked three samples of the level after the cache:
+    the two flat samples of folding (within half a step of each other)
+    before GC min_drop below them were read as the cache's, "cache 3.90
+    GiB, truth 2.00". Two such samples are the folding: the cache ends
+    inside the first sample."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", run, INTERVAL_1S)
+    simulate_fill(spec, "random_fill", fill, INTERVAL_1S)
+    a = cli(run, "--reference", fill)
+    assert a["cache"]["bytes"] / 2**30 < 2.3
+    assert not score_run(truth, series, a)["problems"]

@@ -240,6 +240,27 @@ D179_153 = (COMMON + "capacity_gb=331,op_pct=25.48,bits=3,slc_type=dynamic,slc_s
             "floor_mibps=69.97,gc_gamma=1.68,link_mibps=7000,iops_cap=2000000,noise=0.00,"
             "noise_direct=0.08,seed=267315037,slc_gb=38,slc_wa=1,dip_period_s=16.1,"
             "dip_duty=0.15,dip_depth=0.51")
+# Seed 313's drive 64 (WSAT): 2733 MiB/s in the first 5 s sample, 1304
+# holding the 16.3 GiB cache's end, then folding flat at 896 to 86 GiB
+# (5.3 times the cache), then GC at 81. Seed 167's drive 48 (WSAT): 2744,
+# 1273 holding the 15.4 GiB cache's end, folding at 1000 to 37.4 GiB, GC
+# at 218.
+D313_64 = (COMMON + "capacity_gb=880,op_pct=11.19,bits=2,slc_type=dynamic,slc_seq_mibps=5382,"
+           "slc_rand_iops=1285901,native_seq_mibps=3084,native_rand_mibps=1628.6,fold_mibps=1685,"
+           "floor_mibps=64.60,gc_gamma=1.47,link_mibps=7000,iops_cap=2000000,noise=0.02,"
+           "noise_direct=0.08,seed=447803882,slc_gb=76,slc_wa=1,dip_duty=0")
+D167_48 = (COMMON + "capacity_gb=540,op_pct=8.35,bits=2,slc_type=dynamic,slc_seq_mibps=3443,"
+           "slc_rand_iops=799519,native_seq_mibps=2064,native_rand_mibps=1540.5,fold_mibps=1347,"
+           "floor_mibps=182.63,gc_gamma=1.82,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.04,seed=777417173,slc_gb=67,slc_wa=1,dip_duty=0")
+# Seed 131's drive 134 (WSAT): 1706 MiB/s holding the 7.8 GiB cache's end,
+# then 2 samples of folding at 1165, 939 holding its end, then GC at
+# 232-450.
+D131_134 = (COMMON + "capacity_gb=177,op_pct=15.39,bits=3,slc_type=dynamic,slc_seq_mibps=6374,"
+            "slc_rand_iops=1504914,native_seq_mibps=2901,native_rand_mibps=2130.6,"
+            "fold_mibps=1586,floor_mibps=232.49,gc_gamma=1.17,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=188271864,slc_gb=13,slc_wa=1,"
+            "dip_period_s=22.3,dip_duty=0.14,dip_depth=0.41")
 INTERVAL = (1, 1, 5)
 
 
@@ -592,3 +613,29 @@ def test_a_fresh_drives_sample_above_its_direct_level_still_holds_cache(tmp_path
     simulate(D179_153, "fresh", "wsat", run, INTERVAL)
     a = cli(run)
     assert a["cache"]["bytes"] / GIB == pytest.approx(38.0, rel=0.05)
+
+
+@pytest.mark.parametrize("spec, cache, fold_end", [(D313_64, 16.3, 86.0), (D167_48, 15.4, 37.4)])
+def test_a_folding_after_a_sequential_fill_outlasts_three_times_the_cache(
+        tmp_path, spec, cache, fold_end):
+    """After a sequential fill the SLC area still holds the fill's last
+    bytes the idle time did not flush, and the drive folds them too before
+    GC: the folding lasts at least the cache and up to a few times the
+    fill log's dynamic cache, not 1, 2 or 3 times this run's cache (313's
+    drive 64: 5.3 times). Read against the random fill's bound, the cache in
+    WSAT's first samples and its folding were clean blocks to 85 GiB,
+    "folding from 16.3 GiB missed" (lasts_a_seq_fold_of)."""
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, spec)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(fold_end, rel=0.1)
+    assert not score_run(truth, series, a)["problems"]
+
+
+def test_two_flat_samples_of_folding_after_wsats_first_sample_cache(tmp_path):
+    """A folding of two whole 5 s samples (within half a step of each
+    other) after a cache ended inside the first, then GC min_drop below:
+    seq_fast_start_fold asked 3 samples of the level and the run was read
+    as clean blocks, "no phase boundary near the slc->fold change"."""
+    a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, D131_134)
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert not score_run(truth, series, a)["problems"]
