@@ -1280,6 +1280,24 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             ssd__fold_at_capacity((struct ssd__curve *)c, o, ph[1].first, ph[1].last + 1, log(hi),
                                   log(lo)))
             lasting_level = 1;
+        /* (Nor, on a fresh drive, a quiet level shorter than a lasting
+         * phase between the cache and a further step down: a dynamic
+         * cache's direct writes last only as long as the clean blocks the
+         * cache left, then it folds, and in a long run of short samples
+         * that may be under a lasting phase (seed 347's drive 172, 2
+         * hours: 45 samples at 2744 MiB/s, 43 at 1879, flat, then folding
+         * at 1149 for 300 s in a 7,200-sample run, min_len 72). Taken for
+         * a spread drop, the cache was read to the folding, 201 GiB for
+         * 123. A spread drop slides or scatters, a GC dip sits below the
+         * level after it: this one holds its level (ssd__holds_level),
+         * its drift under min_step, lasts twice min_phase_samples and
+         * stands min_drop above the phase after it, which lasts longer.) */
+        if (!lasting_level && o->written_before_bytes == 0 && c->nph > 2 &&
+            (double)len1 >= 2 * o->min_phase_samples && hi >= o->min_drop * lo &&
+            lo >= o->min_drop * ph[2].level_bps && ph[2].last - ph[2].first + 1 > len1 &&
+            drift < (o->min_step - 1) * lo &&
+            ssd__holds_level(c, o, ph[1].first, ph[1].last + 1, log(lo)))
+            lasting_level = 1;
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
             ph[2].last - ph[2].first + 1 >= len1 && !lasting_level &&
             (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))

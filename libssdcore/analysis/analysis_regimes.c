@@ -969,6 +969,36 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 }
             }
         }
+        /* ... and GC's first samples that the segmentation gave to the
+         * quiet folding before it (the folding and GC's first bursts about
+         * its level one phase, the used state from where the speed then
+         * fell a step): where the scatter jumps inside the phase before
+         * the used state, a lasting phase in, is GC's start when the
+         * stretch before the jump is such a folding and the stretch from
+         * it scatters (ssd__fold_before_scatter). Seed 317's drive 149,
+         * fresh WSAT: a dynamic cache's folding at 1085 MiB/s (1 %) from
+         * 168.9 GiB, then GC scattering 850-1689 from 206.3 (the model's
+         * 207.6), read as one folding phase to 393.9, where GC's level
+         * fell below it: the used state 90 % late. Seed 127's drive 13
+         * the same (folding flat at 1425 to 495.7, GC 1212-1955, used
+         * state at 585.2 for 497.9). */
+        if (isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0) && g >= 2 &&
+            !ssd__fold_before_scatter(c, o, g - 1)) {
+            size_t f = c->ph[g - 1].first, ml = c->min_len > 3 ? c->min_len : 3;
+            double jump = 0;
+            size_t kn = ssd__scatter_onset(c, f + 1, f + ml, g0, ml, &jump);
+            if (jump >= SCATTER_JUMP && kn >= f + c->min_len && kn + c->min_len <= g0 &&
+                ssd__curve_split(c, g - 1, kn) == 0) {
+                if (ssd__fold_before_scatter(c, o, g - 1)) {
+                    ssd__curve_merge_next(c, g); /* the scatter joins the used state */
+                    g0 = c->ph[g].first;
+                    b = c->ph[g].last + 1;
+                    gradual = ssd__slides_down(c, &c->ph[g]);
+                } else {
+                    ssd__curve_merge_next(c, g - 1);
+                }
+            }
+        }
         /* A used drive's clean blocks that end in a slide, not a step
          * (slide_off_fast_start): the used state starts where the slide
          * does, not where the cache test's midpoint fell in it nor where
