@@ -373,7 +373,7 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
  * (a used cache runs no faster than the drive's own). Split against the
  * lower bound alone, the first sample's level, the sample's share at the
  * cache read up to twice too long. The split is made at the bounds' middle
- * (in log), the uncertainty reaching both bounds' splits. Seed 47's drive
+ * (in log), the uncertainty reaching both bounds' splits at least. Seed 47's drive
  * 14, 2 hours after a random fill, 1 s samples: 1.385 GiB, then 1.110 and
  * folding at 0.646 GiB/s, the fresh run's and the fill's cache at 2.67
  * GiB/s: read 2.25 GiB against the first sample's level, 2.00 against the
@@ -406,7 +406,9 @@ static void short_cache_at_ref_level(const struct ssd__curve *c, const struct ss
     double at_slow = c->cum[1] + (c->r[1] - lo) / (slow - lo) * dt * slow;
     double at_ref = c->cum[1] + (c->r[1] - lo) / (R - lo) * dt * R;
     S->cache_bytes = c->cum[1] + (c->r[1] - lo) / (mid - lo) * dt * mid;
-    S->cache_uncertainty_bytes = fmax(at_slow - S->cache_bytes, S->cache_bytes - at_ref);
+    double reach = fmax(at_slow - S->cache_bytes, S->cache_bytes - at_ref);
+    if (!(S->cache_uncertainty_bytes >= reach))
+        S->cache_uncertainty_bytes = reach;
 }
 
 /* A slow start the cache test ran with (c->lead samples, or the samples
