@@ -247,6 +247,27 @@ static void layout_range(const ssd_target *t, const struct stat *st, enum ssd__l
  * process created, laid out or replaced it): look again. */
 #define FILE_OPEN_AGAIN 1
 
+/* An unnamed file in path's directory (O_TMPFILE, open(2)), opened with
+ * flags; -1 where the filesystem or kernel has none. */
+static int open_unnamed(const char *path, int flags) {
+#ifdef O_TMPFILE
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    size_t n = slash ? (size_t)(slash - path) : 0;
+    if (n >= sizeof dir)
+        return -1;
+    if (slash && n == 0)
+        n = 1; /* a file in / */
+    memcpy(dir, slash ? path : ".", slash ? n : 1);
+    dir[slash ? n : 1] = '\0';
+    return open(dir, (flags & ~O_ACCMODE) | O_RDWR | O_TMPFILE, 0644);
+#else
+    (void)path;
+    (void)flags;
+    return -1;
+#endif
+}
+
 static int file_open(ssd_target *t, const char *path, int *created) {
     struct stat st;
     int exists = stat(path, &st) == 0;
@@ -292,8 +313,20 @@ static int file_open(ssd_target *t, const char *path, int *created) {
     int flags = (rdonly ? O_RDONLY : exists ? O_RDWR : O_RDWR | O_CREAT | O_EXCL) | O_CLOEXEC;
     if (!t->opt_buffered)
         flags |= O_DIRECT;
-    t->fd = open(path, flags, 0644);
-    *created = !exists && t->fd >= 0;
+    /* A new file is made unnamed (O_TMPFILE), locked, then linked in, so
+     * that no other run sees its path before its lock is held. Before, a
+     * second job started with the first could stat the new empty file in
+     * the moment between the first one's create and its lock, take the
+     * lock itself, and refuse the file as one ssdcore did not create. A
+     * filesystem without O_TMPFILE creates it by name, as before. */
+    int unnamed = 0;
+    if (!exists) {
+        t->fd = open_unnamed(path, flags & ~(O_CREAT | O_EXCL));
+        unnamed = t->fd >= 0;
+    }
+    if (!unnamed)
+        t->fd = open(path, flags, 0644);
+    *created = !exists && t->fd >= 0 && !unnamed;
     if (t->fd < 0 && exists && !rdonly && errno == EROFS) {
         /* Reading ssdcore's own file on a read-only mount needs no write
          * access; a job that writes is refused with this reason. */
@@ -320,6 +353,21 @@ static int file_open(ssd_target *t, const char *path, int *created) {
     int rc = file_hold(t, path, &st);
     if (rc)
         return rc;
+    if (unnamed) {
+        char self[64];
+        snprintf(self, sizeof self, "/proc/self/fd/%d", t->fd);
+        if (linkat(AT_FDCWD, self, AT_FDCWD, path, AT_SYMLINK_FOLLOW) < 0) {
+            int e = errno;
+            file_release(t);
+            close(t->fd);
+            t->fd = -1;
+            t->ops = NULL;
+            if (e == EEXIST)
+                return FILE_OPEN_AGAIN; /* created by another process since the stat */
+            return ssd__fail(t->err, -e, "%s: cannot create: %s", path, strerror(e));
+        }
+        *created = 1;
+    }
     /* What the checks above saw may have changed before the lock was taken
      * (a run that held it laid the file out, or replaced it). */
     if (exists) {

@@ -1,6 +1,8 @@
 """One run at a time on a file target (issue #26): a job, replay or suite
 on a file another process holds is refused with the reason, instead of both
 measuring each other's I/O and leaving the layout mark inconsistent."""
+import errno
+import fcntl
 import os
 import subprocess
 import time
@@ -48,3 +50,34 @@ def test_two_jobs_started_together_on_a_new_file(cli, tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert os.path.getsize(f) == 64 << 20
+
+
+def test_a_new_file_is_locked_from_the_moment_its_path_appears(cli, tmp_path):
+    """A job creating its file makes it unnamed, locks it, then links it in:
+    whoever sees the path finds the lock held. Before, a second job that
+    looked between the first one's create and its lock took the lock and
+    refused the new empty file as one ssdcore did not create (seen once in
+    CI by test_two_jobs_started_together_on_a_new_file)."""
+    for i in range(5):
+        f = tmp_path / f"new{i}.bin"
+        a = subprocess.Popen([cli, "job", str(f), "--size-file", "16m", "--pattern", "write",
+                              "--time", "0.5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        end = time.monotonic() + 30
+        fd = -1
+        while fd < 0 and time.monotonic() < end and a.poll() is None:
+            try:
+                fd = os.open(f, os.O_RDONLY)
+            except FileNotFoundError:
+                pass
+        assert fd >= 0, "the job never created its file"
+        try:
+            with pytest.raises(OSError) as e:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            assert e.value.errno in (errno.EWOULDBLOCK, errno.EAGAIN)
+        finally:
+            os.close(fd)
+        out, err = a.communicate(timeout=120)
+        assert a.returncode == 0, err
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            f"new{j}.bin" for j in range(i + 1)), "a temporary file was left beside it"
