@@ -81,3 +81,69 @@ def test_a_new_file_is_locked_from_the_moment_its_path_appears(cli, tmp_path):
         assert a.returncode == 0, err
         assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
             f"new{j}.bin" for j in range(i + 1)), "a temporary file was left beside it"
+
+
+# A filesystem without O_TMPFILE (vfat, NFS before 4.x, some FUSE mounts)
+# answers it with EOPNOTSUPP or EISDIR. This machine's filesystems all
+# have it, so the shim below gives that answer to every O_TMPFILE open.
+NO_TMPFILE_SHIM = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+
+static int refuse(int flags) {
+    if ((flags & O_TMPFILE) == O_TMPFILE) {
+        errno = EOPNOTSUPP;
+        return 1;
+    }
+    return 0;
+}
+
+#define SHIM(name)                                                       \
+    int name(const char *path, int flags, ...) {                         \
+        int mode = 0;                                                    \
+        if (flags & (O_CREAT | O_TMPFILE)) {                             \
+            va_list ap;                                                  \
+            va_start(ap, flags);                                         \
+            mode = va_arg(ap, int);                                      \
+            va_end(ap);                                                  \
+        }                                                                \
+        if (refuse(flags))                                               \
+            return -1;                                                   \
+        int (*real)(const char *, int, ...) = dlsym(RTLD_NEXT, #name);   \
+        return real(path, flags, mode);                                  \
+    }
+SHIM(open)
+SHIM(open64)
+"""
+
+
+def test_a_filesystem_without_unnamed_files_still_gets_a_new_file(cli, tmp_path):
+    """Without O_TMPFILE a new file target is created by name, as before
+    the unnamed create: the job runs, the file is laid out whole and marked
+    complete, and no temporary file is left beside it."""
+    src = tmp_path / "no_tmpfile.c"
+    src.write_text(NO_TMPFILE_SHIM)
+    shim = tmp_path / "no_tmpfile.so"
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(shim), str(src), "-ldl"], check=True)
+    probe = subprocess.run(
+        ["python3", "-c", "import os,sys; os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR)",
+         str(tmp_path)], env={**os.environ, "LD_PRELOAD": str(shim)}, capture_output=True,
+        text=True)
+    assert probe.returncode != 0 and "Operation not supported" in probe.stderr, probe.stderr
+
+    d = tmp_path / "data"
+    d.mkdir()
+    f = d / "new.bin"
+    r = subprocess.run([cli, "job", str(f), "--size-file", "16m", "--pattern", "write",
+                        "--time", "0.3"], env={**os.environ, "LD_PRELOAD": str(shim)},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert [p.name for p in d.iterdir()] == ["new.bin"]
+    assert os.path.getsize(f) == 16 << 20
+    # marked complete: a read-only job (no size given) trusts it
+    r = subprocess.run([cli, "job", str(f), "--pattern", "read", "--time", "0.2"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
