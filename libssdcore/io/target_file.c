@@ -324,6 +324,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         t->fd = open_unnamed(path, flags & ~(O_CREAT | O_EXCL));
         unnamed = t->fd >= 0;
     }
+by_name:
     if (!unnamed)
         t->fd = open(path, flags, 0644);
     *created = !exists && t->fd >= 0 && !unnamed;
@@ -364,7 +365,11 @@ static int file_open(ssd_target *t, const char *path, int *created) {
             t->ops = NULL;
             if (e == EEXIST)
                 return FILE_OPEN_AGAIN; /* created by another process since the stat */
-            return ssd__fail(t->err, -e, "%s: cannot create: %s", path, strerror(e));
+            /* No /proc to link through (a chroot or a sandbox without
+             * it): create the file by name. Where that fails too (no
+             * space, no permission), its open says why. */
+            unnamed = 0;
+            goto by_name;
         }
         *created = 1;
     }

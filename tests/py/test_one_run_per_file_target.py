@@ -84,22 +84,17 @@ def test_a_new_file_is_locked_from_the_moment_its_path_appears(cli, tmp_path):
 
 
 # A filesystem without O_TMPFILE (vfat, NFS before 4.x, some FUSE mounts)
-# answers it with EOPNOTSUPP or EISDIR. This machine's filesystems all
-# have it, so the shim below gives that answer to every O_TMPFILE open.
+# answers it with EOPNOTSUPP; a chroot or sandbox without /proc cannot link
+# an unnamed file in through /proc/self/fd. This machine has neither, so a
+# preloaded shim gives those answers.
 NO_TMPFILE_SHIM = r"""
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
-
-static int refuse(int flags) {
-    if ((flags & O_TMPFILE) == O_TMPFILE) {
-        errno = EOPNOTSUPP;
-        return 1;
-    }
-    return 0;
-}
+#include <string.h>
+#include <unistd.h>
 
 #define SHIM(name)                                                       \
     int name(const char *path, int flags, ...) {                         \
@@ -110,36 +105,65 @@ static int refuse(int flags) {
             mode = va_arg(ap, int);                                      \
             va_end(ap);                                                  \
         }                                                                \
-        if (refuse(flags))                                               \
+        if (REFUSE_TMPFILE && (flags & O_TMPFILE) == O_TMPFILE) {        \
+            errno = EOPNOTSUPP;                                          \
             return -1;                                                   \
+        }                                                                \
         int (*real)(const char *, int, ...) = dlsym(RTLD_NEXT, #name);   \
         return real(path, flags, mode);                                  \
     }
 SHIM(open)
 SHIM(open64)
+
+int linkat(int olddir, const char *old, int newdir, const char *new, int flags) {
+    if (!REFUSE_TMPFILE && strncmp(old, "/proc/self/fd/", 14) == 0) {
+        errno = ENOENT;
+        return -1;
+    }
+    int (*real)(int, const char *, int, const char *, int) = dlsym(RTLD_NEXT, "linkat");
+    return real(olddir, old, newdir, new, flags);
+}
 """
 
 
-def test_a_filesystem_without_unnamed_files_still_gets_a_new_file(cli, tmp_path):
-    """Without O_TMPFILE a new file target is created by name, as before
-    the unnamed create: the job runs, the file is laid out whole and marked
-    complete, and no temporary file is left beside it."""
-    src = tmp_path / "no_tmpfile.c"
+PROBE = """
+import ctypes, os, sys
+try:
+    fd = os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR, 0o644)
+except OSError as e:
+    sys.exit(print(e.errno))
+libc = ctypes.CDLL(None, use_errno=True)
+AT_FDCWD, AT_SYMLINK_FOLLOW = -100, 0x400
+if libc.linkat(AT_FDCWD, f"/proc/self/fd/{fd}".encode(), AT_FDCWD,
+               (sys.argv[1] + "/linked").encode(), AT_SYMLINK_FOLLOW):
+    sys.exit(print(ctypes.get_errno()))
+print("linked")
+"""
+
+
+@pytest.mark.parametrize("refused", ["O_TMPFILE", "/proc"])
+def test_a_new_file_is_created_by_name_where_it_cannot_be_made_unnamed(cli, tmp_path, refused):
+    """Without O_TMPFILE, or without /proc to link the unnamed file in
+    through, a new file target is created by name, as before the unnamed
+    create: the job runs, the file is laid out whole and marked complete,
+    and nothing is left beside it."""
+    src = tmp_path / "shim.c"
     src.write_text(NO_TMPFILE_SHIM)
-    shim = tmp_path / "no_tmpfile.so"
-    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(shim), str(src), "-ldl"], check=True)
-    probe = subprocess.run(
-        ["python3", "-c", "import os,sys; os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR)",
-         str(tmp_path)], env={**os.environ, "LD_PRELOAD": str(shim)}, capture_output=True,
-        text=True)
-    assert probe.returncode != 0 and "Operation not supported" in probe.stderr, probe.stderr
+    shim = tmp_path / "shim.so"
+    subprocess.run(["cc", "-shared", "-fPIC", f"-DREFUSE_TMPFILE={int(refused == 'O_TMPFILE')}",
+                    "-o", str(shim), str(src), "-ldl"], check=True)
+    env = {**os.environ, "LD_PRELOAD": str(shim)}
+    # the shim answers as intended: this probe makes the library's calls
+    probe = subprocess.run(["python3", "-c", PROBE, str(tmp_path)], env=env,
+                           capture_output=True, text=True)
+    want = str(errno.EOPNOTSUPP if refused == "O_TMPFILE" else errno.ENOENT)
+    assert probe.stdout.strip() == want, (probe.stdout, probe.stderr)
 
     d = tmp_path / "data"
     d.mkdir()
     f = d / "new.bin"
     r = subprocess.run([cli, "job", str(f), "--size-file", "16m", "--pattern", "write",
-                        "--time", "0.3"], env={**os.environ, "LD_PRELOAD": str(shim)},
-                       capture_output=True, text=True, timeout=120)
+                        "--time", "0.3"], env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert [p.name for p in d.iterdir()] == ["new.bin"]
     assert os.path.getsize(f) == 16 << 20
