@@ -157,6 +157,10 @@ struct ssd__result {
     /* seq_cache_before_direct split a cache off the direct writes with no
      * reference that showed the cache's kind (ref_kind unknown). */
     int seq_cut_no_ref;
+    /* After a sequential fill's dynamic cache, one lasting level, then a
+     * used state to the run's end as quiet as that level
+     * (quiet_after_level): direct writes, then the folding. */
+    int seq_quiet_after_direct;
 };
 
 /* What a reference showed of the drive's cache, whatever its workload. */

@@ -1794,13 +1794,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * fill left in it, at most the fresh cache; after random writes past
      * the raw flash GC has run, so the cache was folded before. */
     S->gc_may_be_folding = 0;
-    if (g && g + 1 == c->nph && rl_path && rl.dynamic && !S->has_folding && S->has_cache &&
-        isfinite(S->capacity_bytes) && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+    /* (So is a used state as quiet as the direct level before it after a
+     * sequential fill, the fill's log showing no levels of this run's
+     * workload: quiet_after_level read it as the folding after direct
+     * writes, which GC may follow at its speed.) */
+    int quiet_fold = res->seq_quiet_after_direct && res->ref_kind == SSD__REF_KIND_DYNAMIC;
+    if (g && g + 1 == c->nph && ((rl_path && rl.dynamic) || quiet_fold) && !S->has_folding &&
+        S->has_cache && isfinite(S->capacity_bytes) && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         !ssd__slides_down(c, &c->ph[g]) &&
         (c->ph[g - 1].regime == SSD_REGIME_CACHE || c->ph[g - 1].regime == SSD_REGIME_DIRECT)) {
         double held = S->cache_bytes;
         if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && isfinite(rl.cache_bytes))
             held += rl.cache_bytes;
+        else if (quiet_fold && isfinite(res->ref_kind_cache_bytes))
+            held += res->ref_kind_cache_bytes;
         if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
             S->gc_may_be_folding = 1;
             ssd__set_undecided(res, "folding_or_used_state", "used_state", "longer_run");

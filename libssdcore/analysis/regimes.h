@@ -19,6 +19,10 @@
  * on the quiet side with an RMS difference of 0.19 in log-rate, and a used
  * state that scatters the speed 2x, RMS 0.45-0.6, then shows 2.3-3.) */
 #define SCATTER_JUMP 2.25
+/* A level no more scattered than this many times the one before it is as
+ * quiet as that one (a folding after direct writes), not GC's scatter
+ * (SCATTER_JUMP or more): the geometric middle, sqrt(SCATTER_JUMP). */
+#define QUIET_AS_LEVEL 1.5
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
 /* ... nor a TLC or QLC drive's more than this (raw / 3, 28 % spare). */

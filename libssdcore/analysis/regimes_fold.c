@@ -159,6 +159,40 @@ int ssd__dynamic_cache(const struct ssd_analysis_summary *S) {
            S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
 }
 
+/* The used state a run ends in after a sequential fill's dynamic cache and
+ * one lasting level, as quiet as that level: its scatter (the noise of the
+ * differences) at most QUIET_AS_LEVEL times the level's, where GC's
+ * bursts scatter SCATTER_JUMP times a quiet level's or more. Idle time
+ * that empties only part of the cache (the flush had time for about 30
+ * GiB in 900 s on the sweep's drives) leaves the drive its spare area's
+ * clean blocks: the run writes them at the direct level after the cache,
+ * then folds what the cache still holds, quiet and flat, a step lower
+ * (seq_direct_fold_gc when GC follows within the run). A cache the idle
+ * time emptied whole took those blocks in SLC mode and folds right after
+ * it, and GC follows the folding. Seed 61's drive 4, 2 hours after a
+ * sequential fill (the fill's log: a 159 GiB dynamic cache, direct writes
+ * at 151 MB/s): 29.9 GiB at 385 MB/s, then 455 GiB at 133, scatter 0.000,
+ * then 83 to the end, scatter 0.000; read as the folding from 29.9 GiB,
+ * "folding at 29.9 GiB, truth 485.1". Of the sweep's 30 tune seeds' runs
+ * so read, the eight such had the last level's scatter 0.8-1.08 times the
+ * level's, those that were the folding and then GC 1.8-14. Phases 1 and
+ * 2 lasting (min_len), quiet (a third of a step) and flat, phase 2 the
+ * run's last. */
+static int quiet_after_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    if (c->nph != 3)
+        return 0;
+    const struct ssd_phase *p1 = &c->ph[1], *p2 = &c->ph[2];
+    double step = log(o->min_step);
+    if (p1->last - p1->first + 1 < c->min_len || p2->last - p2->first + 1 < c->min_len)
+        return 0;
+    double q1 = ssd__quiet_noise(c, p1->first, p1->last + 1);
+    double q2 = ssd__quiet_noise(c, p2->first, p2->last + 1);
+    return q1 <= step / 3 && q2 <= step / 3 && q2 <= QUIET_AS_LEVEL * fmax(q1, QUIET_NOISE_FLOOR) &&
+           !ssd__falls_through(c, p1->first, p1->last + 1) &&
+           !ssd__falls_through(c, p2->first, p2->last + 1) &&
+           p2->level_bps * o->min_step <= p1->level_bps;
+}
+
 /* A level between a cache and the used state, on a drive written full by
  * a sequential fill, too slow to be direct writes: the folding. A
  * sequential fill leaves every user block valid, so the garbage at the
@@ -2104,8 +2138,13 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                       ssd__cache_full_after_fill(o, S->capacity_bytes) &&
                       res->ref_kind != SSD__REF_KIND_STATIC && c->nph >= 2 &&
                       (g == 2 || (g == 0 && c->nph == 2));
+    /* (Unless the used state after that level is as quiet as it: the
+     * folding after direct writes, not GC; quiet_after_level.) */
+    int direct_then_fold = (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && g == 2 &&
+                           !rl->known && quiet_after_level(c, o);
+    res->seq_quiet_after_direct = direct_then_fold;
     int fold_first = !rl->known && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
-                     !ssd__seq_overwrites(o, res) &&
+                     !direct_then_fold && !ssd__seq_overwrites(o, res) &&
                      (((int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
                        (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
                       folds_cache || slow_level || res->dynamic_ref_fold || noidle_room) &&

@@ -21,8 +21,11 @@ static ssd_series *series_of(double *t, double *b, size_t total, const char *met
     return s;
 }
 
-/* Levels: n[k] one-second samples at bps[k] each, the metadata meta. */
-static ssd_series *levels(const size_t *n, const double *bps, size_t k, const char *meta) {
+/* Levels: n[k] one-second samples at bps[k] each, the metadata meta; the
+ * last level scatters by last_ripple (GC's bursts) when that is above the
+ * others' small fixed ripple. */
+static ssd_series *levels_scattered(const size_t *n, const double *bps, size_t k, const char *meta,
+                                    double last_ripple) {
     size_t total = 0;
     for (size_t i = 0; i < k; i++)
         total += n[i];
@@ -33,9 +36,15 @@ static ssd_series *levels(const size_t *n, const double *bps, size_t k, const ch
         for (size_t m = 0; m < n[i]; m++, j++) {
             t[j] = (double)(j + 1);
             /* (a small fixed ripple: no two samples alike) */
-            b[j] = bps[i] * (1 + 0.01 * sin(0.7 * (double)j));
+            double r = i + 1 == k && last_ripple > 0.01 ? last_ripple * sin(2.1 * (double)j)
+                                                        : 0.01 * sin(0.7 * (double)j);
+            b[j] = bps[i] * (1 + r);
         }
     return series_of(t, b, total, meta);
+}
+
+static ssd_series *levels(const size_t *n, const double *bps, size_t k, const char *meta) {
+    return levels_scattered(n, bps, k, meta, 0);
 }
 
 /* The fill: 128K sequential from a purge, a 120 GB cache at 2 GB/s (12 %
@@ -51,14 +60,17 @@ static ssd_series *fill_log(const char *pattern) {
 }
 
 /* The run: 4K random after that fill (2 TB written), its cache shrunk to
- * 12 GB at 400 MB/s, then 150 MB/s for 90 GB, then GC at 30. */
+ * 12 GB at 400 MB/s, then 150 MB/s for 90 GB, then GC at 30, scattering
+ * 10 % as GC's bursts do (a last level as quiet as the one before it is
+ * the folding after direct writes: quiet_after_level). */
 static ssd_series *used_run(void) {
     const size_t n[] = {30, 600, 3000};
     const double bps[] = {4e8, 1.5e8, 3e7};
-    return levels(n, bps, 3,
-                  "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
-                  "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
-                  "\"pattern\":\"randwrite\",\"block_size\":4096}");
+    return levels_scattered(n, bps, 3,
+                            "{\"capacity_bytes\":1e12,\"written_before_bytes\":2e12,"
+                            "\"precondition\":\"seq_fill\",\"idle_before_s\":900,"
+                            "\"pattern\":\"randwrite\",\"block_size\":4096}",
+                            0.1);
 }
 
 static struct ssd_analysis_summary analysed(ssd_series *run, ssd_series *ref, char **json,

@@ -639,3 +639,32 @@ def test_two_flat_samples_of_folding_after_wsats_first_sample_cache(tmp_path):
     a, truth, series, _, _ = wsat_after_seq_fill(tmp_path, D131_134)
     assert regimes(a) == ["cache", "folding", "gc"]
     assert not score_run(truth, series, a)["problems"]
+
+
+# Seed 61's drive 4: 29.9 GiB of cache (what 15 minutes' idle flushed of
+# the 159 GiB the fill's log showed) on a 2,975 GB drive, direct writes at
+# 133 MB/s to 485.1 GiB, then folding at 83 to the 2-hour run's end.
+D61_4 = (COMMON + "capacity_gb=2975,op_pct=27.49,bits=2,slc_type=dynamic,slc_seq_mibps=417,"
+         "slc_rand_iops=94516,native_seq_mibps=144,native_rand_mibps=127.3,fold_mibps=89,"
+         "floor_mibps=13.67,gc_gamma=1.45,link_mibps=560,iops_cap=100000,noise=0.05,"
+         "noise_direct=0.00,seed=370826423,slc_gb=159,slc_wa=1,dip_period_s=17.0,"
+         "dip_duty=0.17,dip_depth=0.55")
+
+
+def test_a_used_state_as_quiet_as_the_level_before_is_the_folding(tmp_path):
+    """A cache, one lasting level, then a level to the run's end that
+    scatters no more than it (quiet_after_level): the folding after direct
+    writes to the clean blocks a partly flushed cache left, not the folding
+    and then GC, whose bursts scatter SCATTER_JUMP times a quiet level.
+    With the fill's log (another workload: its direct level, 151 MB/s, is
+    not the run's) the level was read as the folding, "folding at 29.9
+    GiB, truth 485.1"; now the direct writes, and the used state from
+    485 GiB that may be the folding."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(D61_4, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(D61_4, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(485.1, rel=0.01)
+    assert a["gc"]["may_be_folding"]
+    assert not score_run(truth, series, a)["problems"]
