@@ -83,6 +83,76 @@ static size_t direct_held_after_dip(const struct ssd__curve *c, const struct ssd
     return e;
 }
 
+/* The used state's start on a fresh drive whose direct writes dip, read as
+ * a change in how often the samples fall off the direct level (phase
+ * g - 1, at lv): a sample half a step or more below lv is off it. Over
+ * the direct writes before the capacity was written (the fresh state,
+ * [a, lo)) a share p0 of them is (the drive's own GC dips); over the
+ * lasting phase from the onset found, p1. GC's cost grows gently, so its
+ * first samples are a mix of sags and bursts back to the level, and the
+ * fits read where the mean fell, not where the mix changed: a knee or a
+ * slide's walk lands on a dip of the direct writes before it or past a
+ * burst after it, a few samples off (seed 157's drive 163, fresh WSAT:
+ * 1050 MiB/s with dips to 500-850 in 29 % of its samples, then GC from
+ * 179.8 GiB at 879, 551, 778, 716, 734, 722, a burst at 1042, then
+ * 820-1026: the walk stopped at 205.0; seed 331's drive 155, WSAT:
+ * 1507 with dips to 1374 in 41 %, GC from 733.4 at 80-180, the slide's walk
+ * went back over the dips to 685.2). The onset is the maximum-likelihood
+ * change between the two shares (each sample off the level or not, p0
+ * before, p1 after) within half a lasting phase of the onset found, taken
+ * when it is DIP_SHARE_EVIDENCE times likelier than the onset found. Only
+ * when the direct writes dip (p0 a tenth or more): a quiet level's gentle
+ * sag stays within half a step for samples (seed 11's drive 183: the
+ * samples at the level after the onset moved it 3 samples late), and
+ * there the fits read the sag; and only when the shares differ clearly
+ * (p1 DIP_SHARE_STEP above p0). Returns the new start, or phase g's first
+ * sample. */
+#define DIP_SHARE_MIN 0.1
+#define DIP_SHARE_STEP 0.3
+#define DIP_SHARE_EVIDENCE 10.0
+static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1, lo = a;
+    while (lo < f && c->cum[lo] < ssd__fresh_room(o, capacity))
+        lo++;
+    size_t w = c->min_len > 10 ? c->min_len : 10;
+    if (lo < a + 10 || f + w > end)
+        return f;
+    double cut = log(c->ph[g - 1].level_bps) - 0.5 * log(o->min_step);
+    size_t d0 = 0, d1 = 0;
+    for (size_t i = a; i < lo; i++)
+        d0 += c->y[i] < cut;
+    for (size_t i = f; i < f + w; i++)
+        d1 += c->y[i] < cut;
+    double p0 = fmin((double)d0 / (double)(lo - a), 0.5), p1 = fmin((double)d1 / (double)w, 0.95);
+    if (p0 < DIP_SHARE_MIN || p1 < p0 + DIP_SHARE_STEP)
+        return f;
+    /* The log-likelihood of the samples from s to f + w under p1 against
+     * p0, for s from half a lasting phase before f (not before lo) to half
+     * one after it. */
+    double l1 = log(p1 / p0), l0 = log((1 - p1) / (1 - p0)), at_f = 0;
+    for (size_t i = f; i < f + w; i++)
+        at_f += c->y[i] < cut ? l1 : l0;
+    size_t r = w / 2, best_s = f;
+    double best = at_f, t = at_f;
+    for (size_t s = f; s-- > (f > lo + r ? f - r : lo);) {
+        t += c->y[s] < cut ? l1 : l0;
+        if (t > best) {
+            best = t;
+            best_s = s;
+        }
+    }
+    t = at_f;
+    for (size_t s = f + 1; s <= f + r; s++) {
+        t -= c->y[s - 1] < cut ? l1 : l0;
+        if (t > best) {
+            best = t;
+            best_s = s;
+        }
+    }
+    return best - at_f >= log(DIP_SHARE_EVIDENCE) ? best_s : f;
+}
+
 /* The first drop was no cache's end after all: the first level is the
  * fast start's. */
 static void no_cache(const struct ssd__curve *c, struct ssd__result *res) {
@@ -1365,6 +1435,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             !(S->has_cache && g == 1)) {
             size_t e = direct_held_after_dip(c, o, g);
             if (e > c->ph[g].first)
+                ssd__curve_move_boundary(c, g, e);
+            /* (And where the share of samples off that level changes:
+             * dip_share_onset.) */
+            e = dip_share_onset(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first && e > c->ph[g - 1].first)
                 ssd__curve_move_boundary(c, g, e);
         }
         S->has_gc = 1;
