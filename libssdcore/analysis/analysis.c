@@ -677,6 +677,9 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
          * bounds the run's cache level.) */
         int bounds_run = ref->sum.has_cache && random_pattern(ref->pattern) == 1 &&
                          random_pattern(res->pattern) == 0 && res->block_size >= ref->block_size;
+        res->ref_none_small_blocks = res->ref_kind == SSD__REF_KIND_NONE &&
+                                     random_pattern(ref->pattern) == 1 &&
+                                     random_pattern(res->pattern) == 0;
         res->ref_kind_direct_bps =
             bounds_run && ref->sum.post_cache_bps > 0 ? ref->sum.post_cache_bps : NAN;
         res->ref_kind_cache_bps =

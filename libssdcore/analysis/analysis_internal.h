@@ -134,6 +134,11 @@ struct ssd__result {
      * against them and no recovery is measured; what the drive's cache is
      * (none, static or dynamic, ref_kind) still does. */
     int ref_other_workload;
+    /* That reference showed no cache (ref_kind none) in random writes
+     * before this run's sequential ones: its SLC and direct writes may run
+     * at one speed (both at the host's small-block limit), so it cannot
+     * rule out a cache this run's larger blocks show. */
+    int ref_none_small_blocks;
     int ref_kind;                /* enum ssd__ref_kind: what the reference showed of the cache */
     double ref_kind_cache_bytes; /* its cache's size, fresh (NaN: none or unknown) */
     double ref_kind_cache_unc;   /* that size's stated uncertainty (bytes, 0 when none) */

@@ -323,8 +323,24 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (!res->undecided && !isfinite(S->capacity_bytes) && S->has_folding)
         ssd__set_undecided(res, "folding_or_used_state", "folding", "capacity");
     /* A reference of another workload still told what the cache is
-     * (ref_kind): a question the reference decides is no longer open. */
-    if (res->undecided && res->decided_by && !strcmp(res->decided_by, "reference") &&
-        (ref_known || res->ref_kind != SSD__REF_KIND_UNKNOWN))
+     * (ref_kind): a question the reference decides is no longer open.
+     * Not a random log of small blocks that showed no cache before a
+     * sequential run (ref_none_small_blocks): the fill's 4K log at QD32
+     * may write SLC and native flash at one speed, the host's 4K limit,
+     * while the run's 128K writes show the cache: seed 139's drive 183, a
+     * 3 TB drive's 4K random fill flat at 2.74 GB/s, then its 128K fill
+     * at 4.8 GB/s for 18.8 GiB and GC at 0.46, the model's static cache
+     * 19.2 GiB, read as clean blocks, as the cacheless drives' 2 GiB
+     * are. The fast start stays clean blocks, and the question stays
+     * open: the fresh run of this workload tells. */
+    int small_none = !ref_known && res->ref_none_small_blocks && res->undecided &&
+                     !strcmp(res->undecided, "cache_or_clean_blocks");
+    if (small_none)
+        res->regime_note =
+            "the fast start is read as clean blocks, but a static SLC cache would read the "
+            "same: the reference's small random writes ran at one speed, which SLC and direct "
+            "writes can share there; the drive's fresh run of this workload as reference tells";
+    else if (res->undecided && res->decided_by && !strcmp(res->decided_by, "reference") &&
+             (ref_known || res->ref_kind != SSD__REF_KIND_UNKNOWN))
         ssd__set_undecided(res, NULL, NULL, NULL);
 }

@@ -547,6 +547,36 @@ Test(fill_reference,
         expect_static_cache_after_random_fill(&cases[i], i, true);
 }
 
+/* A 128K fill after a random fill whose fast start (4.8 GB/s for four
+ * samples, then GC at 0.45) was a static cache the idle time left 19.2
+ * GiB of, against the fill's 4K log flat at 2.87 GB/s from start to end:
+ * at 4K QD32 the SLC and the native writes ran at one speed, the host's,
+ * so the log showed no cache (seed 139's drive 183). The fast start stays
+ * clean blocks, as the cacheless drives' read the same, but the question
+ * stays open (undecided, the fresh run decides), as it is with no
+ * reference: a 4K log's one speed rules out no cache of larger blocks. */
+Test(fill_reference, a_small_block_logs_one_speed_leaves_a_fast_start_undecided) {
+    const double head[] = {4813, 4802, 4784, 4843, 885};
+    ssd_series *run = after_random_fill(head, 5, 450, 400, 1e12);
+    const size_t n[] = {350};
+    const double bps[] = {2.87e9};
+    ssd_series *fill = levels(n, bps, 1,
+                              "{\"capacity_bytes\":1e12,\"written_before_bytes\":0,"
+                              "\"precondition\":\"none\",\"pattern\":\"randwrite\","
+                              "\"block_size\":4096}");
+    char *json = NULL;
+    int regime;
+    struct ssd_analysis_summary S = analysed(run, fill, &json, &regime);
+    cr_expect_not(S.has_cache, "%s", json);
+    cr_expect(strstr(json, "\"between\":\"cache_or_clean_blocks\"") &&
+                  strstr(json, "\"read_as\":\"clean_blocks\""),
+              "%s", json);
+    cr_expect(strstr(json, "fresh run of this workload"), "%s", json);
+    ssd_free(json);
+    ssd_series_free(fill);
+    ssd_series_free(run);
+}
+
 /* A dynamic cache after a random fill, its folding quiet, then GC bursting
  * back up to the folding's level (seed 47's drive 14 in the used-drive
  * sweep, its 253 samples as logged: 2510 MB/s, the 2 GiB cache
