@@ -737,6 +737,25 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                 sl = fmin(sl, own_sigma(c, st[1], e));
                 sl = fmin(sl, upper_sigma(c, st[1], e));
             }
+            /* Round 40: on a fresh drive, a lasting first level and a
+             * short one after it, both holding their levels and a step
+             * above the segment after the short one, are judged at their
+             * own noise (their differences', unfloored): a dynamic cache's
+             * direct writes, then its folding for a few samples before GC.
+             * The segments' noise is floored at the run's, which GC's
+             * scatter sets. Seed 47's drive 126, fresh WSAT: 2744 MiB/s
+             * flat to 134 GiB, the drop's 2030, then 1919 flat for 4
+             * samples, then GC at 600-1100: merged at GC's noise, "folding
+             * from 135.9 GiB missed". */
+            if (j == 1 && o->written_before_bytes == 0 && *k > 2 && st[1] >= c->min_len &&
+                st[2] - st[1] >= 4 && lev[0] - lev[1] >= log(o->min_step) &&
+                lev[1] - lev[2] >= log(o->min_step) &&
+                ssd__holds_level(c, o, st[0], st[1], lev[0]) &&
+                ssd__holds_level(c, o, st[1], st[2], lev[1])) {
+                double ra = fmax(0.005, 1.4826 * ssd__diff_median(c, st[0], st[1]) / sqrt(2.0));
+                double rb = fmax(0.005, 1.4826 * ssd__diff_median(c, st[1], st[2]) / sqrt(2.0));
+                sl = fmin(sl, sqrt((na * ra * ra + nb * rb * rb) / (na + nb)));
+            }
             double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
             double gn = sqrt(d * d * na * nb / (na + nb) / pen);
             /* (Two quiet levels at the start, a dynamic cache and its
