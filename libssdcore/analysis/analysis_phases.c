@@ -136,6 +136,28 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
     if (arg && best <= beta && e1 - arg >= c->min_len) { /* (a median: only when it matters) */
         double s0 = own_sigma(c, 0, e1);
         beta0 = o->penalty * s0 * s0 * log((double)n);
+    } else if (arg && best <= beta && !level && o->written_before_bytes == 0 &&
+               arg + c->min_len <= n) {
+        /* Round 40: ... and so is one on a fresh drive that a lasting phase
+         * after the split holds, the segment shorter (a block segmentation's
+         * first boundary may fall a few samples past the split, the same
+         * level beyond it), the noise then that of the first segment and
+         * those min_len samples. The drop lasts: none of them climbs back
+         * halfway to the level before the split (a cache carved by GC dips
+         * would be cut at its first dip: seed 11's drive 93, fresh 2
+         * hours). Seed 47's drive 119, fresh 2 hours: 2762, 2801 and the
+         * drop's 2407 MiB/s, then 1320-1370 for 500 GiB; the first
+         * segment 25 samples, the split after the third 1.198 against the
+         * run's penalty of 1.219, "cache of 7.42 GiB missed". */
+        size_t e = arg + c->min_len;
+        double after = ssd__level_of(c, arg, e), before = ssd__level_of(c, 0, arg);
+        int back = 0;
+        for (size_t i = arg; i < e; i++)
+            back |= c->y[i] >= 0.5 * (before + after);
+        if (!back && ssd__holds_level(c, o, arg, e, after)) {
+            double s0 = own_sigma(c, 0, e);
+            beta0 = o->penalty * s0 * s0 * log((double)n);
+        }
     }
     if (arg && best > (beta0 < beta ? beta0 : beta) && count < n) {
         memmove(st + 2, st + 1, count * sizeof *st);
