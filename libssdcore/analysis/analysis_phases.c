@@ -114,8 +114,12 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
         /* (So may the first sample be a slow start below the level after
          * it, a GC dip or the job's ramp: seed 53's drive 53, fresh WSAT,
          * 1912, then 2868, 2889, 2786, 2173 and direct writes at 1604,
-         * "cache: none found" for 61 GiB.) */
-        size_t i0 = arg >= 4 && c->y[0] < c->y[1] && c->y[0] < c->y[2] ? 1 : 0;
+         * "cache: none found" for 61 GiB. Round 40: with three samples
+         * before the split too, the third then the drop's own, left out
+         * of the test below when it is: seed 151's drive 8, fresh WSAT,
+         * 1858, 2627, 2744, then direct writes at 1850-1950 with GC dips,
+         * "cache of 37.00 GiB missed".) */
+        size_t i0 = arg >= 3 && c->y[0] < c->y[1] && (arg == 3 || c->y[0] < c->y[2]) ? 1 : 0;
         double lo = c->y[i0], hi = c->y[i0], after = 0;
         for (size_t i = i0 + 1; i + 1 < arg; i++) {
             lo = fmin(lo, c->y[i]);
