@@ -149,15 +149,23 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
          * those min_len samples. The drop lasts: none of them climbs back
          * halfway to the level before the split (a cache carved by GC dips
          * would be cut at its first dip: seed 11's drive 93, fresh 2
-         * hours). Seed 47's drive 119, fresh 2 hours: 2762, 2801 and the
-         * drop's 2407 MiB/s, then 1320-1370 for 500 GiB; the first
-         * segment 25 samples, the split after the third 1.198 against the
-         * run's penalty of 1.219, "cache of 7.42 GiB missed". */
+         * hours), and the min_phase_samples after the drop's own sample
+         * are at that level (within min_step): a GC dip at the cache's
+         * end sits between the two levels (the small sweep's seed 2026
+         * drive 39, fresh 2 hours: 1891-1934 MiB/s, a dip at 1031-1088
+         * for 3 samples holding the end, then 687; split before the dip,
+         * 12.38 GiB for 16.34). Seed 47's drive 119, fresh 2 hours:
+         * 2762, 2801 and the drop's 2407 MiB/s, then 1320-1370 for 500
+         * GiB; the first segment 25 samples, the split after the third
+         * 1.198 against the run's penalty of 1.219, "cache of 7.42 GiB
+         * missed". */
         size_t e = arg + c->min_len;
         double after = ssd__level_of(c, arg, e), before = ssd__level_of(c, 0, arg);
         int back = 0;
         for (size_t i = arg; i < e; i++)
-            back |= c->y[i] >= 0.5 * (before + after);
+            back |=
+                c->y[i] >= 0.5 * (before + after) || (i > arg && i <= arg + o->min_phase_samples &&
+                                                      fabs(c->y[i] - after) >= log(o->min_step));
         if (!back && ssd__holds_level(c, o, arg, e, after)) {
             double s0 = own_sigma(c, 0, e);
             beta0 = o->penalty * s0 * s0 * log((double)n);
