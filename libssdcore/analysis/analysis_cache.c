@@ -1379,6 +1379,19 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
              * two dips of 3 samples at the 0.85 GB/s after it was 11 of
              * 17 at speed, "cache: none found".) */
             double plain = frac_above(c, c->lead, fe, thr);
+            /* (Round 40: on a fresh drive, a first sample below the
+             * midpoint with the next at the fast level is the job's ramp
+             * or a GC dip it started in, and a cache of three samples or
+             * more is judged without it: seed 311's drive 112, fresh 2
+             * hours, 1239, 2615, the drop's 2291, then 769: 2 of 3 at
+             * speed, "cache of 5.85 GiB missed"; seed 151's drive 8, fresh
+             * WSAT, 1858, 2627, 2744, then 1850-1950. The slow sample stays
+             * in the cache's bytes: the writes went to the cache. After a
+             * fill a slow first sample is left as it was (seed 47's drive
+             * 177 above).) */
+            if (o->written_before_bytes == 0 && fe >= c->lead + 3 && c->r[c->lead] < thr &&
+                c->r[c->lead + 1] >= fast)
+                plain = fmax(plain, frac_above(c, c->lead + 1, fe, thr));
             ok = (plain >= 0.7 || (plain > 0.5 && frac_at_speed(c, c->lead, fe, thr, fast, hi, post,
                                                                 log(o->min_step)) >= 0.7)) &&
                  from < c->n && frac_above(c, k, c->n, thr) <= 0.6;
