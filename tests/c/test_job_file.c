@@ -483,7 +483,7 @@ Test(job_file, unwritable_log_is_refused_before_any_io) {
  * their latencies over the run time. No interval of one worker's slots can
  * overlap more than qd others, so the ratio to qd x threads is at most 1;
  * an engine that let the queue run dry would sit far below it. */
-static void check_queue_depth(const char *engine, unsigned qd, unsigned threads, unsigned batch) {
+static double queue_depth_ratio(const char *engine, unsigned qd, unsigned threads, unsigned batch) {
     ssd_target *t = tu_file_target(dir, "f.bin", "16m");
     ssd_job *j;
     cr_assert_eq(ssd_job_create(&j, t), 0);
@@ -498,12 +498,27 @@ static void check_queue_depth(const char *engine, unsigned qd, unsigned threads,
     const ssd_hist *h = ssd_job_latency(j, SSD_DIR_READ);
     double busy = ssd_hist_mean(h) * 1e-9 * (double)ssd_hist_count(h);
     double ratio = busy / (ssd_job_runtime_s(j) * qd * threads);
-    cr_expect(ratio <= 1.0 + 1e-9, "%s qd %u x %u: %g in flight on average", engine, qd, threads,
-              ratio * qd * threads);
-    cr_expect(ratio > 0.6, "%s qd %u x %u: only %g of %u in flight on average", engine, qd, threads,
-              ratio * qd * threads, qd * threads);
     ssd_job_free(j);
     ssd_target_free(t);
+    return ratio;
+}
+
+/* The upper bound holds on every run. The lower one is a matter of CPU: on
+ * a loaded machine (the sanitizer lane beside pytest on 2 cores) the
+ * thread that reaps and resubmits can be descheduled long enough to drain
+ * the queue (CI saw 4.5 of 8 and 1.1 of 3, once each in about 40 runs),
+ * so the best of three runs must reach it. An engine that let the queue
+ * run dry falls short in all three. */
+static void check_queue_depth(const char *engine, unsigned qd, unsigned threads, unsigned batch) {
+    double best = 0;
+    for (int run = 0; run < 3 && best <= 0.6; run++) {
+        double ratio = queue_depth_ratio(engine, qd, threads, batch);
+        cr_expect(ratio <= 1.0 + 1e-9, "%s qd %u x %u: %g in flight on average", engine, qd,
+                  threads, ratio * qd * threads);
+        best = ratio > best ? ratio : best;
+    }
+    cr_expect(best > 0.6, "%s qd %u x %u: only %g of %u in flight on average, best of three",
+              engine, qd, threads, best * qd * threads, qd * threads);
 }
 
 Test(job_file, queue_depth_is_kept_full) {
