@@ -1089,6 +1089,26 @@ int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts
         if (!k || l1 - l2 < step)
             return 0;
     }
+    /* (The segmentation may have ended the folding's phase past GC's first
+     * bursts, which scatter about the folding's level before GC settles
+     * below it: seed 349's drive 24, 2 hours, 16.2 GiB of cache at 2.74
+     * GB/s, folding flat at 382 MB/s (noise 2 %) to 59.8 GiB, then GC
+     * bursting 290-830 and settling at 295-325, one phase at 380 to 85 GiB
+     * that falls through itself (GC's floor in its second half): read as
+     * clean blocks, "cache of 16.19 GiB missed". When the phase is too
+     * noisy for a folding or falls through, the folding ends where the
+     * scatter jumps SCATTER_JUMP times (ssd__scatter_onset) and what comes
+     * after runs below it: the used state at 59.8 GiB.) */
+    if (k >= a + 2 * c->min_len &&
+        (ssd__quiet_noise(c, a, k) > step / 3 || ssd__falls_through(c, a, k))) {
+        double jump;
+        size_t kn = ssd__scatter_onset(c, a + 1, a + c->min_len, k, c->min_len, &jump);
+        if (jump >= SCATTER_JUMP && kn >= a + c->min_len && kn + c->min_len <= k &&
+            ssd__level_of(c, kn, k) < ssd__level_of(c, a, kn)) {
+            k = kn;
+            l1 = ssd__level_of(c, a, kn);
+        }
+    }
     if (k - a < c->min_len || ssd__quiet_noise(c, a, k) > step / 3 || ssd__falls_through(c, a, k) ||
         l1 + log(o->min_drop) > log(S->cache_level_bps))
         return 0;

@@ -61,6 +61,13 @@ D11_64 = (COMMON + "capacity_gb=1563,op_pct=26.87,bits=2,slc_type=dynamic,slc_se
           "slc_rand_iops=1193847,native_seq_mibps=2743,native_rand_mibps=2299.5,fold_mibps=1175,"
           "floor_mibps=204.68,gc_gamma=0.88,link_mibps=7000,iops_cap=2000000,noise=0.02,"
           "noise_direct=0.04,seed=461354782,slc_gb=457,slc_wa=1,dip_duty=0")
+# Seed 349's drive 24: 16.2 GiB of cache, folding flat at 382 MB/s to 59.8
+# GiB, then GC bursting 290-830 MB/s and settling at 295-325 (one phase with
+# the folding that falls through itself, its end 40 % late).
+D349_24 = (COMMON + "capacity_gb=254,op_pct=24.55,bits=2,slc_type=dynamic,slc_seq_mibps=5244,"
+           "slc_rand_iops=945657,native_seq_mibps=2138,native_rand_mibps=1082.7,fold_mibps=752,"
+           "floor_mibps=296.75,gc_gamma=1.36,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.08,seed=367105939,slc_gb=74,slc_wa=1,dip_duty=0")
 # Seed 47's drive 79 (WSAT, 5 s samples): 3.9 GiB of cache in 2 samples,
 # folding at 44 MB/s to 11.8 GiB, then GC at 34 (a step of 1.3x).
 D47_79 = (COMMON + "capacity_gb=210,op_pct=7.04,bits=3,slc_type=dynamic,slc_seq_mibps=477,"
@@ -394,7 +401,8 @@ def test_a_cache_read_larger_than_the_fill_logs_holds_direct_writes(tmp_path):
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end",
-                         [(D11_64, "2h", 16.6, 411.5), (D47_79, "wsat", 3.9, 11.8)])
+                         [(D11_64, "2h", 16.6, 411.5), (D47_79, "wsat", 3.9, 11.8),
+                          (D349_24, "2h", 16.2, 59.8)])
 def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
         tmp_path, spec, wl, cache, fold_end):
     """A fast start, then a quiet flat level longer than any clean blocks
@@ -404,7 +412,9 @@ def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
     (a dynamic cache writes the clean blocks idle time gave back in SLC mode
     first) and the level its folding (seq_fill_ref_fold); for seed 47's
     drive 79 the segmentation gave the folding and GC one phase, split at
-    its best two-level point."""
+    its best two-level point; for seed 349's drive 24 that phase took GC's
+    first bursts and fell through itself, and the folding ends where GC's
+    scatter jumps."""
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
     simulate(spec, "seq_fill", wl, run, INTERVAL)
     simulate_fill(spec, "seq_fill", fill, INTERVAL)
