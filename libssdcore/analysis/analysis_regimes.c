@@ -906,6 +906,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * onset is placed: seq_static_first_sample_cache.) */
         seq_static_first = !k;
     }
+    /* (The same static cache whose direct writes, shorter than a lasting
+     * phase, the cache test took into the cache, ending it at the used
+     * state's drop, so that the onset test read the used state as the
+     * level after the cache and found none: seed 313's drive 43, 2 hours,
+     * 8.7 GiB at 391 MB/s, direct writes at 190 for 9 samples, then GC at
+     * 16 to the end, read as a 10.34 GiB cache and direct writes at 19,
+     * "used state from 10.3 GiB missed"; the fill's log: a static cache of
+     * 8.62 GiB. A cache larger than the fill log's static area by
+     * STATIC_REF_CACHE_OVER that steps down inside to a level of its own
+     * is split at that step as above; the level after those direct writes,
+     * a step below them, is the used state: a static cache does not fold.) */
+    if (!g && !clean_room && !no_used && c->nph == 2 && !rl.known &&
+        res->ref_kind == SSD__REF_KIND_STATIC && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == c->ph[1].first &&
+        S->cache_bytes >
+            STATIC_REF_CACHE_OVER * (res->ref_kind_cache_bytes + res->ref_kind_cache_unc) &&
+        (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !(o->idle_before_s == 0) &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
+        ssd__seq_static_ref_cache(c, o, res) == 2)
+        g = 2;
     /* (A dynamic cache the fill's own log showed, after a sequential fill,
      * whose folding outlasts the clean blocks: seq_fill_ref_fold.) */
     if (clean_room && g == 1 && !rl.known && ssd__seq_fill_ref_fold(c, o, res)) {
