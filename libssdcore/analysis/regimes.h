@@ -12,6 +12,16 @@
  * reviews' drives do at 1.06-1.4 times it (spare area, and random
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
+/* A fresh drive's dynamic cache folds when its flash runs out, not when its
+ * capacity has been written: the cache's blocks hold 1 bit a cell, so the
+ * host's bytes take bits - 1 times the cache's size more flash than the
+ * capacity counts, and the flash runs out that much earlier. The model's
+ * fresh WSAT and 2-hour runs fold from 0.47 to 1.02 times the capacity
+ * (seed 163's drive 172, 22 GB of TLC cache on a 303 GB drive: folding
+ * from 0.92; seed 113's drive 151, 254 GB of MLC cache on 989: from 0.80;
+ * seed 311's drive 30, 71 GB of TLC cache on 246: from 0.47); a folding
+ * starts at half the capacity or later. */
+#define FOLD_MIN_CAPACITY_SHARE 0.5
 
 /* The used state's scatter (noise of the differences) at least this many
  * times the folding's before it: the onset is where the scatter jumps.
