@@ -51,9 +51,22 @@ D127_61 = ("sim:bx200,native_write_lat_us=0,capacity_gb=1673,op_pct=19.69,bits=3
            "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.12,seed=315275780,"
            "slc_gb=118,slc_wa=1,dip_period_s=19.9,dip_duty=0.14,dip_depth=0.44")
 
+# Seed 163's drive 172: a 22 GiB dynamic TLC cache at the direct speed
+# (none found), direct writes at 2.68 GB/s with GC dips, folding at 1428
+# MB/s (2 % noise) from 259.5 GiB, 0.92 of the 303 GB capacity (the
+# cache's one-bit blocks run the flash out before the capacity is
+# written: FOLD_MIN_CAPACITY_SHARE), for 8 samples, then GC scattering
+# around 2.1 GB/s, above the folding. Read as "other" when the folding
+# had to start past the capacity.
+D163_172 = ("sim:bx200,native_write_lat_us=0,capacity_gb=303,op_pct=8.30,bits=3,"
+            "slc_type=dynamic,slc_seq_mibps=5359,slc_rand_iops=977270,native_seq_mibps=3188,"
+            "native_rand_mibps=2847.0,fold_mibps=1611,floor_mibps=749.95,gc_gamma=1.99,"
+            "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.12,seed=1034573792,"
+            "slc_gb=22,slc_wa=1,dip_period_s=19.6,dip_duty=0.12,dip_depth=0.44")
 
-@pytest.mark.parametrize("spec", [D101_136, D137_44, D127_61],
-                         ids=["s101_d136", "s137_d44", "s127_d61"])
+
+@pytest.mark.parametrize("spec", [D101_136, D137_44, D127_61, D163_172],
+                         ids=["s101_d136", "s137_d44", "s127_d61", "s163_d172"])
 def test_a_lasting_quiet_folding_before_gc_s_scatter(tmp_path, spec):
     run = tmp_path / "run.csv"
     truth = simulate(spec, "fresh", "wsat", run, (1, 1, 5))[0]
