@@ -599,6 +599,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_RIGHT || no_used
             ? 0
             : ssd__gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
+    /* (A fresh drive's folding to the run's end with GC's scatter in it:
+     * ssd__fold_scatter_to_end.) */
+    if (!g && S->cache_censored != SSD_CENSOR_RIGHT && !no_used && !ref)
+        g = ssd__fold_scatter_to_end(c, o, S);
     if (seq_first_fold && g >= 1 && g <= 2 && c->nph >= 3) {
         clean_room = 0; /* (seq_first_sample_fold: the cache, its folding) */
         g = 2;

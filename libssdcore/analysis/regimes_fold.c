@@ -732,6 +732,53 @@ int ssd__quiet_before_scatter(const struct ssd__curve *c, const struct ssd__anal
     return SCATTER_JUMP * fmax(noise, QUIET_NOISE_FLOOR) <= ssd__quiet_noise(c, b, r->last + 1);
 }
 
+/* A fresh drive's dynamic cache folded to the run's end, GC's scatter
+ * after it read as part of the folding: no used state found (the
+ * segmentation gave GC's first lasting stretch to the folding's phase,
+ * GC scattering about the folding's level at first). Folding runs at one
+ * quiet level until the cache is folded and does not come back once GC
+ * runs; GC's speed scatters with each victim block's valid data. Seed
+ * 367's drive 191, fresh 2 hours: a 169 GiB dynamic cache, direct writes
+ * at 127 MB/s, folding at 84-88 MB/s from 335.6 GiB, then GC scattering
+ * 26-126 from 765.9 for the run's last 163 samples, all one folding phase
+ * ("used state from 765.9 GiB missed"; 101's drive 85 the same at 15 MB/s
+ * with GC at 8-36). When the last phase, two lasting phases or longer, a
+ * step below the phase before it after a dynamic cache, has in its second
+ * half, past the capacity (GC_MIN_CAPACITY_SHARE: no GC before), a sample
+ * off its first half's level (by FOLD_BAND or 3 of that half's noise)
+ * from which to the run's end, a lasting stretch, most samples are off it,
+ * some above (a GC dip only falls below a folding; GC's scatter rises
+ * above it too), scattering SCATTER_JUMP times as much as the phase
+ * before that sample (a quieter one counting as 1 %; fold_end_at_scatter's
+ * test where a used state was found), that stretch is the used state: the
+ * phase is split there. Returns the used state's phase, 0 when it is not
+ * this shape. */
+size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ssd_analysis_summary *S) {
+    if (o->written_before_bytes > 0 || !(c->capacity > 0) || !ssd__dynamic_cache(S) || c->nph < 3)
+        return 0;
+    size_t j = c->nph - 1, f = c->ph[j].first, e = c->ph[j].last + 1;
+    if (c->ph[j].level_bps * o->min_step > c->ph[j - 1].level_bps || e < f + 2 * c->min_len)
+        return 0;
+    size_t h = f + (e - f) / 2;
+    double lv = ssd__level_of(c, f, h);
+    double band = fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, f, h));
+    for (size_t b = h; b + c->min_len <= e; b++) {
+        if (fabs(c->y[b] - lv) < band || c->cum[b] < GC_MIN_CAPACITY_SHARE * c->capacity)
+            continue;
+        size_t off = 0, above = 0;
+        for (size_t i = b; i < e; i++) {
+            off += fabs(c->y[i] - lv) >= band;
+            above += c->y[i] - lv >= band;
+        }
+        if (2 * off > e - b && above &&
+            ssd__quiet_noise(c, b, e) >=
+                SCATTER_JUMP * fmax(ssd__quiet_noise(c, f, b), QUIET_NOISE_FLOOR))
+            return ssd__curve_split(c, j, b) == 0 ? j + 1 : 0;
+    }
+    return 0;
+}
+
 /* Whether phase j, a lasting phase of a fresh drive (nothing written
  * before the run, a known capacity) that starts once half the capacity has
  * been written (FOLD_MIN_CAPACITY_SHARE: the cache's blocks hold a bit a
