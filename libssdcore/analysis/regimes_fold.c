@@ -821,6 +821,17 @@ int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analy
         return 0;
     if (p->level_bps * o->min_step > q->level_bps)
         return 0;
+    /* (Before the capacity has been written, the speed never comes back
+     * to the direct writes' level after it: a drive whose flash ran out
+     * gets no clean blocks back without idle time, while a GC dip's
+     * cluster ends at that level again. Seed 359's drive 187, the random
+     * fill of a fresh drive with no cache: 1353 MB/s, 580 for 3 samples
+     * from 191.6 GiB, 1015 to 203.4, then 1377 to the end, read as
+     * folding and GC, and the 2-hour run after it as a 1 GiB cache.) */
+    if (c->cum[a] < GC_MIN_CAPACITY_SHARE * c->capacity)
+        for (size_t k = j + 1; k < c->nph; k++)
+            if (c->ph[k].level_bps * o->min_step > q->level_bps)
+                return 0;
     /* (The direct writes run at their level up to the folding: the last
      * lasting stretch before it is at the level before (its median: GC
      * dips in the direct writes are no slide). A phase whose end already
