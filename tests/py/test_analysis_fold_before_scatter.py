@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from used_drive_scoring import analysed_run, simulate
+from used_drive_scoring import analysed_run, simulate, simulate_fill
 
 GIB = 1 << 30
 
@@ -125,3 +125,26 @@ def test_a_cacheless_gc_sliding_from_the_direct_speed_is_no_folding(tmp_path, sp
     a, _ = analysed_run(spec, "fresh", "wsat", tmp_path / "run.csv")
     assert a["folding"] is None, a["folding"]
     assert a["gc"] is not None
+
+
+# Seed 359's drive 187: no cache, a fresh drive's random fill at 1353 MB/s
+# with GC dips, a cluster of them from 191.6 GiB of the 283 GB drive (580
+# for 3 samples, 1015 to 203.4 GiB), then 1377 to the end. Before the
+# capacity has been written, a step down that the speed comes back from is
+# no folding (FOLD_MIN_CAPACITY_SHARE's bound alone read it as folding and
+# GC, and the 2-hour run after the fill as a 1 GiB cache against it).
+D359_187 = ("sim:bx200,native_write_lat_us=0,capacity_gb=283,op_pct=22.86,bits=3,"
+            "slc_type=none,slc_seq_mibps=3914,slc_rand_iops=731680,native_seq_mibps=2135,"
+            "native_rand_mibps=1521.0,fold_mibps=2135,floor_mibps=51.57,gc_gamma=1.24,"
+            "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.08,seed=971686139,"
+            "slc_gb=0,dip_period_s=25.0,dip_duty=0.20,dip_depth=0.35")
+
+
+def test_a_dip_cluster_the_speed_comes_back_from_is_no_folding(tmp_path):
+    fill = tmp_path / "fill.csv"
+    simulate_fill(D359_187, "random_fill", fill)
+    out = subprocess.run(["ssdcore", "analyze", "--json", str(fill)], check=True,
+                         capture_output=True, text=True).stdout
+    a = json.loads(out)
+    assert a["folding"] is None, a["phases"]
+    assert a["cache"] is None, a["cache"]
