@@ -370,26 +370,10 @@ static inline void ssd__set_cache_end(struct ssd__result *res, size_t end, doubl
 /* A cache that ended inside the run's first sample (or its first two,
  * end_phase: the first sample of the phase after it), between lower and
  * upper bytes, before a level lo: the summary's cache figures, the
- * post-cache phase 1. Returns 1.
- * A cache that ended in the second sample is bounded above by both
- * samples' bytes, not by the second's split against the first's speed:
- * that split takes the cache's share of the second sample to have run at
- * the first's speed, and a GC dip inside that share (the dips a cache
- * runs through, a tenth to a fifth of the time, a third to a half down)
- * slows it, so the same bytes hold more cache (round 41, WSAT after a
- * sequential fill, the fill's log as reference: seed 13's drive 39, 2552
- * MiB/s, then 1449 holding the end, then folding at 1136, read 13.99-15.22
- * GiB for the model's 17.09, the second sample's share run at a mean 2246;
- * seed 13's drive 81, 349's drive 30 and 367's drive 180 the same, 0.7-1.3
- * GiB past the split). Only the lower bound (the second sample's excess
- * over lo, at any speed) is what the curve tells; the end is anywhere in
- * the second sample past it. (The rules test their guards on the split's
- * bounds, as before: only the reported interval widens.) */
+ * post-cache phase 1. Returns 1. */
 static inline int ssd__set_first_sample_cache(const struct ssd__curve *c, struct ssd__result *res,
                                               double lower, double upper, double lo,
                                               size_t end_phase) {
-    if (end_phase == 2 && c->n > 2 && c->cum[2] > upper)
-        upper = c->cum[2];
     res->sum.has_cache = 1;
     res->sum.cache_censored = SSD_CENSOR_RESOLUTION;
     res->sum.cache_bytes = lower;
