@@ -399,10 +399,16 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
  * the first sample's 13.45, the model's 15.00, its end in the dip; above:
  * seed 113's drive 34, 2732, then 1342, then direct writes at 1130, the
  * split against the first sample's speed at most 15.08, the model's
- * 16.00, the share run through a dip). The upper bound is then both
- * samples' bytes: where in the second sample the cache ended one curve
- * does not tell. Only the reported bounds: the rules tested their guards
- * on the split's, and a reference's analysis keeps them. */
+ * 16.00, the share run through a dip). So for a cache the rules bounded
+ * in the second sample, split against the first's speed (seed 13's drive
+ * 39, WSAT after a sequential fill: 2552 MiB/s, then 1449 holding the end,
+ * then folding at 1136, 13.99-15.22 GiB for the model's 17.09; 13's drive
+ * 81, 349's drive 30, 367's drive 180 the same). The upper bound is then
+ * both samples' bytes: where in the second sample the cache ended one
+ * curve does not tell. Only the reported bounds: the rules test their
+ * guards on the split's (widened inside them, the folding test after a
+ * random fill, which reads their midpoint, lost 11 foldings without a
+ * reference: seed 131's drive 85), and a reference's analysis keeps them. */
 static void second_sample_bounds(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;

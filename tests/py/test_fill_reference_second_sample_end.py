@@ -1,7 +1,7 @@
 """A dynamic cache after a sequential fill that ended in WSAT's second 5 s
 sample, read with the fill's own log as the reference (issue 21;
 docs/analysis.md, "The fill's own log as the reference";
-ssd__set_first_sample_cache in regimes.h). The cache is bounded: at least
+second_sample_bounds in analysis.c). The cache is bounded: at least
 the first sample and the second's excess over the folding, at most both
 samples' bytes (a GC dip inside the second sample's cache share slows it,
 and the split against the first sample's speed then reads too little).
