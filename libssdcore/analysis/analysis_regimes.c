@@ -201,6 +201,82 @@ static int stays_below_after_step(const struct ssd__curve *c, const struct ssd__
     return b <= a || exp(ssd__level_of(c, a, b)) * o->min_step <= c->ph[0].level_bps;
 }
 
+/* A used drive's static cache after a random fill and idle time, then
+ * the clean blocks idle GC gave back, written at the direct level, then
+ * GC: those clean blocks run for a sample or less (2 GiB at 2.2 GB/s), so
+ * no sample shows their level, and the cache test measured the cache's
+ * drop against GC's and put its end at the used state's, past the direct
+ * writes (seed 331's drive 123, 2 hours: 2877 MB/s, then 2437, 1210, then
+ * GC at 150, read "cache 5.99 GiB", the model's 4.02; seed 157's drive
+ * 107: 1591, 1571, 1239, 1097, then GC bursting from 206, "5.07 GiB", the
+ * model's 3.10). The reference measured the direct level (rl->direct),
+ * and the end lies in the sample where the speed leaves the cache's
+ * level: the last one above the midpoint of the two levels when it runs
+ * below the cache's level by a quarter of the step (a sample of cache and
+ * direct writes), else the first below it, split at its share of time at
+ * the cache's level (the median of the samples before) against the direct
+ * level. Only when the sample after it still runs a step above GC's next
+ * five (it holds direct writes: in a WSAT's 5 s sample the cache's end,
+ * the direct writes and GC's start can share one, which no two-level
+ * split places, seed 13's drive 22, and a 4 s sample holding all three
+ * can average near the direct level, 2031, 1889, 792, then GC at 225
+ * against a direct level of 755, the 50-drive sweep's drive 39 on seed
+ * 2026), and with at most one sample a step
+ * below the direct level between it and the cache test's end (more are
+ * the cache itself in a GC dip, 1.1-1.3 GB/s three times after six
+ * samples at 2.88, then GC at 100: seed 13's drive 37). Nor below the
+ * reference's cache (whole, its size, NaN when it showed none), before or
+ * after: a cache the idle time flushed only in part (19.3 GiB of a larger
+ * one) leaves no clean blocks, and drops straight to GC (seed 53's drive
+ * 70: 2.88 GB/s six times, 2009, 1552, then GC at 380). It only moves the
+ * end earlier. */
+static void cache_end_before_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                    const struct ref_levels *rl, double whole,
+                                    struct ssd_analysis_summary *S) {
+    double lo = rl->direct, hi = S->cache_level_bps;
+    if (!(lo > 0) || !(hi >= lo * o->min_step) || c->n < 8)
+        return;
+    size_t e = 0;
+    while (e + 1 < c->n && c->cum[e + 1] <= S->cache_bytes)
+        e++;
+    double mid = 0.5 * (log(hi) + log(lo));
+    size_t m = c->y[e] >= mid ? e + 1 : e;
+    while (m >= 1 && c->y[m - 1] < mid)
+        m--;
+    if (m < 1 || m + 6 >= c->n)
+        return;
+    double v[5];
+    double top = c->r[0];
+    if (m >= 2) {
+        double *w = malloc((m - 1) * sizeof *w);
+        if (!w)
+            return;
+        for (size_t i = 0; i + 1 < m; i++)
+            w[i] = c->y[i];
+        top = exp(ssd__median(w, m - 1));
+        free(w);
+    }
+    if (top >= hi)
+        hi = top;
+    size_t k = m >= 2 && c->y[m - 1] < log(hi) - 0.25 * log(hi / lo) ? m - 1 : m;
+    for (size_t i = 0; i < 5; i++)
+        v[i] = c->y[k + 2 + i];
+    if (c->y[k + 1] < ssd__median(v, 5) + log(o->min_step))
+        return;
+    size_t below = 0;
+    for (size_t j = k + 1; j <= e; j++)
+        below += c->r[j] * o->min_step < lo;
+    if (below > 1)
+        return;
+    double f = (c->r[k] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double end = c->cum[k] + f * ssd__curve_dt(c, k) * hi;
+    if (end >= S->cache_bytes || end * STATIC_REF_CACHE_OVER < whole)
+        return;
+    S->cache_bytes = end;
+    S->cache_uncertainty_bytes = 0.5 * c->b[k];
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -467,6 +543,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ssd__ref_cache(&rl, &c->ph[0]);
     if (rl_path && !ssd__short_direct_after_cache(c, o, 0))
         ssd__ref_level_split(c, o, rl.direct, 1, 1);
+    /* (A static cache's end before the clean blocks after a random fill,
+     * its drop measured against GC's level: cache_end_before_direct.) */
+    if (rl.known && rl.cache && !rl.dynamic && !rl.none && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE &&
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && o->written_before_bytes > 0 &&
+        ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+        S->post_cache_bps * o->min_step <= rl.direct) {
+        double whole = ref && ref->sum.has_cache && ref->sum.cache_censored == SSD_CENSOR_NONE
+                           ? ref->sum.cache_bytes
+                           : NAN;
+        if (!(S->cache_bytes * STATIC_REF_CACHE_OVER < whole))
+            cache_end_before_direct(c, o, &rl, whole, S);
+    }
     size_t after = 1; /* (the first phase after the direct level) */
     while (after < c->nph && ssd__at_direct(&rl, o, c->ph[after].level_bps))
         after++;
