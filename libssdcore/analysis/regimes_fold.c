@@ -561,6 +561,25 @@ static int short_fold_run_before_gc(struct ssd__curve *c, const struct ssd__anal
     return fold_run_at_level(c, o, fold_lv, j, g);
 }
 
+/* Whether GC's scatter starts at sample b of the stretch [f, e) whose
+ * first half holds a folding at level lv (log) within band: more than half
+ * the samples from b on lie off the band, some of them above it (a GC dip
+ * only falls below a folding; GC's scatter rises above it too), and they
+ * scatter SCATTER_JUMP times as much as the samples before b (a quieter
+ * folding counting as QUIET_NOISE_FLOOR). The test fold_end_at_scatter and
+ * fold_scatter_to_end share. */
+static int scatter_starts_at(const struct ssd__curve *c, size_t f, size_t b, size_t e, double lv,
+                             double band) {
+    size_t off = 0, above = 0;
+    for (size_t i = b; i < e; i++) {
+        off += fabs(c->y[i] - lv) >= band;
+        above += c->y[i] - lv >= band;
+    }
+    return 2 * off > e - b && above &&
+           ssd__quiet_noise(c, b, e) >=
+               SCATTER_JUMP * fmax(ssd__quiet_noise(c, f, b), QUIET_NOISE_FLOOR);
+}
+
 /* A folding phase right before the used state whose end the segmentation
  * put past GC's first bursts, its flat run too noisy for flat_fold_run
  * (FOLD_QUIET): GC on a drive written full finds blocks of garbage at
@@ -603,14 +622,7 @@ static int fold_end_at_scatter(struct ssd__curve *c, const struct ssd__analysis_
     for (size_t b = h; b + SHORT_LEVEL / 2 <= e; b++) {
         if (fabs(c->y[b] - lv) < band)
             continue;
-        size_t off = 0, above = 0;
-        for (size_t i = b; i < e; i++) {
-            off += fabs(c->y[i] - lv) >= band;
-            above += c->y[i] - lv >= band;
-        }
-        if (2 * off > e - b && above &&
-            ssd__quiet_noise(c, b, e) >=
-                SCATTER_JUMP * fmax(ssd__quiet_noise(c, f, b), QUIET_NOISE_FLOOR)) {
+        if (scatter_starts_at(c, f, b, e, lv, band)) {
             ssd__curve_move_boundary(c, g, b);
             return 1;
         }
@@ -766,14 +778,7 @@ size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis
     for (size_t b = h; b + c->min_len <= e; b++) {
         if (fabs(c->y[b] - lv) < band || c->cum[b] < GC_MIN_CAPACITY_SHARE * c->capacity)
             continue;
-        size_t off = 0, above = 0;
-        for (size_t i = b; i < e; i++) {
-            off += fabs(c->y[i] - lv) >= band;
-            above += c->y[i] - lv >= band;
-        }
-        if (2 * off > e - b && above &&
-            ssd__quiet_noise(c, b, e) >=
-                SCATTER_JUMP * fmax(ssd__quiet_noise(c, f, b), QUIET_NOISE_FLOOR))
+        if (scatter_starts_at(c, f, b, e, lv, band))
             return ssd__curve_split(c, j, b) == 0 ? j + 1 : 0;
     }
     return 0;
