@@ -125,8 +125,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         /* The drop inside the first sample: the cache lies between what
          * the sample wrote beyond the post-cache rate and all it wrote. */
         fprintf(f,
-                "  cache:       at most %s (it ended inside the first sample; at least %s) at "
-                "%s/s or faster, then at least %.2gx slower\n",
+                "  cache:       at most %s (it ended inside the first sample or two; at least %s) "
+                "at %s/s or faster, then at least %.2gx slower\n",
                 cli_bytes(s.cache_bytes + s.cache_uncertainty_bytes), cli_bytes(s.cache_bytes),
                 cli_bytes(s.cache_level_bps), s.cache_drop_ratio);
     } else if (s.has_cache) {

@@ -604,7 +604,7 @@ class AnalysisResult(Result):
     cache_level_bps = _field("cache.level_bps", _float, None, "Write speed in the cache, bytes/s.")
     cache_censored = _field("cache.censored", _str, None,
                             "\"none\", \"right\" (no drop seen: at least cache_bytes) or\n"
-                            "\"resolution\" (the drop fell inside the first sample).")
+                            "\"resolution\" (the drop fell inside the first sample or two).")
     post_cache_bps = _field("post_cache_bps", _float, None, "Write speed after the cache, bytes/s.")
     folding_start_bytes = _field("folding.start_bytes", _int, None,
                                  "Bytes written when folding began.")
@@ -704,7 +704,7 @@ class AnalysisResult(Result):
     @property
     def cache_at_most_bytes(self) -> Optional[int]:
         """The cache's upper bound when its drop fell inside the first sample
-        (cache_censored "resolution"): all that sample wrote; cache_bytes is
+        or two (cache_censored "resolution"): all they wrote; cache_bytes is
         then its lower bound. None for any other cache, or none."""
         if not self.cache_found or self.cache_censored != "resolution":
             return None
@@ -716,7 +716,7 @@ class AnalysisResult(Result):
         cache, then = _bytes_text(self.cache_bytes or 0), _mibs(self.post_cache_bps)
         if self.cache_at_most_bytes is not None:
             lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
-                         f"inside the first sample; at least {cache}) at "
+                         f"inside the first sample or two; at least {cache}) at "
                          f"{_mibs(self.cache_level_bps)} or faster, then {then}")
         elif self.cache_found:
             # As the CLI says it: only a cache the run never saw end is a
@@ -886,8 +886,8 @@ class SuiteResult(Result):
         """What a write-curve figure of the headline is: "measured", "none"
         (the drive has no such phase: no cache), "not_measured", "lower_bound"
         ("at least": the run ended before the drive slowed) or "upper_bound"
-        ("at most": the cache ended inside the first sample, so it is at most
-        what that sample wrote); None when the run has no such figure.
+        ("at most": the cache ended inside the first sample or two, so it is at
+        most what they wrote); None when the run has no such figure.
 
         >>> r.curve_state("degradation", "cache_bytes")  # doctest: +SKIP
         'measured'"""

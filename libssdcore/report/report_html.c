@@ -460,7 +460,7 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     if (!m->has_cache && !undecided)
         ssd__text_add(t, "<td class=\"n\">none</td>"); /* measured none, not "-" */
     else if (isfinite(ssd__cache_at_most_bytes(m)))
-        ssd__text_add(t, "<td class=\"n\">≤ %.3f (≥ %.3f: inside the first sample)</td>",
+        ssd__text_add(t, "<td class=\"n\">≤ %.3f (≥ %.3f: inside the first sample or two)</td>",
                       ssd__cache_at_most_bytes(m) / GIB, m->cache_bytes / GIB);
     else
         td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");

@@ -73,7 +73,7 @@ const char *ssd__fig_bound_suffix(const char *key, int state) {
     /* (A cache whose lower bound is its drop inside the first sample is
      * told by its upper bound: never "never slowed".) */
     if (state == SSD__FIG_UPPER && ssd__ends_with(key, "cache_bytes"))
-        return ", it ended inside the first sample";
+        return ", it ended inside the first sample or two";
     return "";
 }
 

@@ -181,8 +181,8 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
          * what that sample wrote beyond the post-cache rate and all it
          * wrote, and its speed is at least the sample's. */
         ssd__text_add(t,
-                      "SLC cache at most %.2f GiB (it ended inside the first sample; at least "
-                      "%.2f GiB) at >= %.1f MiB/s",
+                      "SLC cache at most %.2f GiB (it ended inside the first sample or two; "
+                      "at least %.2f GiB) at >= %.1f MiB/s",
                       at_most / GiB, m->cache_bytes / GiB, m->cache_level_bps / MiB);
         if (isfinite(m->cache_drop_ratio))
             ssd__text_add(t, ", then at least %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,

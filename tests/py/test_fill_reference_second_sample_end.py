@@ -7,6 +7,8 @@ samples' bytes (a GC dip inside the second sample's cache share slows it,
 and the split against the first sample's speed then reads too little).
 The drive is the used-drive sweep's own, simulated as the sweep does it
 and scored as the sweep scores it."""
+import subprocess
+
 import pytest
 
 from used_drive_scoring import analysed_after_fill as scored, analysed_run
@@ -60,3 +62,16 @@ def test_a_first_sample_cache_whose_second_sample_is_off_the_level_is_bounded_by
     c = a["cache"]
     assert c["censored"] == "resolution"
     assert c["bytes"] <= truth * GIB <= c["bytes"] + c["uncertainty_bytes"]
+
+
+def test_a_cache_bounded_by_its_second_sample_is_not_said_to_end_in_the_first(tmp_path):
+    # The bound reaches into the second sample, so the words must not say
+    # the first: round 41 printed "it ended inside the first sample" here.
+    run = tmp_path / "run.csv"
+    a, _ = analysed_run(D113_34, "fresh", "wsat", run)
+    assert a["cache"]["censored"] == "resolution"
+    text = subprocess.run(["ssdcore", "analyze", str(run)], check=True, capture_output=True,
+                          text=True).stdout
+    line = next(x for x in text.splitlines() if x.strip().startswith("cache:"))
+    assert "at most" in line and "inside the first sample or two" in line, line
+    assert "inside the first sample;" not in line, line

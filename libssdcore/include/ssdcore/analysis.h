@@ -44,7 +44,7 @@ typedef struct ssd_analysis ssd_analysis;
 enum ssd_censoring {
     SSD_CENSOR_NONE = 0,      /* the drop was seen */
     SSD_CENSOR_RIGHT = 1,     /* no drop before the end: the cache is at least bytes */
-    SSD_CENSOR_RESOLUTION = 2 /* the drop is inside the first sample: bytes is a lower bound */
+    SSD_CENSOR_RESOLUTION = 2 /* the drop is in the first sample or two: bytes is a lower bound */
 };
 
 /* What limits the writes in a phase (ssd_analysis_regime_name gives the
