@@ -15,9 +15,7 @@ import subprocess
 
 import pytest
 
-from used_drive_scoring import analysed_run, simulate, simulate_fill
-
-GIB = 1 << 30
+from used_drive_scoring import analysed_run, assert_folding_then_gc_found, simulate_fill
 
 # Seed 101's drive 136: a 33 GiB dynamic cache at 2.64 GB/s over direct
 # writes at 1.83 (1.44x, in WSAT's first samples: no cache found), folding
@@ -68,18 +66,7 @@ D163_172 = ("sim:bx200,native_write_lat_us=0,capacity_gb=303,op_pct=8.30,bits=3,
 @pytest.mark.parametrize("spec", [D101_136, D137_44, D127_61, D163_172],
                          ids=["s101_d136", "s137_d44", "s127_d61", "s163_d172"])
 def test_a_lasting_quiet_folding_before_gc_s_scatter(tmp_path, spec):
-    run = tmp_path / "run.csv"
-    truth = simulate(spec, "fresh", "wsat", run, (1, 1, 5))[0]
-    fold = [p for p in truth["phases"] if p["regime"] == "fold"][0]
-    gc = [p for p in truth["phases"] if p["regime"] == "gc"][0]
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(run)], check=True,
-                         capture_output=True, text=True).stdout
-    a = json.loads(out)
-    assert a["folding"] is not None, a["phases"]
-    assert abs(a["folding"]["start_bytes"] / fold["start_bytes"] - 1) < 0.05, a["folding"]
-    assert a["gc"] is not None
-    assert abs(a["gc"]["start_bytes"] / gc["start_bytes"] - 1) < 0.05, (
-        a["gc"]["start_bytes"] / GIB, gc["start_bytes"] / GIB)
+    assert_folding_then_gc_found(spec, "fresh", "wsat", tmp_path / "run.csv")
 
 
 # Seed 2026's drive 196 (a dev seed): a 14 GiB dynamic cache inside WSAT's

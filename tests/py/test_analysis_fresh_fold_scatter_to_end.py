@@ -6,14 +6,9 @@ Folding runs at one quiet level until the cache is folded; GC's speed
 scatters with each victim block's valid data. `ssd__fold_scatter_to_end`
 splits the last phase where the scatter begins, past the capacity. The
 drives are the used-drive sweep's own, at full size."""
-import json
-import subprocess
-
 import pytest
 
-from used_drive_scoring import simulate
-
-GIB = 1 << 30
+from used_drive_scoring import assert_folding_then_gc_found
 
 # Seed 367's drive 191: a 169 GiB dynamic cache at 300 MB/s, direct writes
 # at 127, folding at 84-88 from 335.6 GiB, then GC scattering 26-126 from
@@ -34,15 +29,4 @@ D101_85 = ("sim:bx200,native_write_lat_us=0,capacity_gb=154,op_pct=10.92,bits=2,
 
 @pytest.mark.parametrize("spec", [D367_191, D101_85], ids=["s367_d191", "s101_d85"])
 def test_gc_s_scatter_after_a_folding_to_the_run_s_end(tmp_path, spec):
-    run = tmp_path / "run.csv"
-    truth = simulate(spec, "fresh", "2h", run, (1, 1, 5))[0]
-    fold = [p for p in truth["phases"] if p["regime"] == "fold"][0]
-    gc = [p for p in truth["phases"] if p["regime"] == "gc"][0]
-    out = subprocess.run(["ssdcore", "analyze", "--json", str(run)], check=True,
-                         capture_output=True, text=True).stdout
-    a = json.loads(out)
-    assert a["folding"] is not None, a["phases"]
-    assert abs(a["folding"]["start_bytes"] / fold["start_bytes"] - 1) < 0.05, a["folding"]
-    assert a["gc"] is not None, a["phases"]
-    assert abs(a["gc"]["start_bytes"] / gc["start_bytes"] - 1) < 0.05, (
-        a["gc"]["start_bytes"] / GIB, gc["start_bytes"] / GIB)
+    assert_folding_then_gc_found(spec, "fresh", "2h", tmp_path / "run.csv")

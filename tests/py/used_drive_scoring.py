@@ -609,6 +609,23 @@ def analysed_run(spec, state, workload, log, interval=(1, 1, 5), reference=None)
     return analysis, score_run(truth, series, analysis)
 
 
+def assert_folding_then_gc_found(spec, state, workload, log):
+    """A sweep drive's run (simulate), analysed by the CLI: its folding and
+    its used state are both found, each starting within 5 % of the model's
+    fold and gc regimes."""
+    truth = simulate(spec, state, workload, log, (1, 1, 5))[0]
+    fold = [p for p in truth["phases"] if p["regime"] == "fold"][0]
+    gc = [p for p in truth["phases"] if p["regime"] == "gc"][0]
+    out = subprocess.run(["ssdcore", "analyze", "--json", str(log)], check=True,
+                         capture_output=True, text=True).stdout
+    a = json.loads(out)
+    assert a["folding"] is not None, a["phases"]
+    assert abs(a["folding"]["start_bytes"] / fold["start_bytes"] - 1) < 0.05, a["folding"]
+    assert a["gc"] is not None, a["phases"]
+    assert abs(a["gc"]["start_bytes"] / gc["start_bytes"] - 1) < 0.05, (
+        a["gc"]["start_bytes"] / GIB, gc["start_bytes"] / GIB)
+
+
 def analysed_after_fill(tmp_path, spec, state="random_fill", workload="fill"):
     """analysed_run of a sweep drive's run after `state`, with its fill's
     own log (simulate_fill) as the reference, both kept in tmp_path."""
