@@ -153,6 +153,53 @@ static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__anal
     return best - at_f >= log(DIP_SHARE_EVIDENCE) ? best_s : f;
 }
 
+/* The used state's start on a fresh drive whose direct writes hold a quiet
+ * level (no GC dips of their own): GC's first samples are the first to
+ * leave that level's noise band, and an onset the fits placed on samples
+ * still inside it moves to the first one below it. A knee (a level, then
+ * a line over a decline whose samples scatter) may start the line a few
+ * samples before the fall, and the scatter's jump may come where the
+ * level's own noise happened to grow (seed 367's drive 74, fresh WSAT:
+ * 3569 MiB/s within 1 %, then 3359, 3478, 3262 from 540.3 GiB, the knee at
+ * 505.4 on 3610 and 3540, the model's 553.8; its drive 103: 2234 within
+ * 0.5 %, then 2180, 2108 and about 2190 from 2236.2, the jump 14 samples
+ * earlier at 2083.4, the model's 2242.9). The band: the direct writes'
+ * level (phase g - 1, lv) less BAND_SIGMAS of their noise over the fresh
+ * state before the capacity was written ([a, lo)), BAND_MIN at least and
+ * half a step at most (a noisier level is no quiet one). Only when those
+ * direct writes stay in the band (at most BAND_OUT_MAX of them below it:
+ * a drive that dips has dip_share_onset), and when the break lasts: the
+ * median of the BAND_LAST samples from it is below the band too. It only
+ * moves the onset later. Returns the new start, or phase g's first
+ * sample. */
+#define BAND_SIGMAS 3.0
+#define BAND_MIN 1.01
+#define BAND_OUT_MAX 0.02
+#define BAND_LAST 5
+static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1, lo = a;
+    while (lo < f && c->cum[lo] < ssd__fresh_room(o, capacity))
+        lo++;
+    if (lo < a + 10 || f + BAND_LAST > end)
+        return f;
+    double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
+    double cut = lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
+    if (cut < lv - half)
+        return f;
+    size_t out = 0;
+    for (size_t i = a; i < lo; i++)
+        out += c->y[i] < cut;
+    if ((double)out > BAND_OUT_MAX * (double)(lo - a))
+        return f;
+    size_t e = f;
+    while (e + BAND_LAST <= end && c->y[e] >= cut)
+        e++;
+    if (e == f || e + BAND_LAST > end || ssd__level_of(c, e, e + BAND_LAST) >= cut)
+        return f;
+    return e;
+}
+
 /* The first drop was no cache's end after all: the first level is the
  * fast start's. */
 static void no_cache(const struct ssd__curve *c, struct ssd__result *res) {
@@ -1553,6 +1600,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * dip_share_onset.) */
             e = dip_share_onset(c, o, g, S->capacity_bytes);
             if (e != c->ph[g].first && e > c->ph[g - 1].first)
+                ssd__curve_move_boundary(c, g, e);
+            /* (And past samples still in the direct writes' noise band:
+             * fresh_band_onset.) */
+            e = fresh_band_onset(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first)
                 ssd__curve_move_boundary(c, g, e);
         }
         S->has_gc = 1;
