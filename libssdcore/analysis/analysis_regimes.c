@@ -739,9 +739,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * ssd__fold_scatter_to_end.) */
     if (!g && S->cache_censored != SSD_CENSOR_RIGHT && !no_used && !ref)
         g = ssd__fold_scatter_to_end(c, o, S);
-    if (seq_first_fold && g >= 1 && g <= 2 && c->nph >= 3) {
+    if (seq_first_fold && ((g >= 1 && g <= 2) || seq_first_fold == 2) && c->nph >= 3) {
         clean_room = 0; /* (seq_first_sample_fold: the cache, its folding) */
-        g = 2;
+        /* (2: direct writes before the folding; the used state after it.) */
+        g = seq_first_fold == 2 && c->nph >= 4 ? 3 : 2;
     }
     /* A used drive's fast start, then a stretch that is no level the drive
      * holds (a dip like the fast start's own, or GC's first bursts above

@@ -1246,6 +1246,50 @@ static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo,
         *upper = c->b[0] + c->b[1];
 }
 
+/* The direct writes before a folding after a sequential fill: the level
+ * [.., k) at lv (log) is followed, past one sample that may mix the two,
+ * by a second quiet flat level (3 samples or more, each within half a step
+ * of the median of its first three, its noise within a third of a step,
+ * not falling through) a step below lv, and the speed after that one falls
+ * a step below it for a lasting stretch that scatters (its noise
+ * SCATTER_JUMP times the level's, a quieter level counting as
+ * QUIET_NOISE_FLOOR). After a sequential fill and idle time a dynamic
+ * cache that the idle time emptied whole has clean blocks left after it,
+ * written at the direct speed; then the drive folds what the cache took,
+ * at its program rate, one quiet level a step lower; then GC, whose speed
+ * scatters with each victim block's valid data. GC never holds a quiet
+ * flat level before scattering more (ssd__fold_before_scatter): the
+ * second level is the folding, the first the direct writes. Returns the
+ * used state's first sample (*f the folding's), 0 when there is no such
+ * second level. */
+static size_t second_flat_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                size_t k, double lv, size_t *f) {
+    double step = log(o->min_step), half = 0.5 * step;
+    size_t ml = c->min_len > 3 ? c->min_len : 3;
+    for (size_t f2 = k; f2 <= k + 1; f2++) {
+        if (f2 + 3 + ml > c->n)
+            return 0;
+        double l2 = ssd__median3(c->y[f2], c->y[f2 + 1], c->y[f2 + 2]);
+        if (l2 > lv - step || (f2 > k && !(c->y[k] < lv - half && c->y[k] > l2 + half)))
+            continue;
+        size_t k2 = f2;
+        while (k2 < c->n && fabs(c->y[k2] - l2) < half)
+            k2++;
+        if (k2 < f2 + 3 || k2 + ml > c->n ||
+            (k2 == f2 + 3 ? !ssd__flat3(c, o->min_step, f2)
+                          : !ssd__flat_level(c, o->min_step, f2, k2)) ||
+            ssd__quiet_noise(c, f2, k2) > step / 3 || ssd__falls_through(c, f2, k2))
+            continue;
+        double q2 = ssd__quiet_noise(c, f2, k2);
+        if (ssd__level_of(c, k2, k2 + ml) > ssd__level_of(c, f2, k2) - step ||
+            ssd__quiet_noise(c, k2, k2 + ml) < SCATTER_JUMP * fmax(q2, QUIET_NOISE_FLOOR))
+            continue;
+        *f = f2;
+        return k2;
+    }
+    return 0;
+}
+
 /* The same cache ended in WSAT's first or second sample, with its folding
  * in the first phase too (seed 97's drive 40: 2657 MiB/s, then 1043
  * holding the cache's end, then 6 samples flat at 738, then GC at 432, one
@@ -1261,8 +1305,16 @@ static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo,
  * 15.4 GiB missed"; 191's drive 89 the same), the level's samples each
  * within half a step of the median of its first three, and the samples
  * after it min_drop below it: the cache (bounded inside its samples), its
- * folding, the used state after it. Returns 1 when it is (the phases [0, s), the folding,
- * the rest). */
+ * folding, the used state after it. When a second quiet flat level follows
+ * the first a step below, and GC's scatter after it, the first is the
+ * direct writes and the second the folding (second_flat_level: seed
+ * 367's drive 99, WSAT: 1949 MiB/s, 1232 holding the 14 GiB cache's end,
+ * direct writes at 595 twice, 542, folding flat at 376 for 8 samples,
+ * then GC at 142-251; the direct writes were read as the folding and the
+ * folding as GC, "used state at 21.3 GiB, truth 38.9"; 109 the same with
+ * 8 samples at 972 and 13 at 301). Returns 1 when it is (the phases [0,
+ * s), the folding, the rest), 2 with the direct writes (the phases [0,
+ * s), the direct writes, the folding, the rest). */
 static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -1289,23 +1341,31 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
           ssd__quiet_noise(c, s, k) > step / 3 || ssd__falls_through(c, s, k))))
         return 0;
     double lo = exp(ssd__level_of(c, s, k)), top = fmax(c->y[0], c->y[s - 1]);
-    if (c->r[0] < lo * o->min_drop || ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||
-        ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
+    if (c->r[0] < lo * o->min_drop)
+        return 0;
+    size_t f2 = 0, k2 = second_flat_level(c, o, k, log(lo), &f2);
+    size_t g = k2 ? k2 : k;
+    if (!k2 && (ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||
+                ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step))
         return 0;
     /* (A GC dip inside the cache steps down and climbs back to the
      * cache's speed; a cache never resumes after its folding.) */
-    for (size_t i = k; i < e0 || i < k + ml; i++)
+    for (size_t i = k; i < e0 || i < g + ml; i++)
         if (c->y[i] > top - step)
             return 0;
     double lower, upper;
     first_samples_cache(c, s, lo, &lower, &upper);
-    if (!(lower > 0) || !(upper >= lower))
+    if (!(lower > 0) || !(upper >= lower) ||
+        (k2 && !lasts_a_seq_fold_of(lower, upper, c->cum[k2], res->ref_kind_cache_bytes)))
         return 0;
     if (ssd__curve_split(c, 0, s) != 0)
         return 0;
-    if (k < e0)
-        ssd__curve_move_boundary(c, 2, k);
-    return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
+    if (g != e0)
+        ssd__curve_move_boundary(c, 2, g);
+    if (k2 && ssd__curve_split(c, 1, f2) != 0)
+        return 0;
+    ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
+    return k2 ? 2 : 1;
 }
 
 /* Whether the cache the cache test found (phase 0, the drop in phase 1's
@@ -1596,7 +1656,8 @@ static int seq_first_sample_flat_fold(struct ssd__curve *c, const struct ssd__an
  * the first sample can have held (any size within its bounds, not their
  * midpoint alone: 2.64-4.12 GiB there, folding to 8.52 GiB, twice 2.97,
  * the model's cache); that level is the folding, its own phase, and the
- * used state begins after it. Returns 1 when it is. */
+ * used state begins after it. Returns 1 when it is, 2 when direct writes
+ * come between the cache and the folding (seq_fast_start_fold). */
 int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;

@@ -1,0 +1,57 @@
+"""Where a dynamic cache's folding ends after a sequential fill, read with
+the fill's own log as the reference (issue 21, round 42; docs/analysis.md,
+"The fill's own log as the reference"). After a sequential fill and 15
+minutes of idle a dynamic cache has the room the idle time flushed: the
+run writes it at the SLC speed, then the clean blocks the drive still has
+at the direct speed (when the idle time emptied the cache whole), then
+the drive folds what the cache took, one quiet flat level at its program
+rate, and only then does GC scatter. Each test is a drive of the used-drive
+sweep (its seed and drive number), at its full size, simulated as the
+sweep does it; the sweep's scorer (score_run) finds nothing wrong."""
+import pytest
+
+from analyze_cli import cli, regimes
+from used_drive_scoring import score_run, simulate, simulate_fill
+
+GIB = 2**30
+COMMON = "sim:bx200,native_write_lat_us=0,"
+# Seed 367's drive 99 (WSAT): 1949 MiB/s, 1232 holding the 14 GiB cache's
+# end, direct writes at 595 twice, 542, folding flat at 376 for 8 samples
+# (to 38.9 GiB), then GC at 142-251.
+D367_99 = (COMMON + "capacity_gb=246,op_pct=17.56,bits=2,slc_type=dynamic,slc_seq_mibps=3003,"
+           "slc_rand_iops=497214,native_seq_mibps=1230,native_rand_mibps=594.9,fold_mibps=778,"
+           "floor_mibps=142.29,gc_gamma=1.17,link_mibps=7000,iops_cap=2000000,noise=0.05,"
+           "noise_direct=0.00,seed=831031397,slc_gb=14,slc_wa=1,dip_duty=0")
+# Seed 367's drive 40: WSAT, 2742 MiB/s, 1357 holding the 17 GiB cache's
+# end, folding flat at 830-844 for 8 samples (to 52.6 GiB), then GC at 678,
+# 678, 493, 690, 525; 2 hours, the same folding at 807-882 for 43 samples,
+# then GC at 536, 464, 454, 1329.
+D367_40 = (COMMON + "capacity_gb=304,op_pct=19.25,bits=3,slc_type=dynamic,slc_seq_mibps=6015,"
+           "slc_rand_iops=1458746,native_seq_mibps=2210,native_rand_mibps=1587.9,"
+           "fold_mibps=1167,floor_mibps=458.98,gc_gamma=1.46,link_mibps=7000,iops_cap=2000000,"
+           "noise=0.02,noise_direct=0.08,seed=149295063,slc_gb=42,slc_wa=1,dip_duty=0")
+INTERVAL = (1, 1, 5)
+
+
+def after_seq_fill(tmp_path, spec, workload):
+    """The run after a sequential fill, analysed with the fill's log as
+    reference: (analysis, truth, series)."""
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", workload, run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    return cli(run, "--reference", fill), truth, series
+
+
+def test_direct_writes_before_a_wsat_folding_are_not_the_folding(tmp_path):
+    """A cache inside WSAT's first two samples, then two flat levels: the
+    first (595 MiB/s) was read as the folding and the second, the folding
+    (376), as GC's start. GC never holds a quiet flat level before it
+    scatters: the first is the direct writes to the clean blocks the idle
+    time left, the second the folding (seq_fast_start_fold's
+    second_flat_level)."""
+    a, truth, series = after_seq_fill(tmp_path, D367_99, "wsat")
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["folding"]["start_bytes"] / GIB == pytest.approx(23.5, abs=2.0)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(38.9, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
+
