@@ -1345,7 +1345,19 @@ static int seq_fast_start_fold(struct ssd__curve *c, const struct ssd__analysis_
         return 0;
     size_t f2 = 0, k2 = second_flat_level(c, o, k, log(lo), &f2);
     size_t g = k2 ? k2 : k;
-    if (!k2 && (ssd__level_of(c, k, k + ml) > log(lo / o->min_drop) ||
+    /* (GC's first lasting stretch may run only a step below the folding
+     * when it scatters as GC does, SCATTER_JUMP times the level's noise:
+     * direct writes after a sequential fill drop SEQ_FILL_DIRECT_OVER_GC
+     * into the used state, a folding less, and GC's first bursts lift its
+     * median. Seed 367's drive 40, WSAT: 2742 MiB/s, 1357 holding the
+     * cache's end, folding flat at 830-844 for 8 samples, then GC at 678,
+     * 678, 493, 690, 525, 547, 819, 650: its first stretch's median 1.29x
+     * below, read as clean blocks, "folding from 17.0 GiB missed".) */
+    double after = ssd__level_of(c, k, k + ml);
+    if (!k2 && ((after > log(lo / o->min_drop) &&
+                 (after > log(lo) - step ||
+                  ssd__quiet_noise(c, k, k + ml) <
+                      SCATTER_JUMP * fmax(ssd__quiet_noise(c, s, k), QUIET_NOISE_FLOOR))) ||
                 ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step))
         return 0;
     /* (A GC dip inside the cache steps down and climbs back to the

@@ -55,3 +55,14 @@ def test_direct_writes_before_a_wsat_folding_are_not_the_folding(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(38.9, rel=0.05)
     assert not score_run(truth, series, a)["problems"]
 
+
+def test_a_wsat_folding_ends_where_gcs_scatter_begins(tmp_path):
+    """GC's first lasting stretch after the WSAT folding runs only 1.29x
+    below it (its first bursts lift the median), less than min_drop: the
+    folding was read as clean blocks. It scatters SCATTER_JUMP times the
+    folding's noise, as direct writes and foldings do not: the folding."""
+    a, truth, series = after_seq_fill(tmp_path, D367_40, "wsat")
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(52.6, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
+
