@@ -947,7 +947,10 @@ static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cach
  * first SHORT_LEVEL samples set its level and noise (the band: 3 of its
  * sigmas, at least FOLD_BAND, at most a step), and it runs to the first
  * sample from which most of the next SHORT_LEVEL / 2 are off that band
- * (GC settling lower, or its bursts; a single sample off is noise). Taken
+ * (GC settling lower, or its bursts; a single sample off is noise, and
+ * so is one whose next sample is back in the band: seed 367's drive 40,
+ * 2 hours, folding at 807-863 MiB/s, 882, 833, 843, then GC at 536, 464,
+ * 454, 1329; the run ended at the 882, 2.4 GiB early). Taken
  * when the run is quiet (a third of a step) and flat (not falling
  * through), and ends where a dynamic cache's folding ends: 1, 2 or 3
  * times the cache's bytes after it (lasts_a_fold_of, the cache's stated
@@ -956,7 +959,10 @@ static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cach
  * state's first lasting stretch after it runs a step below it (a folding
  * at GC's own level is the used state as the curve shows it: seed 311's
  * drive 94, GC scattering about the folding's median, stays as it was).
- * Returns the sample
+ * When phase 1 ends within a
+ * lasting phase of the run's end, and phases follow, the stretch after
+ * the run is GC's first samples, which the segmentation could not give
+ * to the phase after (the caller moves that boundary). Returns the sample
  * where the used state starts, 0 when there is no such folding. */
 static size_t fold_run_in_used_state(const struct ssd__curve *c,
                                      const struct ssd_analysis_summary *S, double step) {
@@ -970,7 +976,7 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
     double last = (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
     size_t k = a + SHORT_LEVEL;
     for (; k + m <= e && c->cum[k] <= last; k++) {
-        if (fabs(c->y[k] - lv) < band)
+        if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
             continue;
         size_t off = 0;
         for (size_t i = k; i < k + m; i++)
@@ -978,12 +984,18 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
         if (2 * off > m)
             break;
     }
-    size_t w = k + c->min_len < e ? k + c->min_len : e;
-    /* (A run that ends within a lasting phase of phase 1's end is the
-     * segmentation's own boundary, the rules below read it.) */
-    if (k + c->min_len > e || c->cum[k] > last || !(ssd__quiet_noise(c, a, k) <= step / 3) ||
-        ssd__falls_through(c, a, k) || !lasts_a_fold_of(lo, hi, c->cum[k]) ||
-        ssd__level_of(c, k, w) + step > lv)
+    /* (Ended within a lasting phase of phase 1's end: the rest of phase
+     * 1 is GC's start when a phase follows; the stretch after the run is
+     * read on into that phase.) */
+    int past = c->nph >= 3 && k + c->min_len > e && k + m <= e;
+    size_t w = k + c->min_len < c->n ? k + c->min_len : c->n;
+    if (!past && w > e)
+        w = e;
+    /* (A run that ends within a lasting phase of phase 1's end, the last
+     * phase, is the segmentation's own boundary: the rules below read it.) */
+    if ((k + c->min_len > e && !past) || c->cum[k] > last ||
+        !(ssd__quiet_noise(c, a, k) <= step / 3) || ssd__falls_through(c, a, k) ||
+        !lasts_a_fold_of(lo, hi, c->cum[k]) || ssd__level_of(c, k, w) + step > lv)
         return 0;
     /* (The run holds its band from its start: its first sample may mix the
      * cache's end in, but direct writes before the folding are no part of
@@ -1042,6 +1054,13 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     size_t f = c->nph >= 2 && res->cache_phase_end == c->ph[1].first
                    ? fold_run_in_used_state(c, S, log(o->min_step))
                    : 0;
+    /* (Ended within a lasting phase of phase 1's end: GC's first samples
+     * after it go to the phase after, the used state.) */
+    if (f && c->nph >= 3 && f + c->min_len > c->ph[1].last + 1) {
+        ssd__curve_move_boundary(c, 2, f);
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
     if (f && ssd__curve_split(c, 1, f) == 0) {
         res->seq_fold_in_used = 1;
         return 2;

@@ -66,3 +66,13 @@ def test_a_wsat_folding_ends_where_gcs_scatter_begins(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(52.6, rel=0.05)
     assert not score_run(truth, series, a)["problems"]
 
+
+def test_a_lone_fast_sample_does_not_end_a_2h_folding(tmp_path):
+    """A folding of 43 samples inside a lasting used state, one sample of
+    it 6 % above the rest with the next two back at its level: noise, not
+    GC's start; GC's first samples after the run go to the used state."""
+    a, truth, series = after_seq_fill(tmp_path, D367_40, "2h")
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(52.6, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
+
