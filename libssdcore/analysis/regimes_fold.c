@@ -955,17 +955,28 @@ static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cach
  * through), and ends where a dynamic cache's folding ends: 1, 2 or 3
  * times the cache's bytes after it (lasts_a_fold_of, the cache's stated
  * uncertainty its bounds; the drive folds (bits - 1) times what its SLC
- * held), which GC's own quiet stretches need not, and when the used
- * state's first lasting stretch after it runs a step below it (a folding
- * at GC's own level is the used state as the curve shows it: seed 311's
- * drive 94, GC scattering about the folding's median, stays as it was).
- * When phase 1 ends within a
+ * held; with the fill's own log showing a dynamic cache of ref_cache
+ * bytes, lasts_a_seq_fold_of: the idle time flushed only part of the
+ * fill's last bytes, and the drive folds the rest too), which GC's own
+ * quiet stretches need not, and when the used state's first lasting
+ * stretch after it runs a step below it, or its first 2 SHORT_LEVEL
+ * samples a step above it and the stretch scatters SCATTER_JUMP times
+ * the run's noise (a folding quieter than 1 % counting as 1 %): GC on a
+ * drive written full finds blocks full of garbage at first and bursts
+ * above the folding before it settles about its level (seed 367's drive
+ * 121, 2 hours: 15.9 GiB of cache, folding flat at 52-54 MiB/s to 80.9
+ * GiB, then GC at 45-158, its first 20 samples' median 70, its lasting
+ * stretch's 56; the fill's log a 157 GiB cache: "used state at 15.9 GiB,
+ * before the model's 80.9"). A folding at GC's own level is the used
+ * state as the curve shows it: seed 311's drive 94, GC scattering about
+ * the folding's median, stays as it was. When phase 1 ends within a
  * lasting phase of the run's end, and phases follow, the stretch after
  * the run is GC's first samples, which the segmentation could not give
  * to the phase after (the caller moves that boundary). Returns the sample
  * where the used state starts, 0 when there is no such folding. */
 static size_t fold_run_in_used_state(const struct ssd__curve *c,
-                                     const struct ssd_analysis_summary *S, double step) {
+                                     const struct ssd_analysis_summary *S, double step,
+                                     double ref_cache) {
     size_t a = c->ph[1].first, e = c->ph[1].last + 1, m = SHORT_LEVEL / 2;
     if (e < a + 2 * SHORT_LEVEL || !(S->cache_bytes > 0))
         return 0;
@@ -973,7 +984,9 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
     double lo = S->cache_bytes - unc, hi = S->cache_bytes + unc;
     double lv = ssd__level_of(c, a, a + SHORT_LEVEL);
     double band = fmin(step, fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, a, a + SHORT_LEVEL)));
-    double last = (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
+    double last = ref_cache > 0
+                      ? hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi)
+                      : (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
     size_t k = a + SHORT_LEVEL;
     for (; k + m <= e && c->cum[k] <= last; k++) {
         if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
@@ -991,11 +1004,16 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
     size_t w = k + c->min_len < c->n ? k + c->min_len : c->n;
     if (!past && w > e)
         w = e;
+    double q = ssd__quiet_noise(c, a, k);
+    int below = ssd__level_of(c, k, w) + step <= lv;
+    int bursts = k + 2 * SHORT_LEVEL <= w &&
+                 ssd__level_of(c, k, k + 2 * SHORT_LEVEL) >= lv + step &&
+                 ssd__quiet_noise(c, k, w) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR);
     /* (A run that ends within a lasting phase of phase 1's end, the last
      * phase, is the segmentation's own boundary: the rules below read it.) */
-    if ((k + c->min_len > e && !past) || c->cum[k] > last ||
-        !(ssd__quiet_noise(c, a, k) <= step / 3) || ssd__falls_through(c, a, k) ||
-        !lasts_a_fold_of(lo, hi, c->cum[k]) || ssd__level_of(c, k, w) + step > lv)
+    if ((k + c->min_len > e && !past) || c->cum[k] > last || !(q <= step / 3) ||
+        ssd__falls_through(c, a, k) || !lasts_a_seq_fold_of(lo, hi, c->cum[k], ref_cache) ||
+        !(below || bursts))
         return 0;
     /* (The run holds its band from its start: its first sample may mix the
      * cache's end in, but direct writes before the folding are no part of
@@ -1052,7 +1070,7 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
         return 0;
     /* (Inside a lasting phase 1: fold_run_in_used_state.) */
     size_t f = c->nph >= 2 && res->cache_phase_end == c->ph[1].first
-                   ? fold_run_in_used_state(c, S, log(o->min_step))
+                   ? fold_run_in_used_state(c, S, log(o->min_step), res->ref_kind_cache_bytes)
                    : 0;
     /* (Ended within a lasting phase of phase 1's end: GC's first samples
      * after it go to the phase after, the used state.) */
@@ -2329,7 +2347,8 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                        (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) ||
                       folds_cache || slow_level || res->dynamic_ref_fold || noidle_room) &&
                      !hidden_cache && !slight && !split_direct &&
-                     ((g == 2 && c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps) ||
+                     ((g == 2 && (c->ph[1].level_bps >= o->min_step * c->ph[2].level_bps ||
+                                  res->seq_fold_in_used)) ||
                       shrunk_to_end || (noidle_room && g == 0)) &&
                      c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps;
     /* (The folding seq_fill_slow_level found is one lasting level between

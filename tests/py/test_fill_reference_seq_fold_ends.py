@@ -30,6 +30,14 @@ D367_40 = (COMMON + "capacity_gb=304,op_pct=19.25,bits=3,slc_type=dynamic,slc_se
            "slc_rand_iops=1458746,native_seq_mibps=2210,native_rand_mibps=1587.9,"
            "fold_mibps=1167,floor_mibps=458.98,gc_gamma=1.46,link_mibps=7000,iops_cap=2000000,"
            "noise=0.02,noise_direct=0.08,seed=149295063,slc_gb=42,slc_wa=1,dip_duty=0")
+# Seed 367's drive 121 (2 hours): 15.9 GiB of cache at 390 MiB/s, folding
+# flat at 52-54 to 80.9 GiB, then GC at 45-158, about the folding's level
+# after its first bursts; the fill's log a 157 GiB cache.
+D367_121 = (COMMON + "capacity_gb=1423,op_pct=7.01,bits=2,slc_type=dynamic,slc_seq_mibps=455,"
+            "slc_rand_iops=103096,native_seq_mibps=197,native_rand_mibps=157.4,fold_mibps=66,"
+            "floor_mibps=46.27,gc_gamma=2.12,link_mibps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.04,seed=1045269301,slc_gb=157,slc_wa=1,dip_period_s=16.8,"
+            "dip_duty=0.15,dip_depth=0.32")
 INTERVAL = (1, 1, 5)
 
 
@@ -74,5 +82,17 @@ def test_a_lone_fast_sample_does_not_end_a_2h_folding(tmp_path):
     a, truth, series = after_seq_fill(tmp_path, D367_40, "2h")
     assert regimes(a) == ["cache", "folding", "gc"]
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(52.6, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_folding_gc_scatters_about_ends_where_gcs_bursts_begin(tmp_path):
+    """The folding lasts 4.1 times the cache after it, more than folding
+    the run's own cache frees but within what folding the fill log's 157
+    GiB cache does, and GC after it bursts a step above it before it
+    settles about the folding's level: the used state starts where the
+    bursts do, not at the cache's end."""
+    a, truth, series = after_seq_fill(tmp_path, D367_121, "2h")
+    assert regimes(a) == ["cache", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(80.9, rel=0.05)
     assert not score_run(truth, series, a)["problems"]
 
