@@ -1018,6 +1018,7 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
     int dynamic = has_cache && isfinite(capacity) &&
                   res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
     int folding_seen = 0, direct_seen = 0;
+    size_t seq_fold = 0; /* (the quiet flat folding seq_dyn's test found below) */
     double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
     /* A dynamic cache (its own size, or what the fill's log of another
      * workload showed: ref_kind) on a drive written full sequentially,
@@ -1177,6 +1178,10 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                 !(o->written_before_bytes > 0 && ssd__fresh_room(o, capacity) <= 0 &&
                   !ssd__seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
                 folding_seen = 1; /* the folding step, wherever it is */
+                if (seq_dyn && j + 1 < c->nph &&
+                    ssd__quiet_noise(c, p->first, p->last + 1) <= lim / 3 &&
+                    !ssd__falls_through(c, p->first, p->last + 1))
+                    seq_fold = j;
                 /* (After a sequential fill the direct writes, if any, came
                  * before it: the next lasting level is the used state.) */
                 direct_seen |= seq_dyn;
@@ -1279,6 +1284,16 @@ size_t ssd__gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysi
                  * the fast start's too: a static cache in one sample, then
                  * four of direct writes at 480 MB/s, then the used state
                  * at 18.) */
+                /* (Or the quiet flat folding found before it, however
+                 * short: a level of its own, the drive's program rate,
+                 * which the used state leaves. Seed 101's drive 136, 2
+                 * hours after a sequential fill: 29.9 GiB of cache, 10
+                 * samples of direct writes at 1746 MiB/s, 51 of folding at
+                 * 767, then GC at 441, four phases, none after the cache
+                 * lasting (72 samples): no used state, the folding labelled
+                 * other and GC the folding.) */
+                if (!q && seq_fold)
+                    q = &c->ph[seq_fold];
                 if (!q && j == 1 && !has_cache) {
                     size_t n = c->ph[0].last - c->ph[0].first + 1;
                     for (size_t i = p->first; i <= p->last && n < 3; i++, n++)

@@ -38,6 +38,13 @@ D367_121 = (COMMON + "capacity_gb=1423,op_pct=7.01,bits=2,slc_type=dynamic,slc_s
             "floor_mibps=46.27,gc_gamma=2.12,link_mibps=560,iops_cap=100000,noise=0.02,"
             "noise_direct=0.04,seed=1045269301,slc_gb=157,slc_wa=1,dip_period_s=16.8,"
             "dip_duty=0.15,dip_depth=0.32")
+# Seed 101's drive 136 (2 hours): 29.9 GiB of cache, 10 samples of direct
+# writes at 1746 MiB/s, 51 of folding at 767 (to 86.7 GiB), then GC at 441.
+D101_136 = (COMMON + "capacity_gb=515,op_pct=18.59,bits=2,slc_type=dynamic,slc_seq_mibps=3562,"
+            "slc_rand_iops=853467,native_seq_mibps=2040,native_rand_mibps=1746.3,"
+            "fold_mibps=896,floor_mibps=425.50,gc_gamma=1.35,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=366766776,slc_gb=33,slc_wa=1,"
+            "dip_period_s=19.8,dip_duty=0.11,dip_depth=0.35")
 INTERVAL = (1, 1, 5)
 
 
@@ -96,3 +103,12 @@ def test_a_folding_gc_scatters_about_ends_where_gcs_bursts_begin(tmp_path):
     assert a["gc"]["start_bytes"] / GIB == pytest.approx(80.9, rel=0.05)
     assert not score_run(truth, series, a)["problems"]
 
+
+def test_a_short_folding_after_direct_writes_is_the_level_gc_leaves(tmp_path):
+    """Cache, direct writes, folding and GC, four phases, none after the
+    cache a lasting phase: the quiet flat folding is the level the used
+    state steps down from, however short (gc_onset_phase)."""
+    a, truth, series = after_seq_fill(tmp_path, D101_136, "2h")
+    assert regimes(a) == ["cache", "direct", "folding", "gc"]
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(86.7, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
