@@ -1058,6 +1058,9 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
  *   it and min_drop below the cache, the first is split off as direct
  *   writes: the used state is phase 3.
  * Returns the used state's phase, or 0 when it changed nothing. */
+static size_t seq_fold_shapes(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ssd_analysis_summary *S);
+
 size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res) {
     const struct ssd_analysis_summary *S = &res->sum;
@@ -1073,16 +1076,27 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
                    ? fold_run_in_used_state(c, S, log(o->min_step), res->ref_kind_cache_bytes)
                    : 0;
     /* (Ended within a lasting phase of phase 1's end: GC's first samples
-     * after it go to the phase after, the used state.) */
-    if (f && c->nph >= 3 && f + c->min_len > c->ph[1].last + 1) {
+     * after it go to the phase after, the used state, when the shapes
+     * below, read on the segmentation's own phases, find nothing.) */
+    int near_end = f && c->nph >= 3 && f + c->min_len > c->ph[1].last + 1;
+    if (f && !near_end && ssd__curve_split(c, 1, f) == 0) {
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
+    size_t got = seq_fold_shapes(c, o, S);
+    if (!got && near_end) {
         ssd__curve_move_boundary(c, 2, f);
         res->seq_fold_in_used = 1;
         return 2;
     }
-    if (f && ssd__curve_split(c, 1, f) == 0) {
-        res->seq_fold_in_used = 1;
-        return 2;
-    }
+    return got;
+}
+
+/* ssd__seq_fill_fold_end's two shapes of phase 1 (read on the
+ * segmentation's phases): returns the used state's phase, 0 when neither
+ * is there. */
+static size_t seq_fold_shapes(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              const struct ssd_analysis_summary *S) {
     if (c->nph < 3)
         return 0;
     size_t a = c->ph[1].first, e = c->ph[2].first;
