@@ -1105,6 +1105,66 @@ static double end_with_short_dip(const struct ssd__curve *c, size_t m, double hi
     return c->cum[m] + f * dt * hi;
 }
 
+/* A cache whose end a GC dip held over more than one sample: the dip
+ * slowed the cache below the midpoint, ended while the cache still took
+ * writes, and the cache ran out in the sample after it, which climbs back
+ * above the level after the cache (seed 367's drive 180, 2 hours after a
+ * sequential fill: 2735 MiB/s, then 2290, 1132 and 1758 before folding at
+ * 950-1030; placed in the 2290 sample, 12.72 GiB for the model's 15.72).
+ * After a dynamic cache's end the drive folds or writes direct at a level
+ * it holds, and a dip only slows: a sample after the placed drop's m that
+ * stands above that level by more than its noise (4 of upper_noise's, and
+ * a fifth of the step from it to the cache's level), on the cache's side
+ * of the midpoint between the two (a noisy direct-write sample 1.13x over
+ * its level, the 3 before it 1.11-1.15x under it, is neither: seed 367's
+ * drive 36, fresh 2 hours, noise_direct 0.12), and above every sample
+ * between m and it by as much, still wrote into the cache: the slower
+ * ones before it were the dip. It is looked for up to 7 samples after m
+ * (a dip lasts seconds: 5 samples of seed 101's drive 160, 2 hours after
+ * a random fill), and the level is the median of the 21 samples after
+ * it, which must all hold it, none min_step above it: GC's bursts climb
+ * over a used state's level as often as they like (seed 101's drive 176,
+ * a fill after a random fill: a burst at 127 MiB/s over GC at 27, 4
+ * samples after the drop, then 37, 27, 32, 57, 82, read as the cache's
+ * end). Its share at the cache's level places the end (a dip still
+ * slowing its start would put the end later, up to the sample's end: the
+ * stated uncertainty, *u). Returns the bytes up to that end (*mixed the
+ * sample), or NAN. */
+static double end_after_dip_climb(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  size_t m, double hi, size_t *mixed, double *u) {
+    size_t n = c->n;
+    double yh = log(hi);
+    for (size_t j = m + 2; j <= m + 8 && j + 12 < n; j++) {
+        size_t b = j + 22 < n ? j + 22 : n;
+        double post = exp(ssd__level_of(c, j + 1, b)), yp = log(post);
+        double sig = upper_noise(c, j - 1, n);
+        if (!(hi > post) || !(sig > 0))
+            return NAN;
+        double gap = fmax(4 * sig, 0.2 * (yh - yp)), top = fmax(yp + gap, 0.5 * (yh + yp));
+        if (!(c->y[j] > top) || c->y[j + 1] > top)
+            continue;
+        /* (The level after holds: none of its samples a step above it,
+         * as GC's bursts come back over a used state's level.) */
+        int holds = 1;
+        for (size_t i = j + 1; i < b; i++)
+            holds &= c->y[i] <= yp + log(o->min_step);
+        if (!holds)
+            return NAN;
+        int climb = 1;
+        for (size_t i = m + 1; i < j; i++)
+            climb &= c->y[i] < c->y[j] - gap;
+        if (!climb)
+            return NAN;
+        double dt = ssd__curve_dt(c, j);
+        double f = clamp01((c->r[j] - post) / (hi - post));
+        double end = c->cum[j] + f * dt * hi;
+        *mixed = j;
+        *u = c->cum[j + 1] - end;
+        return end;
+    }
+    return NAN;
+}
+
 /* Whether the speed comes back to the "cache's" level (within a step of
  * it) after its drop and writes more there, in a lasting phase, than the
  * run wrote between the drop and that return. A cache that has ended
@@ -1528,6 +1588,21 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                     p.uncertainty = sqrt(p.uncertainty * p.uncertainty + short_u * short_u);
                     S->cache_uncertainty_bytes = p.uncertainty;
                 }
+            }
+            /* Or whose end a dip held over more than one sample, the
+             * speed climbing back above the post-cache level in the
+             * sample the end is in (end_after_dip_climb). */
+            size_t climb_mixed = p.mixed;
+            double climb_u = 0,
+                   climb = !slump ? end_after_dip_climb(c, o, p.mixed, p.hi, &climb_mixed, &climb_u)
+                                  : NAN;
+            if (isfinite(climb) && climb > p.bytes) {
+                p.bytes = climb;
+                p.mixed = climb_mixed;
+                S->cache_bytes = climb;
+                if (climb_u > p.uncertainty)
+                    p.uncertainty = climb_u;
+                S->cache_uncertainty_bytes = p.uncertainty;
             }
             /* (A run whose drop's sample took a whole short dip has its
              * dips accounted for: the next one is no step inside this.) */
