@@ -102,6 +102,21 @@ size_t ssd__fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysi
             continue;
         if (ssd__level_of(c, e, e + w) + step > lv)
             continue;
+        /* (Nor a run a sample climbs back from, min_drop above it and on
+         * the cache's side of the midpoint between the two: a flat GC dip
+         * inside the cache that ended before the cache did, the cache
+         * running out in that sample (seed 101's drive 160, 2 hours after
+         * a random fill: 394 MiB/s three times, 137, 126, 125, 124, 141 in
+         * a dip at 0.32 of it, 254, then folding at 85; read as a cache of
+         * 1.16 GiB and folding, the model's 2.00 and then folding). A dip
+         * only slows, and folding, a quiet level, comes back to no
+         * cache's speed.) */
+        double top = fmax(lv + log(o->min_drop), 0.5 * (lv + ssd__level_of(c, 0, s)));
+        int back = 0;
+        for (size_t i = s; i < e; i++)
+            back |= c->y[i] > top;
+        if (back)
+            continue;
         /* A cache the cache test found, with the folding and GC after it
          * one phase: where the least-squares split of that phase at the
          * folding's level pays (the reference's, else its first samples'),

@@ -515,6 +515,18 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
     if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
           hi >= lo * o->min_drop && top * step > rl->cache_level))
         return 0;
+    /* (Nor when the speed comes back above the midpoint of the
+     * reference's levels among them, as for ref_fast_start_cache: a GC
+     * dip inside the cache at about the direct level, the cache running
+     * out after it (seed 101's drive 160, 2 hours after a random fill:
+     * 394 MiB/s three times, 137, 126, 125, 124, 141 in a dip at 0.32 of
+     * it, 254, then folding at 85; against the fill's log, cache 390,
+     * direct 148, read as a 1.16 GiB cache, the model's 2.00).) */
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    size_t end = at + 2 * (size_t)o->min_phase_samples;
+    for (size_t i = at; i <= c->ph[1].last && i < end; i++)
+        if (c->y[i] >= mid)
+            return 0;
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
     hi = ssd__cache_speed_before(c, at, hi);
