@@ -83,6 +83,19 @@ static size_t direct_held_after_dip(const struct ssd__curve *c, const struct ssd
     return e;
 }
 
+/* The end of the fresh state the direct writes before phase g (the used
+ * state's) ran in: the first sample of phase g - 1 past the capacity less
+ * what was written before (ssd__fresh_room), or phase g's first sample.
+ * The onset rules below measure the direct level's dips and noise there,
+ * before GC could have begun. */
+static size_t fresh_state_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              size_t g, double capacity) {
+    size_t lo = c->ph[g - 1].first, f = c->ph[g].first;
+    while (lo < f && c->cum[lo] < ssd__fresh_room(o, capacity))
+        lo++;
+    return lo;
+}
+
 /* The used state's start on a fresh drive whose direct writes dip, read as
  * a change in how often the samples fall off the direct level (phase
  * g - 1, at lv): a sample half a step or more below lv is off it. Over
@@ -112,9 +125,8 @@ static size_t direct_held_after_dip(const struct ssd__curve *c, const struct ssd
 #define DIP_SHARE_EVIDENCE 10.0
 static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               size_t g, double capacity) {
-    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1, lo = a;
-    while (lo < f && c->cum[lo] < ssd__fresh_room(o, capacity))
-        lo++;
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
+    size_t lo = fresh_state_end(c, o, g, capacity);
     size_t w = c->min_len > 10 ? c->min_len : 10;
     if (lo < a + 10 || f + w > end)
         return f;
@@ -178,9 +190,8 @@ static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__anal
 #define BAND_LAST 5
 static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                size_t g, double capacity) {
-    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1, lo = a;
-    while (lo < f && c->cum[lo] < ssd__fresh_room(o, capacity))
-        lo++;
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
+    size_t lo = fresh_state_end(c, o, g, capacity);
     if (lo < a + 10 || f + BAND_LAST > end)
         return f;
     double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
