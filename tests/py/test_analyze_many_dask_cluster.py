@@ -11,7 +11,6 @@ import pytest
 
 import ssdcore
 
-import distributed  # noqa: F401  the [dask] extra; scripts/setup.sh installs it
 from dask_processes import dask_cluster
 
 BUILD = os.environ.get("SSD_BUILD_DIR", "build")
@@ -22,6 +21,11 @@ def cluster(tmp_path_factory):
     """(client, worker pids) of a scheduler and two single-thread workers,
     one cluster for the file's tests: starting the three processes (each
     importing distributed) cost about 2 s of CPU per test."""
+    # The [dask] extra (scripts/setup.sh installs it): a missing one fails
+    # the cluster's tests. Imported here, not at the module's top, so that
+    # only the worker that runs this file imports distributed (0.4-0.75 s
+    # of CPU); every xdist worker collects every file.
+    import distributed  # noqa: F401
     tmp_path = tmp_path_factory.mktemp("dask-cluster")
     # The housekeeping docs/python.md gives for throughput (what
     # bench/series_reader.py's clusters run with): no sampling profiler,
