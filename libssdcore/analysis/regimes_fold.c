@@ -1628,12 +1628,13 @@ int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysi
  * step above the next phase's, the middle ones (all but the first and
  * the last) flat there within half a step and lasting longer than a GC
  * dip (DIP_AT_CACHE_END_S: a dip at the cache's end is
- * seq_dip_at_cache_end's), the first above that level and the last below
- * it, the middle level is one the drive held between the cache and the
- * phase after: after a sequential fill and idle time, the direct writes
- * to the clean blocks left after the cache the idle time emptied. The
- * cache ends in sample s, split between the fastest of its samples (a
- * sample only slows: the run's start, a dip) and that level. Returns 1
+ * seq_dip_at_cache_end's), the first above each of them and the last
+ * below each (the two mixes), the middle level is one the drive held
+ * between the cache and the phase after: after a sequential fill and
+ * idle time, the direct writes to the clean blocks left after the cache
+ * the idle time emptied. The cache ends in sample s, split between the
+ * fastest of its samples (a sample only slows: the run's start, a dip)
+ * and that level. Returns 1
  * when it split (the cache [0, s), the direct writes, the rest). The
  * state is seq_cache_before_direct's (no reference levels: the caller's),
  * the cache of any kind, as there. */
@@ -1654,15 +1655,12 @@ int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis
         return 0;
     double lv = ssd__level_of(c, s + 1, e0 - 1), dt = 0;
     for (size_t i = s + 1; i + 1 < e0; i++) {
-        if (fabs(c->y[i] - lv) >= half)
+        if (fabs(c->y[i] - lv) >= half || !(c->y[i] < c->y[s]) || !(c->y[i] > c->y[e0 - 1]))
             return 0;
         dt += ssd__curve_dt(c, i);
     }
-    for (size_t i = s; i + 1 < e0; i++)
-        if (c->y[i + 1] > c->y[i])
-            return 0;
-    if (!(dt > DIP_AT_CACHE_END_S) || !(c->y[s] > lv) || !(c->y[e0 - 1] < lv) ||
-        !(lv >= log(c->ph[1].level_bps) + step) || ssd__curve_split(c, 0, s) != 0)
+    if (!(dt > DIP_AT_CACHE_END_S) || !(lv >= log(c->ph[1].level_bps) + step) ||
+        ssd__curve_split(c, 0, s) != 0)
         return 0;
     double hi = exp(top), lo = exp(lv);
     res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
