@@ -722,8 +722,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* (After a sequential fill, with the fill's log showing a dynamic
      * cache: a cache of a few samples the cache test ended with the
      * spare area's direct writes after it; seq_cache_before_direct. Direct
-     * writes of about a sample in its phase: seq_cache_short_direct.) */
-    if (!rl.known && !seq_first_fold && !ssd__seq_cache_before_direct(c, o, res))
+     * writes of about a sample in its phase, with the fresh run's levels
+     * too: seq_cache_short_direct.) */
+    if (!seq_first_fold && (rl.known || !ssd__seq_cache_before_direct(c, o, res)))
         ssd__seq_cache_short_direct(c, o, res);
     /* (A GC dip at such a cache's end: seq_dip_at_cache_end. A cache read
      * larger than the fill log's whole dynamic cache:

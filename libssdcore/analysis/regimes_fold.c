@@ -1636,8 +1636,9 @@ int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysi
  * fastest of its samples (a sample only slows: the run's start, a dip)
  * and that level. Returns 1
  * when it split (the cache [0, s), the direct writes, the rest). The
- * state is seq_cache_before_direct's (no reference levels: the caller's),
- * the cache of any kind, as there. */
+ * state is seq_cache_before_direct's, the cache of any kind, as there;
+ * also with the fresh run's levels (its drive 136's own 2-sample cache
+ * was read as none: the split does not lean on them). */
 int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;

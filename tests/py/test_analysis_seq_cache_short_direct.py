@@ -7,11 +7,11 @@ three samples stepping down from the cache's speed to a level a step above
 the folding held a level between the two: the direct writes to the clean
 blocks the idle-bounded cache left (seq_cache_short_direct). The drives are
 the used-drive sweep's own, at full size, read with the fill's own log as
-reference and with none; each run is scored as the sweep scores it."""
+reference, with the fresh run and with none; each run is scored as the sweep scores it."""
 
 import pytest
 
-from used_drive_scoring import analysed_after_fill, analysed_run
+from used_drive_scoring import analysed_after_fill, analysed_run, simulate
 
 # Seed 101's drive 136 (WSAT after a sequential fill: 2288 and 2499 MiB/s,
 # 2231 holding the cache's end, direct writes at 1746, 1423 holding their
@@ -40,5 +40,16 @@ def test_short_direct_writes_end_the_cache_with_the_fill_log(tmp_path, spec):
 
 def test_short_direct_writes_end_the_cache_without_reference(tmp_path):
     analysis, got = analysed_run(S367_36, "seq_fill", "wsat", tmp_path / "run.csv")
+    assert got["problems"] == [], got["problems"]
+    assert 27 < analysis["cache"]["bytes"] / 2**30 < 32, analysis["cache"]
+
+
+def test_short_direct_writes_end_the_cache_with_the_fresh_run(tmp_path):
+    # With the fresh run as reference (its own 2-sample cache read as none,
+    # direct writes at 1746 MiB/s): the same fast start, the same split.
+    fresh = tmp_path / "fresh.csv"
+    simulate(S101_136, "fresh", "wsat", fresh)
+    analysis, got = analysed_run(S101_136, "seq_fill", "wsat", tmp_path / "run.csv",
+                                 reference=fresh)
     assert got["problems"] == [], got["problems"]
     assert 27 < analysis["cache"]["bytes"] / 2**30 < 32, analysis["cache"]
