@@ -721,9 +721,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         seq_first_fold = ssd__seq_first_sample_fold(c, o, res);
     /* (After a sequential fill, with the fill's log showing a dynamic
      * cache: a cache of a few samples the cache test ended with the
-     * spare area's direct writes after it; seq_cache_before_direct.) */
-    if (!rl.known && !seq_first_fold)
-        ssd__seq_cache_before_direct(c, o, res);
+     * spare area's direct writes after it; seq_cache_before_direct. Direct
+     * writes of about a sample in its phase, with the fresh run's levels
+     * too: seq_cache_short_direct.) */
+    if (!seq_first_fold && (rl.known || !ssd__seq_cache_before_direct(c, o, res)))
+        ssd__seq_cache_short_direct(c, o, res);
     /* (A GC dip at such a cache's end: seq_dip_at_cache_end. A cache read
      * larger than the fill log's whole dynamic cache:
      * seq_cache_over_fill_log.) */
@@ -731,9 +733,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         o->written_before_bytes > 0 && !(o->idle_before_s == 0) &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 && !ssd__seq_overwrites(o, res) &&
         (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC)) {
-        if (res->ref_kind == SSD__REF_KIND_DYNAMIC)
-            ssd__seq_cache_over_fill_log(c, o, res);
-        ssd__seq_dip_at_cache_end(c, o, res);
+        int over =
+            res->ref_kind == SSD__REF_KIND_DYNAMIC && ssd__seq_cache_over_fill_log(c, o, res);
+        if (over || !ssd__seq_cache_short_direct(c, o, res))
+            ssd__seq_dip_at_cache_end(c, o, res);
     }
     /* (A dynamic cache's folding after a sequential fill, shorter than a
      * lasting phase: its end; seq_fill_fold_end.) */

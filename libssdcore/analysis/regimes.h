@@ -99,6 +99,10 @@
  * WSAT: 5.6 GiB at 553 MiB/s in two 5 s samples). */
 #define DIP_AT_CACHE_END_MAX 3
 #define DIP_AT_CACHE_END_S 4.0
+/* A cache's sample this much below the fastest before it no longer runs
+ * at the cache's speed alone (seq_cache_short_direct): a flat cache's
+ * samples differ by a few per cent. */
+#define CACHE_SAMPLE_SAG 1.05
 
 /* Raw flash is at most this share of the user capacity (28 % spare,
  * enterprise drives included). */
@@ -337,6 +341,8 @@ int ssd__seq_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_
                                struct ssd__result *res);
 int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  struct ssd__result *res);
+int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                struct ssd__result *res);
 int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               struct ssd__result *res);
 int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1472,6 +1472,21 @@ int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_
     return 1;
 }
 
+/* A cache found on a drive written full sequentially, idle before this
+ * run, not written over sequentially, the fill's log showing a dynamic
+ * cache or no reference: the state seq_cache_before_direct and
+ * seq_cache_short_direct read its fast start in. */
+static int seq_idle_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                          const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    return c->nph >= 2 && S->has_cache &&
+           (res->ref_kind == SSD__REF_KIND_DYNAMIC || res->ref_kind == SSD__REF_KIND_UNKNOWN) &&
+           S->cache_censored == SSD_CENSOR_NONE && res->cache_phase_end == c->ph[1].first &&
+           (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && o->written_before_bytes > 0 &&
+           o->idle_before_s != 0 && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+           !ssd__seq_overwrites(o, res);
+}
+
 /* A dynamic cache of a few samples that the cache test ended with the
  * direct writes after it (seed 2026's drive 48, WSAT: 2738, 2418, 1872,
  * then direct writes at 1577 for 115 s, then folding and GC: "cache 177
@@ -1513,12 +1528,7 @@ int ssd__one_level_cache(const struct ssd__curve *c, const struct ssd__analysis_
 int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
-    if (c->nph < 3 || !S->has_cache ||
-        (res->ref_kind != SSD__REF_KIND_DYNAMIC && res->ref_kind != SSD__REF_KIND_UNKNOWN) ||
-        S->cache_censored != SSD_CENSOR_NONE || res->cache_phase_end != c->ph[1].first ||
-        (int)o->precondition != SSD_PRECONDITION_SEQ_FILL || !(o->written_before_bytes > 0) ||
-        o->idle_before_s == 0 || !(ssd__fresh_room(o, S->capacity_bytes) <= 0) ||
-        ssd__seq_overwrites(o, res))
+    if (c->nph < 3 || !seq_idle_cache(c, o, res))
         return 0;
     size_t e0 = c->ph[1].first, s = 0;
     double step = log(o->min_step), L = log(c->ph[0].level_bps);
@@ -1601,6 +1611,62 @@ int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysi
         return 0;
     ssd__cache_end_in_sample(c, o, S, k, exp(l1), exp(l2));
     ssd__set_cache_end(res, k, exp(l1), exp(l2));
+    return 1;
+}
+
+/* A dynamic cache after a sequential fill whose direct writes lasted
+ * about a sample, taken by the cache test into the cache's phase (seed
+ * 101's drive 136, WSAT: 2288 and 2499 MiB/s, 2231 holding the cache's
+ * end, the direct writes at 1746, 1423 holding their end, then folding
+ * flat at 767: one phase of 5 samples, "cache 47.68 GiB, truth 29.88";
+ * its drive 50, 2748, 2730, 2504, 2424, 1937, then 1153; 367's drive 36,
+ * 2727, 2748, 2082, 1780, 1630, then 820). A speed change goes into one
+ * sample: one sample may mix the cache's speed with the next level's, one
+ * more that level with the phase after. So when the phase's last samples
+ * [s, e0), 3 or more from the first that runs a twentieth (CACHE_SAMPLE_SAG)
+ * below the fastest before it, step down from that speed to a level a
+ * step above the next phase's, the middle ones (all but the first and
+ * the last) flat there within half a step and lasting longer than a GC
+ * dip (DIP_AT_CACHE_END_S: a dip at the cache's end is
+ * seq_dip_at_cache_end's), the first above each of them and the last
+ * below each (the two mixes), the middle level is one the drive held
+ * between the cache and the phase after: after a sequential fill and
+ * idle time, the direct writes to the clean blocks left after the cache
+ * the idle time emptied. The cache ends in sample s, split between the
+ * fastest of its samples (a sample only slows: the run's start, a dip)
+ * and that level. Returns 1
+ * when it split (the cache [0, s), the direct writes, the rest). The
+ * state is seq_cache_before_direct's, the cache of any kind, as there;
+ * also with the fresh run's levels (its drive 136's own 2-sample cache
+ * was read as none: the split does not lean on them). */
+int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!seq_idle_cache(c, o, res))
+        return 0;
+    size_t e0 = c->ph[1].first, s = 1;
+    if (e0 < 4)
+        return 0;
+    double top = c->y[0], step = log(o->min_step), half = 0.5 * step;
+    while (s < e0 && c->y[s] > top - log(CACHE_SAMPLE_SAG)) {
+        top = fmax(top, c->y[s]);
+        s++;
+    }
+    if (s < 2 || e0 < s + 3)
+        return 0;
+    double lv = ssd__level_of(c, s + 1, e0 - 1), dt = 0;
+    for (size_t i = s + 1; i + 1 < e0; i++) {
+        if (fabs(c->y[i] - lv) >= half || !(c->y[i] < c->y[s]) || !(c->y[i] > c->y[e0 - 1]))
+            return 0;
+        dt += ssd__curve_dt(c, i);
+    }
+    if (!(dt > DIP_AT_CACHE_END_S) || !(lv >= log(c->ph[1].level_bps) + step) ||
+        ssd__curve_split(c, 0, s) != 0)
+        return 0;
+    double hi = exp(top), lo = exp(lv);
+    res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
+    ssd__cache_end_in_sample(c, o, S, s, hi, lo);
+    ssd__set_cache_end(res, s, hi, lo);
     return 1;
 }
 
