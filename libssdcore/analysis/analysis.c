@@ -12,6 +12,7 @@
 #include "jsonw.h"
 #include "options.h"
 #include "precondition.h"
+#include "regimes.h"
 #include "result_size.h"
 #include "summary_keys.h"
 
@@ -581,6 +582,54 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
     return 0;
 }
 
+/* Whether the samples from where the cache test ended a fresh drive's cache
+ * to the end of the segmentation's phase holding that end were one more
+ * GC dip of the cache, the cache's end past them: shorter than a lasting
+ * phase and than the cache's longest dip run and one sample, every sample
+ * a step or more below the cache's level but no deeper than its deepest
+ * dip (LEVEL_LEFT_MIN), and a step or more above the level of the phase
+ * after them. Dips slow the cache and the direct writes by the same
+ * factor, so a dip after the cache runs below the direct level, never a
+ * step above it: a short stretch at the cache's own dip level, faster than
+ * the direct writes after it, is the cache still being written. Read as
+ * the cache's end it made the stretch a level of direct writes and the
+ * direct writes after it the folding (seed 11's drive 93, fresh fill: a
+ * dynamic cache at 4030 MiB/s with dips to 2645-2784, then 2589 twice,
+ * 1992, then direct writes at 1720 to 120.2 GiB and folding at 733:
+ * "cache 27.56 GiB, truth 34.00", "folding at 32.6 GiB, truth 120.2").
+ * Not past MAX_CACHE_CAPACITY_SHARE of the capacity (no cache holds
+ * more: a first level that long was no cache, seed 11's drive 183). */
+static int cache_dip_at_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            const struct ssd__result *res) {
+    size_t k = res->cache_phase_end, j = 0;
+    while (j + 1 < c->nph && c->ph[j + 1].first <= k)
+        j++;
+    if (k == 0 || j == 0 || j + 1 >= c->nph)
+        return 0;
+    size_t e = c->ph[j].last + 1, len1 = e - k;
+    double step = log(o->min_step), lc = log(res->sum.cache_level_bps);
+    double l1 = ssd__level_of(c, k, e), l2 = log(c->ph[j + 1].level_bps);
+    if (len1 >= c->min_len || l2 + step > l1 ||
+        !(c->cum[e] <= MAX_CACHE_CAPACITY_SHARE * c->capacity))
+        return 0;
+    double lo = INFINITY;
+    size_t run = 0, rmax = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (c->y[i] <= lc - step) {
+            lo = fmin(lo, c->y[i]);
+            rmax = ++run > rmax ? run : rmax;
+        } else {
+            run = 0;
+        }
+    }
+    if (!rmax || len1 > rmax + 1)
+        return 0;
+    for (size_t i = k; i < e; i++)
+        if (c->y[i] > lc - step || c->y[i] < lo - log(LEVEL_LEFT_MIN))
+            return 0;
+    return 1;
+}
+
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                    const ssd_series *s, const struct ssd__result *ref, struct ssd__result *res,
                    char *err) {
@@ -657,6 +706,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     if (!res->sum.has_cache && o->written_before_bytes == 0 && c->nph >= 2 && c->ph[0].last == 0 &&
         c->ph[1].last - c->ph[1].first + 1 >= c->min_len) {
         ssd__curve_merge_next(c, 0);
+        ssd__find_cache(c, o, res);
+    }
+    /* (A fresh cache's end read before one more of its dips:
+     * cache_dip_at_end; the cache test again on the phases up to the
+     * dip's end.) */
+    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE &&
+        o->written_before_bytes == 0 && c->nph >= 3 && cache_dip_at_end(c, o, res)) {
+        size_t k = res->cache_phase_end, j = 0;
+        while (j + 1 < c->nph && c->ph[j + 1].first <= k)
+            j++;
+        for (size_t m = 0; m < j; m++)
+            ssd__curve_merge_next(c, 0);
         ssd__find_cache(c, o, res);
     }
     /* The cache test may have moved the drop past a dip the segmentation put

@@ -211,6 +211,121 @@ static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__ana
     return e;
 }
 
+/* The used state's start on a fresh drive whose direct writes dip, moved
+ * past a stretch that was more of their dips: an onset the fits put on
+ * samples below the direct writes' undipped level (their top), when the
+ * speed climbs back into the top's noise band within HELD_DIP_SAMPLES and
+ * the stretch (with the samples below the band right before the onset)
+ * lost no more bytes under the top than the fresh state's dips lose in
+ * that time, plus one of its dips (their median). A dip slows the writes
+ * for a window each period, placed anywhere in it: split over two samples
+ * it reads as two shallow ones, and a whole window in one sample reads
+ * deeper than any dip seen before, but what the dips cost is their windows
+ * times their depth, the same bytes a second, with one dip more or less as
+ * the windows fall; and the level comes back after them. GC costs from
+ * its first samples on, more than the dips did. Seed 367's drive 85, fresh
+ * WSAT: direct writes at 1243 MiB/s dipping every 30 s, then 1221, 491
+ * (deeper than the 546 seen before), 1241, 1246, 1238, then GC from 344.2
+ * GiB, read from 314.3: 3870 MiB lost in 10 s, the dips' 1206 in that
+ * time and 3525 a dip; seed 47's drive 75: 563 dipping every 12 s to
+ * about 440, then 482, 497, 506, 510, 499 (each dip split over two
+ * samples), 574, then GC from 172.3, read from 159.6: 1609 lost in 25 s,
+ * the dips' 1289 and 608 a dip. GC's first samples may burst back to the
+ * top, which the bytes tell: seed 157's drive 163, 1050 MiB/s dipping
+ * every 26 s, then 879, 551, 778, 716, 734, 722, 1042 from 178.5 GiB, GC
+ * from 179.8: 9609 lost in 30 s, the dips' 3363 and 2754 a dip. (Its
+ * drive 108 of seed 47 stays read 7 % early: 510 with dips to 350-370,
+ * then 394, 432, 442, 388, 509, then GC from 181.4: 1881 lost in 20 s,
+ * the dips' 622 and 880 a dip. With the costliest dip of the fresh state
+ * for one, 1069, it moved right, and so did 2 check runs wrongly.) The
+ * band: the top's median less TOP_SIGMAS of its robust noise, BAND_MIN at
+ * least, half a step at most; the top: the samples of the fresh state
+ * ([a, lo)) within half a step of the direct level or above it; a dip: a
+ * run of samples below the band there, the bytes it lost under the top
+ * summed. Only when the direct writes dip
+ * (DIP_SHARE_MIN of them half a step below their level), when the stretch
+ * is no longer than two of their dips either (samples in a row below the
+ * band: seed 2026's drive 57, GC from 365.8 GiB at 901, 959, 809, 981,
+ * 1030, 1154, then 1239 MiB/s, its dips two samples long), and when the
+ * lasting phase from the new onset (10 samples at least) is back at the
+ * top in TOP_BACK_MAX of its samples at most: where GC's scatter reaches
+ * the top often (a second's samples do not average it), a return there is
+ * no sign the direct writes went on, and the walk past it took GC's first
+ * samples for dips (seed 47's drive 160, 2 hours: 173.1 GiB moved to
+ * 175.2 for 170.3; seed 367's drive 93, 332.7 to 335.7 for 328.4). It
+ * only moves the onset later. Returns the new start, or phase g's first
+ * sample. */
+#define TOP_SIGMAS 3.0
+#define DIPS_IN_STRETCH 2.0
+#define TOP_BACK_MAX 1
+static size_t dip_loss_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
+    size_t lo = fresh_state_end(c, o, g, capacity);
+    if (lo < a + 10 || f + c->min_len > end)
+        return f;
+    double half = 0.5 * log(o->min_step), cut = log(c->ph[g - 1].level_bps) - half;
+    size_t nt = 0, off = 0;
+    for (size_t i = a; i < lo; i++) {
+        if (c->y[i] >= cut)
+            c->scratch[nt++] = c->y[i];
+        else
+            off++;
+    }
+    if ((double)off < DIP_SHARE_MIN * (double)(lo - a) || nt < 5)
+        return f;
+    double top = ssd__median(c->scratch, nt);
+    for (size_t i = 0, k = 0; i < lo - a; i++)
+        if (c->y[a + i] >= cut)
+            c->scratch[k++] = fabs(c->y[a + i] - top);
+    double sd = 1.4826 * ssd__median(c->scratch, nt);
+    double band = top - fmin(fmax(TOP_SIGMAS * sd, log(BAND_MIN)), half), rate = exp(top);
+    /* The bytes a dip of the fresh state lost under the top (the median
+     * of its dips'), and what its dips lost a second. */
+    double run = 0, all = 0;
+    size_t len = 0, lmax = 0, nr = 0;
+    for (size_t i = a; i <= lo; i++) {
+        if (i < lo && c->y[i] < band) {
+            run += rate * ssd__curve_dt(c, i) - c->b[i];
+            all += rate * ssd__curve_dt(c, i) - c->b[i];
+            lmax = ++len > lmax ? len : lmax;
+        } else {
+            if (len)
+                c->scratch[nr++] = run;
+            run = 0;
+            len = 0;
+        }
+    }
+    if (!nr)
+        return f;
+    double dip = ssd__median(c->scratch, nr);
+    if (!(c->y[f] < band))
+        return f;
+    size_t s0 = f, r = f;
+    while (s0 > a && c->y[s0 - 1] < band)
+        s0--;
+    double lost = 0;
+    for (size_t i = s0; i < f; i++)
+        lost += rate * ssd__curve_dt(c, i) - c->b[i];
+    while (r < end && r < f + HELD_DIP_SAMPLES && c->y[r] < band) {
+        lost += rate * ssd__curve_dt(c, r) - c->b[r];
+        r++;
+    }
+    double span = c->t[r - 1] - (s0 ? c->t[s0 - 1] : 0);
+    double expect = all / (c->t[lo - 1] - (a ? c->t[a - 1] : 0)) * span + dip;
+    if (r >= end || c->y[r] < band || lost > expect ||
+        (double)(r - s0) > DIPS_IN_STRETCH * (double)lmax)
+        return f;
+    size_t q = r, w = c->min_len > 10 ? c->min_len : 10, back = 0;
+    while (q < end && c->y[q] >= band)
+        q++;
+    if (q + w > end)
+        return f;
+    for (size_t i = q; i < q + w; i++)
+        back += c->y[i] >= band;
+    return back <= TOP_BACK_MAX ? q : f;
+}
+
 /* The first drop was no cache's end after all: the first level is the
  * fast start's. */
 static void no_cache(const struct ssd__curve *c, struct ssd__result *res) {
@@ -1619,6 +1734,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             /* (And past samples still in the direct writes' noise band:
              * fresh_band_onset.) */
             e = fresh_band_onset(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first)
+                ssd__curve_move_boundary(c, g, e);
+            /* (And past a stretch that was one more dip of the direct
+             * writes: dip_loss_onset.) */
+            e = dip_loss_onset(c, o, g, S->capacity_bytes);
             if (e != c->ph[g].first)
                 ssd__curve_move_boundary(c, g, e);
         }
