@@ -2001,6 +2001,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              c->ph[1].last >= c->ph[1].first + 8 && isfinite(S->post_cache_bps) &&
              !ssd__slides_down(c, &c->ph[1]) && dip_at_cache_end(c, o, S))
         ssd__dipped_cache_end(c, o, S, res, S->post_cache_bps);
+    /* (And a used drive's static cache after a sequential fill and idle
+     * time, which the fill's own log showed (a reference of another
+     * workload): the spare area the fill left clean is written after it
+     * at the direct level, flat but for GC dips, as on a fresh drive, and
+     * only the SLC writes a step faster. Seed 167's drive 178, WSAT: 300
+     * MiB/s with dips to 145-179, then 143 and 144 in a dip, 206 holding
+     * the end, then direct writes at 171: "cache 28.68 GiB, truth 30.48",
+     * the end put where the dip began. Only with the used state after
+     * the direct writes, a step below them: GC's own first samples burst
+     * above its level.) */
+    else if (!rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+             (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && o->written_before_bytes > 0 &&
+             o->idle_before_s != 0 && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+             !ssd__seq_overwrites(o, res) && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+             c->nph >= 3 && c->ph[1].last >= c->ph[1].first + 8 && isfinite(S->post_cache_bps) &&
+             res->cache_phase_end == c->ph[1].first &&
+             c->ph[2].level_bps * o->min_step <= c->ph[1].level_bps &&
+             !ssd__slides_down(c, &c->ph[1]) && dip_at_cache_end(c, o, S))
+        ssd__dipped_cache_end(c, o, S, res, S->post_cache_bps);
     if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
         S->cache_censored == SSD_CENSOR_NONE && ssd__ref_cache(&rl, &c->ph[0]))
         ssd__end_before_direct_sample(c, o, S, rl.direct, rl.cache_level);
