@@ -362,40 +362,6 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
     }
 }
 
-/* A used drive's static cache read past the static area the reference
- * showed (its cache C and C's uncertainty) inside the sample that holds
- * C's end too: a static cache is a fixed area, so the idle time flushed
- * at most all of it, and where in that sample the cache ended the split
- * cannot tell more closely than the speed it assumes for the cache's part
- * (a used drive's cache may still speed up in it, towards the fresh
- * drive's speed, as the work the idle time left ends: the split against
- * the slower first sample reads the cache long). The cache is then C with
- * its uncertainty, the reading within the stated uncertainty. Seed 89's
- * drive 36, WSAT after a sequential fill: 2160 MiB/s, then 1673 holding
- * the end, then direct writes at 1015: 16.61 GiB read, the fill's log a
- * static cache of 15.61 GiB +- 0.05, the model's 15.67; seed 11's drive
- * 19, 2 hours: 4.19 read, the log's 3.91, the model's 3.92. A reading
- * short of C is left (the idle time may have flushed part of the area),
- * as is one past C's sample: that is static_end_in_dip's and
- * STATIC_REF_CACHE_OVER's. */
-static void static_cache_within_area(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                     struct ssd__result *res, double C, double unc) {
-    struct ssd_analysis_summary *S = &res->sum;
-    double top = C + unc;
-    if (!(C > 0) || !isfinite(top) || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
-        !(o->written_before_bytes > 0) || o->idle_before_s == 0 || !(S->cache_bytes > top))
-        return;
-    size_t m = 0;
-    while (m + 1 < c->n && c->cum[m + 1] < S->cache_bytes)
-        m++;
-    if (m + 1 >= c->n || !(c->cum[m] < top))
-        return;
-    double reach = S->cache_bytes - top;
-    S->cache_bytes = top;
-    if (!(S->cache_uncertainty_bytes >= reach))
-        S->cache_uncertainty_bytes = reach;
-}
-
 /* A used drive's cache that idle time refilled and that ended in the
  * run's second sample, its first sample slower than the reference's cache
  * ran (the same workload's: the fresh run, or the fill's log of a random
@@ -846,7 +812,6 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             }
         }
         static_end_in_dip(c, o, res, C, unc);
-        static_cache_within_area(c, o, res, C, unc);
     }
     short_cache_at_ref_level(c, o, ref, res);
     ssd__find_throttle(c, o, s, res);
