@@ -469,8 +469,14 @@ static void cache_end_before_direct(const struct ssd__curve *c, const struct ssd
  * no slower than the faster of the two samples (a used cache speeds up as
  * the work idle time left ends, and a GC dip only slows), no faster than
  * the reference's cache; split at their middle (in log), the uncertainty
- * reaching both, as short_cache_at_ref_level does. Returns 1 when it
- * split (the cache [0, 2), the folding, the rest). */
+ * reaching both, as short_cache_at_ref_level does, when the second sample
+ * runs a step above the first, the cache still speeding up (247 after
+ * 186). A cache whose second sample ran no step faster held its speed: it
+ * is split against the faster of the two (seed 313's drive 167, 2 hours
+ * after a random fill: 1098 MiB/s, 1059 holding the end, then folding at
+ * 774, the fill's cache at 1730; split between, 1.57 GiB, the model's
+ * 2.00). Returns 1 when it split (the cache [0, 2), the folding, the
+ * rest). */
 static int two_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                         const struct ref_levels *rl, double fold,
                                         struct ssd__result *res) {
@@ -488,7 +494,7 @@ static int two_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
         if (fabs(c->y[i] - lf) >= step)
             return 0;
     double slow = fmax(c->r[0], c->r[1]), R = fmax(rl->cache_level, slow);
-    double mid = sqrt(slow * R), dt = ssd__curve_dt(c, 1);
+    double mid = c->r[1] >= c->r[0] * o->min_step ? sqrt(slow * R) : slow, dt = ssd__curve_dt(c, 1);
     if (ssd__curve_split(c, 0, 2) != 0)
         return 0;
     double at_slow = c->cum[1] + (c->r[1] - fold) / (slow - fold) * dt * slow;
