@@ -450,6 +450,64 @@ static void cache_end_before_direct(const struct ssd__curve *c, const struct ssd
     S->cache_uncertainty_bytes = 0.5 * c->b[k];
 }
 
+/* A dynamic cache the idle time refilled on a drive written full, ended
+ * in the run's second sample, then its folding at the level the reference
+ * (the same workload's) folded at, then GC: the segmentation made the two
+ * cache samples and the folding one phase, shorter than a lasting phase,
+ * and the cache test read all of it as the cache, its drop the one to GC
+ * (seed 167's drive 131, WSAT after a random fill: 186 MiB/s, 247, then
+ * five samples at 72, the fill's log folding at 71.6, then GC at 17-23:
+ * "cache 4.01 GiB, truth 2.00"; seed 277's drive 82: 145, 295, then 94
+ * for 8 samples, "5.98 GiB"). On a drive written full a dynamic cache
+ * folds before GC can run (the folding-or-GC note), so a level at the
+ * reference's folding right after a fast start is that folding, and the
+ * fast start the cache. Both first samples min_drop above the folding
+ * level, the second a step or more above it (it holds the cache's end
+ * and more than a step of cache: one within a step of the folding is the
+ * first-sample rules' above), the next 3 within a step of it. The end
+ * lies in the second sample, whose cache share ran between two speeds:
+ * no slower than the faster of the two samples (a used cache speeds up as
+ * the work idle time left ends, and a GC dip only slows), no faster than
+ * the reference's cache; split at their middle (in log), the uncertainty
+ * reaching both, as short_cache_at_ref_level does, when the second sample
+ * runs a step above the first, the cache still speeding up (247 after
+ * 186). A cache whose second sample ran no step faster held its speed: it
+ * is split against the faster of the two (seed 313's drive 167, 2 hours
+ * after a random fill: 1098 MiB/s, 1059 holding the end, then folding at
+ * 774, the fill's cache at 1730; split between, 1.57 GiB, the model's
+ * 2.00). Returns 1 when it split (the cache [0, 2), the folding, the
+ * rest). */
+static int two_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        const struct ref_levels *rl, double fold,
+                                        struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    double step = log(o->min_step);
+    if (!rl->known || !rl->dynamic || !rl->cache || !isfinite(fold) || !(fold > 0) ||
+        !(o->written_before_bytes > 0) || ssd__fresh_room(o, S->capacity_bytes) > 0 || c->nph < 2 ||
+        c->ph[0].last < 4 || c->ph[0].last + 1 >= c->min_len ||
+        (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT))
+        return 0;
+    double lf = log(fold);
+    if (!(c->y[0] >= lf + log(o->min_drop)) || !(c->y[1] >= lf + log(o->min_drop)))
+        return 0;
+    for (size_t i = 2; i < 5; i++)
+        if (fabs(c->y[i] - lf) >= step)
+            return 0;
+    double slow = fmax(c->r[0], c->r[1]), R = fmax(rl->cache_level, slow);
+    double mid = c->r[1] >= c->r[0] * o->min_step ? sqrt(slow * R) : slow, dt = ssd__curve_dt(c, 1);
+    if (ssd__curve_split(c, 0, 2) != 0)
+        return 0;
+    double at_slow = c->cum[1] + (c->r[1] - fold) / (slow - fold) * dt * slow;
+    double at_ref = c->cum[1] + (c->r[1] - fold) / (R - fold) * dt * R;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_bytes = c->cum[1] + (c->r[1] - fold) / (mid - fold) * dt * mid;
+    S->cache_uncertainty_bytes =
+        fmax(0.5 * c->b[1], fmax(at_slow - S->cache_bytes, S->cache_bytes - at_ref));
+    ssd__set_cache_end(res, 2, mid, c->ph[1].level_bps);
+    return 1;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -548,6 +606,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         second = (int)c->ph[1].first;
         ssd__curve_move_boundary(c, 1, 1);
     }
+    int two_sample_fold = !second && two_sample_cache_before_fold(c, o, &rl, fold_lv, res);
+    if (two_sample_fold)
+        rl.start_is_cache = 1;
     /* (The same with the reference's direct level: a used drive's first
      * sample min_drop above it, then a level at it (within a step, or
      * slower by less than min_drop, direct writes after a fill), then the
@@ -1944,6 +2005,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     else if (!rl.known && !(o->written_before_bytes > 0) && S->has_cache &&
              S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
              c->ph[1].last >= c->ph[1].first + 8 && isfinite(S->post_cache_bps) &&
+             !ssd__slides_down(c, &c->ph[1]) && dip_at_cache_end(c, o, S))
+        ssd__dipped_cache_end(c, o, S, res, S->post_cache_bps);
+    /* (And a used drive's static cache after a sequential fill and idle
+     * time, which the fill's own log showed (a reference of another
+     * workload): the spare area the fill left clean is written after it
+     * at the direct level, flat but for GC dips, as on a fresh drive, and
+     * only the SLC writes a step faster. Seed 167's drive 178, WSAT: 300
+     * MiB/s with dips to 145-179, then 143 and 144 in a dip, 206 holding
+     * the end, then direct writes at 171: "cache 28.68 GiB, truth 30.48",
+     * the end put where the dip began. Only with the used state after
+     * the direct writes, a step below them: GC's own first samples burst
+     * above its level.) */
+    else if (!rl.known && res->ref_kind == SSD__REF_KIND_STATIC &&
+             (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && o->written_before_bytes > 0 &&
+             o->idle_before_s != 0 && ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
+             !ssd__seq_overwrites(o, res) && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+             c->nph >= 3 && c->ph[1].last >= c->ph[1].first + 8 && isfinite(S->post_cache_bps) &&
+             res->cache_phase_end == c->ph[1].first &&
+             c->ph[2].level_bps * o->min_step <= c->ph[1].level_bps &&
              !ssd__slides_down(c, &c->ph[1]) && dip_at_cache_end(c, o, S))
         ssd__dipped_cache_end(c, o, S, res, S->post_cache_bps);
     if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
