@@ -24,3 +24,16 @@ def test_the_used_state_starts_after_the_folding_of_a_dynamic_cache(tmp_path):
     a, got = scored(tmp_path, D227_18)
     assert not got["problems"], got["problems"]
     assert abs(a["gc"]["start_bytes"] - 4 * 2**30) < 0.25 * 2**30
+
+
+def test_a_used_cache_slower_than_the_log_s_is_no_clean_blocks(tmp_path):
+    # The same drive 2 hours after its random fill, against the fill's
+    # 4K log (cache at 1988 MiB/s, direct writes at 464, folding at 170):
+    # the 2 GiB cache at 871 MiB/s, nearer the log's direct level than its
+    # cache's, then folding at 170 to 4.0 GiB, then GC at 101, was read as
+    # clean blocks: "cache of 2.00 GiB missed, used state at 2.1 GiB".
+    # Clean blocks are written no faster than the fresh drive wrote past
+    # its cache; 1.9 times that is a cache.
+    a, got = scored(tmp_path, D227_18, workload="2h")
+    assert not got["problems"], got["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "folding", "gc"]
