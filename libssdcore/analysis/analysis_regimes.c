@@ -2165,13 +2165,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * the run alone read it right; seed 163's drive 181 the same. A
      * level of 2-3 samples is left to the rules before: the one split
      * off on seed 149's drive 153, 19 MiB/s twice after its cache, was
-     * labelled folding.) */
+     * labelled folding. A log that showed a dynamic cache before a run
+     * on a drive filled at random runs it too: random writes leave only
+     * the few GiB idle GC cleaned, a dynamic cache takes them all and
+     * folds them before GC runs, (bits - 1) times their size written at
+     * the folding's speed, the quiet level this rule reads, never GC's
+     * first samples. Seed 227's drive 18, a fill after a random fill
+     * against its 4K fill's log (a 69 GiB dynamic cache): 1.91 GB/s in
+     * the first sample, folding flat at 375 MiB/s to 4.0 GiB, then GC at
+     * 222 bursting to 536 for four samples: "used state at 6.6 GiB, truth
+     * 4.0" with the log, 3.80 without it; seed 277's drive 110 alike,
+     * folding at 71 MiB/s to 6.0 GiB read as ending at 4.76.) */
     int seq_static_log = !ref && res->ref_kind == SSD__REF_KIND_STATIC &&
                          (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && g == 1 &&
                          S->has_cache;
+    int rand_dynamic_log = !ref && res->ref_kind == SSD__REF_KIND_DYNAMIC &&
+                           (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL;
     if (!ref &&
         (res->ref_kind == SSD__REF_KIND_UNKNOWN || res->ref_kind == SSD__REF_KIND_NONE ||
-         seq_static_log) &&
+         seq_static_log || rand_dynamic_log) &&
         !rl.known && g >= 1 && g <= 2 && g < c->nph && (g == 1 || S->has_cache)) {
         size_t k = ssd__quiet_level_before_used(c, o, S->capacity_bytes, S->has_cache,
                                                 c->ph[g].level_bps, c->ph[g].first);
