@@ -164,6 +164,20 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
     double beta0 = beta;
     if (arg && best <= beta && e1 - arg >= c->min_len) { /* (a median: only when it matters) */
         double s0 = own_sigma(c, 0, e1);
+        /* (Round 44: on a fresh drive, with two samples or more before the
+         * split, at the upper half's noise of the segment after it when
+         * that is less (upper_sigma): GC dips only slow the direct writes,
+         * and the differences' noise they carve is no scatter a drop must
+         * beat, as in merge_close. Seed 89's drive 186, fresh WSAT: 2112
+         * (a dip), 2678, the drop's 1531, then direct writes at 1797
+         * dipping every few samples, "cache of 25.22 GiB missed"; 229's
+         * drive 8, 1746, 1413, 1277, then 1027 with dips to 805. A single
+         * sample is the cache test's, against the p99 of the rest: split
+         * off at that noise, a first sample a dip of the cache's end made
+         * slow read as a cache inside it, 2.62 GiB for 7.72, and moved
+         * another run's onset.) */
+        if (o->written_before_bytes == 0 && arg >= 2)
+            s0 = fmin(s0, upper_sigma(c, arg, e1));
         beta0 = o->penalty * s0 * s0 * log((double)n);
     } else if (arg && best <= beta && !level && o->written_before_bytes == 0 &&
                arg + c->min_len <= n) {
