@@ -62,6 +62,28 @@ static double upper_sigma(struct ssd__curve *c, size_t a, size_t b) {
     return s > 0.005 ? s : 0.005;
 }
 
+/* Whether a spread of `spread` (log) among the samples before a split at
+ * arg is no wider than the dips of the segment after it, y[arg, e1): its
+ * median over its lowest sample, with min_len samples or more to show
+ * them. A fresh drive's periodic GC slows the cache as it slows the
+ * direct writes after it: a cache sample in one of its dips is still the
+ * cache's level (seed 89's drive 131, fresh WSAT: 2763 and 2382 MiB/s,
+ * the drop's 2100, then direct writes at 1423 dipping to 1200; the two
+ * 1.16x apart were no level, "cache of 30.83 GiB missed"; so 101's drive
+ * 136, 2287 then 2744, and 163's drive 171, 2744 with a dip to 1980 in
+ * 33 samples). A slide or the drop's mixed sample spreads wider than a
+ * quiet level's dips, and stays no level. */
+static int within_own_dips(struct ssd__curve *c, double spread, size_t arg, size_t e1) {
+    if (e1 < arg + c->min_len)
+        return 0;
+    double lo = INFINITY;
+    for (size_t i = arg; i < e1; i++)
+        lo = fmin(lo, c->y[i]);
+    memcpy(c->scratch, c->y + arg, (e1 - arg) * sizeof *c->y);
+    double med = ssd__median(c->scratch, e1 - arg);
+    return spread <= med - lo;
+}
+
 /* A short cache at the start judged at its own noise: the best split of
  * the first segment near its start (after `from` samples or more, within
  * `reach`), kept when it pays the penalty, at the noise of the first
@@ -133,12 +155,29 @@ static size_t first_split(struct ssd__curve *c, const struct ssd__analysis_opts 
             lo = fmin(lo, last);
             hi = fmax(hi, last);
         }
-        if (hi - lo >= log(o->min_step))
+        /* (Round 44: on a fresh drive, no wider than the direct writes'
+         * own dips is one level still: within_own_dips.) */
+        if (hi - lo >= log(o->min_step) &&
+            !(o->written_before_bytes == 0 && within_own_dips(c, hi - lo, arg, e1)))
             return count;
     }
     double beta0 = beta;
     if (arg && best <= beta && e1 - arg >= c->min_len) { /* (a median: only when it matters) */
         double s0 = own_sigma(c, 0, e1);
+        /* (Round 44: on a fresh drive, with two samples or more before the
+         * split, at the upper half's noise of the segment after it when
+         * that is less (upper_sigma): GC dips only slow the direct writes,
+         * and the differences' noise they carve is no scatter a drop must
+         * beat, as in merge_close. Seed 89's drive 186, fresh WSAT: 2112
+         * (a dip), 2678, the drop's 1531, then direct writes at 1797
+         * dipping every few samples, "cache of 25.22 GiB missed"; 229's
+         * drive 8, 1746, 1413, 1277, then 1027 with dips to 805. A single
+         * sample is the cache test's, against the p99 of the rest: split
+         * off at that noise, a first sample a dip of the cache's end made
+         * slow read as a cache inside it, 2.62 GiB for 7.72, and moved
+         * another run's onset.) */
+        if (o->written_before_bytes == 0 && arg >= 2)
+            s0 = fmin(s0, upper_sigma(c, arg, e1));
         beta0 = o->penalty * s0 * s0 * log((double)n);
     } else if (arg && best <= beta && !level && o->written_before_bytes == 0 &&
                arg + c->min_len <= n) {
