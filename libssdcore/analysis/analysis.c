@@ -782,7 +782,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
      * what it showed of the cache does (ref_kind, ssd__ref_kind_of). */
     if (ref && ssd__other_workload(res, ref)) {
         res->ref_other_workload = 1;
-        res->ref_kind = ssd__ref_kind_of(ref, capacity_of(o, s), &res->ref_kind_cache_bytes);
+        res->ref_kind = ssd__ref_kind_of(ref, o, capacity_of(o, s), &res->ref_kind_cache_bytes);
         res->ref_kind_cache_unc =
             isfinite(res->ref_kind_cache_bytes) && isfinite(ref->sum.cache_uncertainty_bytes)
                 ? ref->sum.cache_uncertainty_bytes
@@ -825,7 +825,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             unc = res->ref_kind_cache_unc;
         } else if (ref && ref->sum.has_cache && ref->sum.cache_censored == SSD_CENSOR_NONE) {
             double cb = NAN;
-            if (ssd__ref_kind_of(ref, capacity_of(o, s), &cb) == SSD__REF_KIND_STATIC) {
+            if (ssd__ref_kind_of(ref, o, capacity_of(o, s), &cb) == SSD__REF_KIND_STATIC) {
                 C = ref->sum.cache_bytes;
                 unc = isfinite(ref->sum.cache_uncertainty_bytes) ? ref->sum.cache_uncertainty_bytes
                                                                  : 0;
