@@ -679,21 +679,41 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
      * phase after them, or one whose speed climbs back to theirs (within
      * min_step), may be a GC dip inside the cache (seed 59's drive 50,
      * fresh fill: 5803, 5810, three samples near 4400, the cache again at
-     * 5657, then the drop), and stays one with them. */
+     * 5657, then the drop), and stays one with them. (After a fill, when
+     * the cache test then finds no cache in the joined phase, the two
+     * samples are a cache of their own before a level of its own, lasting
+     * or not: its first SHORT_LEVEL samples past the drop's holding one
+     * level. The room idle time gave back is a cache of a few seconds,
+     * and the folding or direct writes after it last as long as the clean
+     * blocks the fill left, not a lasting phase of a run of hours. Seed
+     * 227's drive 154, 2 hours after a sequential fill: 2744 MiB/s twice,
+     * the drop's 1378, folding at 430-447 for 30 samples, then GC at
+     * 120-145; the phase after the two samples held 48 of the run's
+     * lasting 72, GC's first 16 among them, and joined with them it showed
+     * no cache: "cache of 6.45 GiB missed".) */
+    int own_cache = 0;
     if (c->nph >= 3) {
         const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
         size_t len1 = p1->last - p1->first + 1;
-        int level0 = p0->last == 1 && fabs(c->y[0] - c->y[1]) < log(o->min_step) &&
-                     p0->level_bps >= o->min_drop * p1->level_bps && len1 >= c->min_len;
-        for (size_t i = p1->first; level0 && i <= p1->last; i++)
-            level0 = log(p0->level_bps) - c->y[i] >= log(o->min_step);
+        int two = p0->last == 1 && fabs(c->y[0] - c->y[1]) < log(o->min_step) &&
+                  p0->level_bps >= o->min_drop * p1->level_bps;
+        for (size_t i = p1->first; two && i <= p1->last; i++)
+            two = log(p0->level_bps) - c->y[i] >= log(o->min_step);
+        int level0 = two && len1 >= c->min_len;
         if (p0->last + 1 <= 2 && !level0 && len1 < 2 * c->min_len &&
             p1->level_bps < p0->level_bps && p2->level_bps * o->min_drop <= p1->level_bps &&
-            p2->last - p2->first + 1 > len1)
+            p2->last - p2->first + 1 > len1) {
+            own_cache =
+                two && o->written_before_bytes > 0 && len1 > SHORT_LEVEL &&
+                ssd__holds_level(c, o, p1->first + 1, p1->first + 1 + SHORT_LEVEL,
+                                 ssd__level_of(c, p1->first + 1, p1->first + 1 + SHORT_LEVEL));
             ssd__curve_merge_next(c, 0);
+        }
     }
     take_in_slow_start(c, o);
     ssd__find_cache(c, o, res);
+    if (own_cache && !res->sum.has_cache && ssd__curve_split(c, 0, 2) == 0)
+        ssd__find_cache(c, o, res);
     /* A fresh run's first sample split off alone (first_split: a cache
      * that ended inside it) that the cache test did not take for a cache
      * is the start of the lasting phase after it: on its own it read as a
@@ -762,7 +782,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
      * what it showed of the cache does (ref_kind, ssd__ref_kind_of). */
     if (ref && ssd__other_workload(res, ref)) {
         res->ref_other_workload = 1;
-        res->ref_kind = ssd__ref_kind_of(ref, capacity_of(o, s), &res->ref_kind_cache_bytes);
+        res->ref_kind = ssd__ref_kind_of(ref, o, capacity_of(o, s), &res->ref_kind_cache_bytes);
         res->ref_kind_cache_unc =
             isfinite(res->ref_kind_cache_bytes) && isfinite(ref->sum.cache_uncertainty_bytes)
                 ? ref->sum.cache_uncertainty_bytes
@@ -805,7 +825,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             unc = res->ref_kind_cache_unc;
         } else if (ref && ref->sum.has_cache && ref->sum.cache_censored == SSD_CENSOR_NONE) {
             double cb = NAN;
-            if (ssd__ref_kind_of(ref, capacity_of(o, s), &cb) == SSD__REF_KIND_STATIC) {
+            if (ssd__ref_kind_of(ref, o, capacity_of(o, s), &cb) == SSD__REF_KIND_STATIC) {
                 C = ref->sum.cache_bytes;
                 unc = isfinite(ref->sum.cache_uncertainty_bytes) ? ref->sum.cache_uncertainty_bytes
                                                                  : 0;

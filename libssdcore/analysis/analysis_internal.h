@@ -184,7 +184,9 @@ enum ssd__ref_kind {
 int ssd__other_workload(const struct ssd__result *run, const struct ssd__result *ref);
 /* What ref showed of the cache (enum ssd__ref_kind) on a drive of this
  * capacity (NaN: unknown); *cache_bytes its cache's size (NaN: none). */
-int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cache_bytes);
+int ssd__ref_drop_unread(const struct ssd__result *ref, const struct ssd__analysis_opts *o);
+int ssd__ref_kind_of(const struct ssd__result *ref, const struct ssd__analysis_opts *o,
+                     double capacity, double *cache_bytes);
 /* Whether ref, of the run's own workload, is read by its kind alone: a
  * static cache too slight to call, before a run after a random fill
  * (regimes_reference.c). */

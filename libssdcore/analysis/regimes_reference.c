@@ -11,6 +11,26 @@
 
 /* The reference's levels (struct ref_levels) for this run: none without a
  * reference or on a fresh run. S: this run's summary after the cache test. */
+/* Whether a reference is a sequential log whose speed fell lastingly
+ * with nothing found to fall for: no cache, no folding, no used state,
+ * and its slowest phase min_drop below its first level. A fresh drive
+ * without an SLC cache writes sequentially at one speed through its
+ * capacity (nothing was overwritten, so nothing is collected), so such a
+ * log had a cache its test missed or throttled: its first level is no
+ * direct level, and it shows no drive without a cache. Seed 229's drive
+ * 45, the fill's own log: a 293 GiB dynamic cache at 5.8 GB/s carved into
+ * phases by two clusters of GC dips, then 2.2 GB/s to the end, read as
+ * no cache, and the runs after the fill lost theirs to it ("cache of
+ * 18.38 GiB missed", 2 hours; "cache of 28.74 GiB missed", the fill);
+ * seed 101's drive 194 the same with its cache's end read as throttling
+ * at 61.8 C. (Not a random log: 4K random writes without an SLC cache may
+ * slow, 3 of 1,340 fill logs of the tune seeds' drives without one.) */
+int ssd__ref_drop_unread(const struct ssd__result *ref, const struct ssd__analysis_opts *o) {
+    const struct ssd_analysis_summary *R = &ref->sum;
+    return !R->has_cache && !R->has_folding && !R->has_gc && !strcmp(ref->pattern, "write") &&
+           ref->lowest_phase_bps * o->min_drop <= R->post_cache_bps;
+}
+
 void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd_analysis_summary *S, const struct ssd__result *ref,
                         struct ref_levels *rl) {
@@ -31,6 +51,10 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
     if (!ref->sum.has_cache && !ref->sum.has_folding && !ref->sum.has_gc &&
         isfinite(S->capacity_bytes) &&
         ref->sum.total_bytes < MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes)
+        return;
+    /* (Nor does a sequential one whose drop was not read:
+     * ssd__ref_drop_unread.) */
+    if (ssd__ref_drop_unread(ref, o))
         return;
     rl->known = 1;
     rl->direct = ref->sum.post_cache_bps;
@@ -932,7 +956,8 @@ int ssd__clean_level_before_drop(const struct ssd__curve *c, const struct ssd__a
            c->ph[k].level_bps * o->min_drop <= p->level_bps;
 }
 
-int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cache_bytes) {
+int ssd__ref_kind_of(const struct ssd__result *ref, const struct ssd__analysis_opts *o,
+                     double capacity, double *cache_bytes) {
     const struct ssd_analysis_summary *R = &ref->sum;
     *cache_bytes = NAN;
     /* (A fresh run of any workload shows the cache's kind: folding follows
@@ -971,6 +996,10 @@ int ssd__ref_kind_of(const struct ssd__result *ref, double capacity, double *cac
         *cache_bytes = ref->slight_cache_bytes;
         return SSD__REF_KIND_STATIC;
     }
+    /* (A sequential log whose drop was not read shows no drive without
+     * a cache: ssd__ref_drop_unread.) */
+    if (ssd__ref_drop_unread(ref, o))
+        return SSD__REF_KIND_UNKNOWN;
     if (!R->has_cache && (R->has_gc || (isfinite(capacity) &&
                                         R->total_bytes >= MAX_CACHE_CAPACITY_SHARE * capacity)))
         return SSD__REF_KIND_NONE;
