@@ -90,10 +90,19 @@ def test_a_small_slump_sweep_gets_the_cache_the_post_cache_level_and_the_slump(t
     # slump of a lasting phase: drive 7's fill; drive 1's WSAT run, direct
     # writes then folding and the used state after its slump, is left to
     # the GC-dip rule: docs/analysis.md, "A slump right after a cache").
-    assert f["runs"] >= 8
-    assert f["post_right"] == f["post_asked"] >= 8
+    # Round 44 (h44fresh's split at the direct writes' upper-half noise):
+    # drive 5's WSAT run, whose cache round 43 did not find (the scorer
+    # does not ask for it: one 4 s sample and the slump), now finds it,
+    # 15.06 +- 3.12 GiB for 14.00, so 9 runs, cache size right 7; both
+    # misses are a cache end inside the sample the analysis names, with
+    # the truth in the stated range (right by the interval score).
+    assert f["runs"] >= 9
+    assert f["post_right"] == f["post_asked"] >= 9
     assert f["told_asked"] >= 4 and f["told_right"] >= 3
-    assert f["cache_right"] >= f["runs"] - 1
+    assert f["cache_right"] >= f["runs"] - 2
+    slumped = [r for r in rows if r.get("slump")]
+    assert all(r["right_interval"] for r in slumped
+               if all(p.startswith("cache ") for p in r["problems"]))
     assert not any(r["false_cache"] for r in rows)
 
 
