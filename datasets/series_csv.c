@@ -85,16 +85,42 @@ static int field_number(ssd_series *s, const char *name, size_t lineno, const ch
     return 0;
 }
 
+/* The torn tail of a live log, dropped: says so in the series' note (after
+ * any note already there), 0 to end the data, or SSD_ENOMEM. */
+static long drop_torn_tail(ssd_series *s, const char *name, size_t lineno, size_t nf,
+                           size_t nheader) {
+    static const char fmt[] = "%s%s%s:%zu: last line cut short (%zu of %zu fields, no newline: "
+                              "a run killed while writing it); dropped";
+    const char *old = s->note ? s->note : "";
+    const char *sep = *old ? "; " : "";
+    int n = snprintf(NULL, 0, fmt, old, sep, name, lineno, nf, nheader);
+    char *note = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (!note)
+        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+    snprintf(note, (size_t)n + 1, fmt, old, sep, name, lineno, nf, nheader);
+    free(s->note);
+    s->note = note;
+    return 0;
+}
+
 /* A data row located without writing into it: next_row's checks and
- * messages, the fields as ranges (ssd__row_field). */
+ * messages, the fields as ranges (ssd__row_field). live: the file is an
+ * ssdcore series log, written a row at a time; its last line without a
+ * newline and short of fields is then a row a kill cut (one write(2) can be
+ * cut between page-cache folios), not a damaged file: dropped with a note,
+ * the rows before it whole. The stream hands a line without its newline
+ * only at the end of the file (a window ends after its last newline). */
 static long next_row_ranges(ssd_series *s, const char *name, struct ssd__lines *it,
-                            struct ssd__row *row, char **starts, size_t nheader, size_t need) {
+                            struct ssd__row *row, char **starts, size_t nheader, size_t need,
+                            int live) {
     while (ssd__next_fields(it, row, starts, MAX_FIELDS)) {
         int empty = row->start == row->end;
         if ((!empty && *row->start == '#') || (empty && row->had_newline))
             continue;
         if (empty)
             return 0;
+        if (live && !row->had_newline && row->nfields < nheader)
+            return drop_torn_tail(s, name, it->lineno, row->nfields, nheader);
         return row_fields(s, name, it->lineno, row->nfields, row->had_newline, nheader, need);
     }
     return 0;
@@ -219,7 +245,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     int ti = -1, bi = -1, di[2] = {-1, -1}; /* read_bytes, write_bytes */
     size_t nheader = 0;
     int colmap[MAX_FIELDS];
-    int rc;
+    int rc, live = 0;
 
     if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
@@ -236,6 +262,9 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
         if (line[0] == '#') {
             if (!strncmp(line, "# ssdcore-series", 16)) {
                 char *end;
+                /* Only a file that begins with the magic line is a live
+                 * log whose torn last row may be dropped. */
+                live = it.lineno == 1;
                 long v = strtol(line + 16, &end, 10);
                 if (end == line + 16)
                     return ssd__series_fail(s, SSD_EFORMAT,
@@ -351,7 +380,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
             it.p = next;
             it.lineno++;
         } else {
-            if ((nf = next_row_ranges(s, name, &it, &r, starts, nheader, need)) == 0 &&
+            if ((nf = next_row_ranges(s, name, &it, &r, starts, nheader, need, live)) == 0 &&
                 (rc = next_window(ts, &it)) != 0) {
                 if (rc < 0)
                     return rc;

@@ -60,7 +60,9 @@ def test_human_summary(cli):
     ("# ssdcore-series 1\nt_s,bytes\n", "header only"),
     ("# ssdcore-series 1\nt_s,bytes\n1,5\n0.5,5\n", ":4"),
     ("# ssdcore-series 1\nt_s,bytes\n1,5\n2,-5\n", "bytes"),
-    ("# ssdcore-series 1\nt_s,bytes,ops\n1,5,1\n2,5,1\n3,5", "truncated"),
+    # Not a live log (no magic line first): a cut last line is damage.
+    ("t_s,bytes,ops\n1,5,1\n2,5,1\n3,5", "truncated last line (2 of 3 fields)"),
+    ("pos_bytes,mib_s,note\n1048576,100,a\n2097152,100", "truncated last line (2 of 3 fields)"),
     ("\x7fELF\x02\x01garbage", "not a recognised"),
 ])
 def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, tmp_path, text, needle):
@@ -72,6 +74,22 @@ def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, tmp_path, te
     assert p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1
     assert "bad.csv" in p.stderr and needle in p.stderr
+
+
+def test_a_live_logs_row_cut_by_a_kill_is_dropped_with_a_note(cli, tmp_path):
+    # A series log is written a row at a time; a kill can cut the last row
+    # (docs/crash-safety.md). Its whole rows are analysed, the cut one named.
+    cut = tmp_path / "cut.csv"
+    cut.write_text("# ssdcore-series 1\nt_s,bytes,ops\n1,5,1\n2,5,1\n3,5,1\n4,5")
+    note = ("cut.csv:6: last line cut short (2 of 3 fields, no newline: a run killed while "
+            "writing it); dropped")
+    p = run(cli, cut, "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["samples"] == 3 and note in d["input_note"]
+    p = run(cli, cut)
+    assert p.returncode == 0, p.stderr
+    assert "input:" in p.stdout and note in p.stdout
 
 
 def test_sparse_2gb_file_fails_fast(cli, tmp_path):
