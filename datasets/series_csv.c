@@ -105,11 +105,14 @@ static long drop_torn_tail(ssd_series *s, const char *name, size_t lineno, size_
 
 /* A data row located without writing into it: next_row's checks and
  * messages, the fields as ranges (ssd__row_field). live: the file is an
- * ssdcore series log, written a row at a time; its last line without a
- * newline and short of fields is then a row a kill cut (one write(2) can be
- * cut between page-cache folios), not a damaged file: dropped with a note,
- * the rows before it whole. The stream hands a line without its newline
- * only at the end of the file (a window ends after its last newline). */
+ * ssdcore series log, written a row at a time, each row ending in its
+ * newline; its last line without one is then a row a kill cut (one
+ * write(2) can be cut between page-cache folios), not a damaged file:
+ * dropped with a note, the rows before it whole. That holds with every
+ * field present too: a cut inside the last field ("...,12" of "...,1234")
+ * leaves a row that parses and is wrong. The stream hands a line without
+ * its newline only at the end of the file (a window ends after its last
+ * newline). */
 static long next_row_ranges(ssd_series *s, const char *name, struct ssd__lines *it,
                             struct ssd__row *row, char **starts, size_t nheader, size_t need,
                             int live) {
@@ -119,7 +122,7 @@ static long next_row_ranges(ssd_series *s, const char *name, struct ssd__lines *
             continue;
         if (empty)
             return 0;
-        if (live && !row->had_newline && row->nfields < nheader)
+        if (live && !row->had_newline)
             return drop_torn_tail(s, name, it->lineno, row->nfields, nheader);
         return row_fields(s, name, it->lineno, row->nfields, row->had_newline, nheader, need);
     }

@@ -42,6 +42,12 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results" "$work/trace" \
     "$work/catalog"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
+# Live logs a kill cut (the reader drops such a last line with a note):
+# inside a row at a 4 KiB offset, and whole rows that lost their newline
+# or the end of their last field.
+head -c 4096 tests/data/series/series_v1_cache.csv >"$work/series/cut-4k.csv"
+head -c -1 tests/data/series/series_v1_cache.csv >"$work/series/cut-newline.csv"
+head -c -2 tests/data/series/series_v1_temp.csv >"$work/series/cut-last-field.csv"
 cp tests/data/fio/*.json "$work/fio/"
 # fuzz_trace reads its first byte as the reader to use (0 auto .. 3 blkparse)
 for f in tests/data/traces/*.csv tests/data/traces/*.log tests/data/traces/*.txt; do

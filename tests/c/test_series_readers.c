@@ -300,6 +300,17 @@ Test(series, live_log_cut_by_a_kill_keeps_its_whole_rows) {
                      "while writing it); dropped") != NULL,
               "%s", ssd_series_note(s));
     ssd_series_free(s);
+    /* Cut inside its last field, the row has every field and parses: the
+     * missing newline alone says it was cut ("2,10,5" of "2,10,57"). */
+    s = NULL;
+    path = write_tmp("torn_last.csv", "# ssdcore-series 1\nt_s,bytes,ops\n1,100,5\n2,10,5");
+    cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 1);
+    cr_expect(strstr(ssd_series_note(s),
+                     "torn_last.csv:4: last line cut short (3 of 3 fields, "
+                     "no newline: a run killed while writing it); dropped") != NULL,
+              "%s", ssd_series_note(s));
+    ssd_series_free(s);
     /* Whole rows only: a cut line is the file's end, not a row to skip. */
     expect_error("# ssdcore-series 1\nt_s,bytes,ops\n2,10", SSD_ENODATA, ":3", "no data rows");
     /* The magic line not first: not a log written row by row. */
@@ -307,6 +318,13 @@ Test(series, live_log_cut_by_a_kill_keeps_its_whole_rows) {
                  "truncated last line (2 of 3 fields)");
     expect_error("t_s,bytes,ops\n1,100,5\n2,10", SSD_EFORMAT, ":3",
                  "truncated last line (2 of 3 fields)");
+    /* ... and there a whole last line without its newline is read as before. */
+    ssd_series *plain = NULL;
+    path = write_tmp("plain.csv", "t_s,bytes,ops\n1,100,5\n2,10,5");
+    cr_assert_eq(series_open(&plain, path), 0, "%s", ssd_series_errmsg(plain));
+    cr_expect_eq(ssd_series_count(plain), 2);
+    cr_expect_str_eq(ssd_series_note(plain), "");
+    ssd_series_free(plain);
     /* A short line ending in a newline is still an error. */
     expect_error("# ssdcore-series 1\nt_s,bytes,ops\n1,100,5\n2\n", SSD_EFORMAT, ":4",
                  "1 fields, need at least 2");

@@ -13,10 +13,11 @@ import pytest
 import ssdcore
 
 
-def _cut_log(cli, tmp_path):
-    """A real job log, cut at the 4 KiB offset inside a row: its path, the
-    number of whole rows kept, the cut line's number and field count, and
-    the header's field count."""
+def _cut_log(cli, tmp_path, inside_last_field=False):
+    """A real job log, cut at the 4 KiB offset inside a row (short of its
+    last field, or with inside_last_field inside that field, every field
+    there): its path, the number of whole rows kept, the cut line's number
+    and field count, the header's field count, and the whole log read."""
     log = tmp_path / "j.csv"
     r = subprocess.run([cli, "job", "--target", "sim:bx200", "--pattern", "randwrite", "--time",
                         "2s", "--interval", "10ms", "--log", str(log)],
@@ -25,8 +26,9 @@ def _cut_log(cli, tmp_path):
     data = log.read_bytes()
     assert data.startswith(b"# ssdcore-series 1\n")
     nheader = len(data.split(b"\n")[2].split(b","))  # magic, metadata, header
-    # The first page boundary inside a row short of its last field (a cut
-    # inside the last field looks whole: read as it is, as before).
+    # The first page boundary inside a row short of its last field; for a
+    # cut inside the last field, the same kill one byte before that row's
+    # last character (the row then has every field and parses).
     for cut in range(4096, len(data), 4096):
         lines = data[:cut].split(b"\n")
         nfields = len(lines[-1].split(b","))
@@ -34,6 +36,13 @@ def _cut_log(cli, tmp_path):
             break
     else:
         pytest.fail("no page boundary inside a row")
+    if inside_last_field:
+        cut = data.index(b"\n", cut) - 1  # "35.0" cut to "35"
+        while not data[cut - 1:cut].isdigit():
+            cut -= 1
+        lines = data[:cut].split(b"\n")
+        nfields = len(lines[-1].split(b","))
+        assert nfields == nheader and lines[-1][-1:].isdigit()
     head = data[:cut]
     whole = sum(1 for ln in lines[:-1] if ln[:1].isdigit())
     out = tmp_path / "cut.csv"
@@ -41,8 +50,11 @@ def _cut_log(cli, tmp_path):
     return out, whole, len(lines), nfields, nheader, ssdcore.Series.open(str(log))
 
 
-def test_python_reads_the_whole_rows_and_names_the_cut_one(cli, tmp_path):
-    path, whole, lineno, nf, nh, full = _cut_log(cli, tmp_path)
+@pytest.mark.parametrize("inside_last_field", [False, True])
+def test_python_reads_the_whole_rows_and_names_the_cut_one(cli, tmp_path, inside_last_field):
+    # Cut inside its last field, the row parses as a smaller number: only
+    # the missing newline tells, and the row is dropped all the same.
+    path, whole, lineno, nf, nh, full = _cut_log(cli, tmp_path, inside_last_field)
     s = ssdcore.Series.open(str(path))
     assert len(s) == whole
     assert (s.t_s == full.t_s[:whole]).all() and (s.bytes == full.bytes[:whole]).all()

@@ -13,9 +13,10 @@
  *    bytes are required; other columns are optional, in any order; unknown
  *    ones are ignored. A header without the magic line is accepted too.
  *    A file that begins with the magic line is a live log, written a row
- *    per write(2), which a kill can cut: its last line without a newline
- *    and short of fields is dropped and ssd_series_note() names it (any
- *    other file's cut last line is an error).
+ *    per write(2), each ending in a newline, which a kill can cut: its last
+ *    line without a newline (short of fields, or cut inside its last
+ *    field) is dropped and ssd_series_note() names it (any other file's
+ *    cut last line is an error).
  *  - fio write_bw_log / write_iops_log files ("time_ms, value, ddir, bs[,
  *    offset][, prio]"). Several files (one per job) or a glob pattern make
  *    one series: rows are filtered by direction (write by default), bucketed
