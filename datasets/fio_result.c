@@ -288,6 +288,6 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
 
 SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, r, out, flags);
+    int rc = ssd__jw_open(&w, r, out, flags, r ? (char *)r->err : NULL);
     return rc ? rc : fio_result_json(r, w.style, out);
 }

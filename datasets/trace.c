@@ -471,7 +471,7 @@ unsigned ssd_trace_max_overlap(const ssd_trace *tr) {
 
 int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, tr, out, flags);
+    int rc = ssd__jw_open(&w, tr, out, flags, tr ? (char *)tr->err : NULL);
     if (rc)
         return rc;
     uint64_t cnt[4] = {0}, bytes[4] = {0}, seq[2] = {0}, next[2] = {UINT64_MAX, UINT64_MAX};

@@ -14,11 +14,13 @@
 #include "clock.h"
 #include "fo_util.h"
 
-int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
+int ssd__fo_to_json(const void *h, const char *json, int flags, char **out, char *err) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, h, out, flags);
-    if (rc || !json)
-        return rc ? rc : SSD_ESTATE;
+    int rc = ssd__jw_open(&w, h, out, flags, err);
+    if (rc)
+        return rc;
+    if (!json)
+        return ssd__fail(err, SSD_ESTATE, "to_json: no results: no run, or the last run failed");
     ssd__jw_raw(&w, json); /* the stored compact document, in the style asked for */
     return ssd__jw_finish(&w, out);
 }

@@ -35,7 +35,7 @@
 #define SSD__FO_HANDLE_CALLS(T)                                                                    \
     SSD__ERRMSG_OF(T)                                                                              \
     int ssd_##T##_to_json(const ssd_##T *h, int flags, char **out) {                               \
-        return ssd__fo_to_json(h, h ? h->json : NULL, flags, out);                                 \
+        return ssd__fo_to_json(h, h ? h->json : NULL, flags, out, h ? (char *)h->err : NULL);      \
     }                                                                                              \
     int ssd_##T##_set_progress(ssd_##T *h, ssd_fileops_progress_fn fn, void *user) {               \
         if (!h)                                                                                    \
@@ -108,7 +108,7 @@
  * 0, SSD_EINVAL (NULL handle or out, an unknown flag), SSD_ESTATE (no
  * document: the handle has not run, or its run failed before it had
  * results) or SSD_ENOMEM; *out NULL on failure. */
-int ssd__fo_to_json(const void *h, const char *json, int flags, char **out);
+int ssd__fo_to_json(const void *h, const char *json, int flags, char **out, char *err);
 
 /* The progress throttle of every fileops run: when fn is set and a call is
  * due (force, or the time *next reached; *next then moves interval on),

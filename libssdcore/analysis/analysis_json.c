@@ -297,16 +297,13 @@ static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
 
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
                                  char **out_json) {
-    if (!out_json)
-        return SSD_EINVAL;
-    *out_json = NULL;
-    if (!a || (flags & ~SSD_JSON_PRETTY))
-        return SSD_EINVAL;
-    if (!a->have)
-        return SSD_ESTATE;
-    const struct ssd__result *r = &a->res;
     struct ssd__jw w;
-    ssd__jw_init(&w, flags & SSD_JSON_PRETTY ? SSD__JW_PRETTY : SSD__JW_COMPACT);
+    int rc = ssd__jw_open(&w, a, out_json, flags, a ? (char *)a->err : NULL);
+    if (rc)
+        return rc;
+    if (!a->have)
+        return ssd__fail((char *)a->err, SSD_ESTATE, "to_json: no analysis has run");
+    const struct ssd__result *r = &a->res;
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
     if (a->input_note)

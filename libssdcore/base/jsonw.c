@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ssdcore/base.h"
+#include "errmsg.h"
 #include "jsonw.h"
 #include "numfmt.h"
 
@@ -14,11 +15,20 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style) {
     w->style = style;
 }
 
-int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags) {
+int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags, char *err) {
     ssd__jw_init(w, flags == SSD_JSON_PRETTY ? SSD__JW_PRETTY : SSD__JW_COMPACT);
     if (out)
         *out = NULL;
-    return !handle || !out || (flags & ~SSD_JSON_PRETTY) ? SSD_EINVAL : 0;
+    if (!handle)
+        return SSD_EINVAL;
+    if (!out)
+        return err ? ssd__fail(err, SSD_EINVAL, "to_json: out is NULL") : SSD_EINVAL;
+    if (flags & ~SSD_JSON_PRETTY)
+        return err ? ssd__fail(err, SSD_EINVAL,
+                               "to_json: flags %d: SSD_JSON_COMPACT (0) or SSD_JSON_PRETTY (1)",
+                               flags)
+                   : SSD_EINVAL;
+    return 0;
 }
 
 int ssd__jw_style_named(int flags, enum ssd__jw_style *style) {

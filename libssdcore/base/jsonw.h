@@ -48,8 +48,10 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
  * started in the style flags ask for (SSD__JW_PRETTY for SSD_JSON_PRETTY,
  * else compact; a producer that hands the writing on passes w.style).
  * Returns 0, or SSD_EINVAL for a NULL handle or out, or a flag bit it does
- * not know. w holds no memory until something is written. */
-int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags);
+ * not know, saying which in err (the handle's message buffer, written
+ * through its const pointer as every failing call's message is; NULL for
+ * a function of no handle). w holds no memory until something is written. */
+int ssd__jw_open(struct ssd__jw *w, const void *handle, char **out, int flags, char *err);
 
 /* The style the public flags name (SSD_JSON_COMPACT, _SPACED or _PRETTY,
  * ssd_json_create and ssd_json_restyle): 0, or SSD_EINVAL for other flags. */

@@ -225,7 +225,7 @@ static void write_health(struct ssd__jw *w, const ssd_health *h) {
 
 int ssd_health_to_json(const ssd_health *h, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, h, out, flags);
+    int rc = ssd__jw_open(&w, h, out, flags, NULL);
     if (rc || !ssd__result_size_ok(h, sizeof *h))
         return rc ? rc : SSD_EINVAL;
     write_health(&w, h);
@@ -241,7 +241,7 @@ double ssd__health_wa(const ssd_health *before, const ssd_health *after) {
 int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
                           char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, after, out, flags);
+    int rc = ssd__jw_open(&w, after, out, flags, NULL);
     if (rc || !before || !ssd__result_size_ok(before, sizeof *before) ||
         !ssd__result_size_ok(after, sizeof *after))
         return rc ? rc : SSD_EINVAL;

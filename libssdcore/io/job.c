@@ -1199,8 +1199,10 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
 /* What a job's JSON documents check first: ssd__jw_open's, then SSD_ESTATE
  * before ssd_job_run. */
 static int open_ran(struct ssd__jw *w, const ssd_job *j, char **out, int flags) {
-    int rc = ssd__jw_open(w, j, out, flags);
-    return rc ? rc : j->ran ? 0 : SSD_ESTATE;
+    int rc = ssd__jw_open(w, j, out, flags, j ? (char *)j->err : NULL);
+    if (rc || j->ran)
+        return rc;
+    return ssd__fail((char *)j->err, SSD_ESTATE, "to_json: the job has not run");
 }
 
 int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {

@@ -86,7 +86,7 @@ const char *ssd_target_kind(const ssd_target *t) {
 
 int ssd_target_to_json(const ssd_target *t, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, t, out, flags);
+    int rc = ssd__jw_open(&w, t, out, flags, t ? (char *)t->err : NULL);
     if (rc)
         return rc;
     ssd__jw_begin_object(&w);

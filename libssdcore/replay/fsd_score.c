@@ -88,7 +88,7 @@ int ssd__replay_jw_open(struct ssd__jw *w, ssd_target *t, char **out, int flags,
                         char *err, size_t errlen) {
     if (err && errlen)
         err[0] = 0;
-    int rc = ssd__jw_open(w, t, out, flags);
+    int rc = ssd__jw_open(w, t, out, flags, NULL);
     if (rc && err && errlen)
         snprintf(err, errlen, "%s: %s", what, t && out ? "unknown JSON flags" : "NULL argument");
     return rc;

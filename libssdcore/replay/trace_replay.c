@@ -585,7 +585,7 @@ static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t
 
 int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, r, out, flags);
+    int rc = ssd__jw_open(&w, r, out, flags, r ? (char *)r->err : NULL);
     if (rc)
         return rc;
     if (!r->ran)

@@ -462,7 +462,7 @@ int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     struct ssd__jw w;
     struct cmp_row *rows;
     size_t nrows;
-    int rc = ssd__jw_open(&w, c, out, flags);
+    int rc = ssd__jw_open(&w, c, out, flags, c ? (char *)c->err : NULL);
     if (!rc)
         rc = rows_of(c, out, &rows, &nrows, "compare.json");
     if (rc)

@@ -272,7 +272,7 @@ SSD_API const char *ssd_series_metadata(const ssd_series *s) {
 
 SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, s, out, flags);
+    int rc = ssd__jw_open(&w, s, out, flags, s ? (char *)s->err : NULL);
     if (rc)
         return rc;
     ssd__jw_begin_object(&w);

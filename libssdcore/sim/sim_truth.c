@@ -480,7 +480,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
 
 int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, spec, out, flags);
+    int rc = ssd__jw_open(&w, spec, out, flags, NULL);
     return rc ? rc
               : profile_json(spec, w.style,
                              out); /* on failure *out is the message, as documented */
@@ -488,6 +488,6 @@ int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
 
 int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, t, out, flags);
+    int rc = ssd__jw_open(&w, t, out, flags, t ? t->err : NULL);
     return rc ? rc : truth_json(t, w.style, out);
 }

@@ -52,7 +52,7 @@ int ssd_target_open(ssd_target *t, const char *uri) {
 int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out) {
     int text = flags == SSD_JSON_TEXT;
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, target, out, text ? SSD_JSON_COMPACT : flags);
+    int rc = ssd__jw_open(&w, target, out, text ? SSD_JSON_COMPACT : flags, NULL);
     if (rc)
         return rc;
     uint64_t sim_capacity = 0;

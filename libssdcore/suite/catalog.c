@@ -616,7 +616,7 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
 
 int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, c, out, flags);
+    int rc = ssd__jw_open(&w, c, out, flags, c ? (char *)c->err : NULL);
     if (rc || !c->db)
         return rc ? rc : SSD_EINVAL;
     /* c is the caller's, not const: a failed query leaves its message */

@@ -11,7 +11,7 @@
 
 int ssd_headline_figures(const char *json, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, json, out, flags);
+    int rc = ssd__jw_open(&w, json, out, flags, NULL);
     if (rc)
         return rc;
     struct ssd__jv root;

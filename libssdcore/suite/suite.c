@@ -435,7 +435,7 @@ const char *ssd_suite_previous_path(const ssd_suite *s) {
 
 int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, s, out, flags);
+    int rc = ssd__jw_open(&w, s, out, flags, s ? (char *)s->err : NULL);
     return rc ? rc : ssd__suite_json(s, w.style, out);
 }
 
