@@ -250,7 +250,7 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
     DataFrame with ``as_frame=True``. fio per-I/O logs are summed into
     ``per_io_interval_s`` intervals (0: 1 s).
 
-    >>> t, b = read_series("tests/data/series_v1_cache.csv")   # doctest: +SKIP
+    >>> t, b = read_series("tests/data/series/series_v1_cache.csv")   # doctest: +SKIP
     """
     # (t_s, bytes) alone needs no other column parsed.
     s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s,

@@ -121,7 +121,7 @@ enum ssd_json_flags {
  * 240e9. A small b after a unit ("4kb", "8Gb": bits? binary?) is refused.
  * Fractions and an exponent ("240e9") are allowed when the result is a whole
  * number of bytes. Returns 0, or SSD_EINVAL (not a size) or SSD_ERANGE (over
- * 2^63). Thread-safe. docs/units.md. */
+ * 2^63). Thread-safe. docs/options.md, "Sizes". */
 SSD_API int ssd_parse_size(const char *text, uint64_t *out);
 
 /* What a size looks like, for messages that refuse one ("'4kb' is not a
