@@ -134,7 +134,7 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, scenarios[i].name, sizeof list - strlen(list) - 1);
         }
-        return ssd__fail(tr->err, SSD_EINVAL, "unknown scenario \"%.64s\" (%s)", name, list);
+        return ssd__fail(tr->err, SSD_EINVAL, "unknown scenario '%.64s' (%s)", name, list);
     }
     if (!span)
         span = 8 * GIB;

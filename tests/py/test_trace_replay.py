@@ -151,8 +151,13 @@ def test_cli_replay_and_apps_on_sim(cli):
                        capture_output=True, text=True)
     # an unknown name on the command line is a usage error (2), in the one wording
     assert r.returncode == 2 and r.stdout == "", r.stderr
-    assert r.stderr.startswith("ssdcore replay: TRACE: unknown scenario \"nope\" (")
+    assert r.stderr.startswith("ssdcore replay: TRACE: unknown scenario 'nope' (")
     assert r.stderr.endswith("\nTry 'ssdcore replay --help'.\n")
+    # ... quoted as every command quotes what it refuses (round 45's audit:
+    # replay and trace info said "nope", trace generate 'nope')
+    for args in (["trace", "info", "scenario:nope"], ["trace", "generate", "nope", "--out", "x.csv"]):
+        r = subprocess.run([cli, *args], capture_output=True, text=True)
+        assert r.returncode == 2 and "unknown scenario 'nope' (" in r.stderr, (args, r.stderr)
 
 
 def test_replay_and_apps_return_result_objects_whose_frames_add_up():
