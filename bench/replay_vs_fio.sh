@@ -54,7 +54,7 @@ with open(path, "w") as f:
         op = "R" if rnd.random() < 0.7 else "W"
         f.write(f"{i * 1e-5:.6f},{op},{rnd.randrange(size // 4096) * 4096},4096\n")
 PY
-"$SSD" trace convert "$TRACE_CSV" "$TRACE_LOG" --to iolog3 --file "$FILE" >/dev/null
+"$SSD" trace convert "$TRACE_CSV" --out "$TRACE_LOG" --to iolog3 --file "$FILE" >/dev/null
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 echo "| QD | ssdcore IOPS | fio IOPS | ratio |"

@@ -35,7 +35,7 @@ sim_chain() {
     run "compare" 0 "$S" compare "$work/suite" "$work/suite" --out "$work/cmp"
     run "catalog add" 0 "$S" catalog add "$work/suite" --catalog "$work/c.sqlite"
     run "catalog list" 0 "$S" catalog list --catalog "$work/c.sqlite" --json
-    run "trace convert" 0 "$S" trace convert tests/data/traces/blkparse.txt "$work/t.csv"
+    run "trace convert" 0 "$S" trace convert tests/data/traces/blkparse.txt --out "$work/t.csv"
     run "replay sim" 0 "$S" replay scenario:pcm8-excel --target sim:bx200 --timing as-recorded
 }
 file_chain() {

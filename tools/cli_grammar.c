@@ -137,7 +137,9 @@ int cli_duration_value(const char *cmd, const char *flag, const char *text, doub
 int cli_missing(const char *cmd, const char *names, int given) {
     while (given-- > 0 && strchr(names, ' '))
         names = strchr(names, ' ') + 1;
-    return cli_usage_error(cmd, "missing %s", names);
+    const char *optional = strstr(names, " ["); /* "IN [OUT]": IN is what is missing */
+    return cli_usage_error(cmd, "missing %.*s",
+                           optional ? (int)(optional - names) : (int)strlen(names), names);
 }
 
 void cli_verbs_usage(FILE *f, const char *cmd, const struct cli_verb *verbs, size_t n,

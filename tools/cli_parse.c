@@ -285,14 +285,22 @@ ssd_target *cli_open_target(const char *cmd, const char *uri, int writes, int de
     return t;
 }
 
-/* How many operands names takes ("SRC DST": 2); -1: any number (NULL,
- * "FILE..."). */
+/* How many operands names takes ("SRC DST": 2; "IN [OUT]": 2); -1: any
+ * number (NULL, "FILE..."). */
 static int operand_count(const char *names) {
     if (!names || strstr(names, "..."))
         return -1;
     int n = *names != '\0';
     for (const char *p = names; *p; p++)
         n += *p == ' ';
+    return n;
+}
+
+/* How many of them must be given: those not in brackets ("IN [OUT]": 1). */
+static int operand_least(const char *names) {
+    int n = operand_count(names);
+    for (const char *p = names; n > 0 && (p = strstr(p, " [")) != NULL; p++)
+        n--;
     return n;
 }
 
@@ -415,7 +423,8 @@ int cli_parse(const struct cli_spec *spec, void *handle, const struct cli_own *o
         npos++;
     if (status < 0 && cli_table_apply(&t, spec->cmd, handle, spec->set_option, spec->errmsg, 1))
         status = 2;
-    else if (status < 0 && (most < 0 ? !npos && spec->operands : npos != most))
+    else if (status < 0 &&
+             (most < 0 ? !npos && spec->operands : npos < operand_least(spec->operands)))
         status = cli_missing(spec->cmd, spec->operands, npos);
     for (const struct cli_own *o = own; status < 0 && o->name; o++)
         if (o->key && cli_table_value(&t, o->key))

@@ -79,22 +79,29 @@ static int trace_info(int argc, char **argv) {
 }
 
 static const char convert_usage[] =
-    "usage: ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
+    "usage: ssdcore trace convert IN --out OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
     "                             [--file NAME] [--json]\n"
     "\n"
     "Converts a trace (IN as for 'ssdcore trace info') to an ssdcore trace CSV or\n"
     "a fio iolog v3 (--file NAME: the file fio opens). Prints what it wrote (as\n"
-    "JSON with --json).\n";
+    "JSON with --json). OUT may also follow IN without --out (IN OUT).\n";
 
 static int trace_convert(int argc, char **argv) {
-    const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
+    const char *cmd = "trace convert", *from = NULL, *to = "csv", *file = NULL, *out = NULL;
+    const char *pos[2];
     int json = 0;
-    const struct cli_own own[] = {{"--from", NULL, &from, NULL},
-                                  {"--to", NULL, &to, NULL},
-                                  {"--file", NULL, &file, NULL},
-                                  {"--json", &json, NULL, NULL},
-                                  {NULL, NULL, NULL, NULL}};
-    int status = cli_args("trace convert", convert_usage, "IN OUT", own, argc - 1, argv + 1, pos);
+    const struct cli_own own[] = {{"--from", NULL, &from, NULL}, {"--to", NULL, &to, NULL},
+                                  {"--file", NULL, &file, NULL}, {"--out", NULL, &out, NULL},
+                                  {"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    /* The output is --out OUT, as for every command that writes one
+     * (trace generate too); the older IN OUT still reads the same. */
+    int status = cli_args(cmd, convert_usage, "IN [OUT]", own, argc - 1, argv + 1, pos);
+    if (status < 0 && out && pos[1])
+        status = cli_usage_error(cmd, "unexpected argument '%s' (--out names OUT)", pos[1]);
+    else if (status < 0 && !out && !pos[1])
+        status = cli_usage_error(cmd, "missing --out OUT");
+    if (status < 0 && out)
+        pos[1] = out;
     if (status >= 0 ||
         (from &&
          (status = cli_word_value("trace convert", "--from", "format", from, trace_formats))) ||

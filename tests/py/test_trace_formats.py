@@ -154,7 +154,7 @@ def test_trace_verbs_and_replay_share_one_flag_grammar(cli, tmp_path):
                       (["trace", "generate", "pcm8-excel", "--out", out, "--span=1q"],
                        "--span: '1q' is not a size"),
                       (["trace", "info", out, out], "unexpected argument"),
-                      (["trace", "convert", out], "missing OUT"),
+                      (["trace", "convert", out], "missing --out OUT"),
                       (["trace", "record", "--device", "/dev/null", "--out", out, "ls", "--",
                         "ls"], "unexpected argument 'ls' (the command goes after --)"),
                       (["trace", "record", "--out", out, "--", "ls"], "missing --device"),
