@@ -49,7 +49,8 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-HANDLES = ["job", "target", "suite", "replay", "compare", "analysis"]
+# (catalog: its one option, create, is no CLI flag: `catalog add` creates)
+HANDLES = ["job", "target", "suite", "replay", "compare", "analysis", "catalog"]
 # the fileops handles: (the command, the Python function, what it runs on)
 FILEOPS = {"copy": ("copy", "copy_tree", ["src", "dst"]),
            "archive": ("archive", "archive", ["src", "a.7z"]),
@@ -167,6 +168,11 @@ def set_option(handle, name, value):
         set_options(a, {name: value}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
     elif handle == "replay":
         ssdcore.replay("scenario:pcm8-wow", "sim:bx200", **{name: value})
+    elif handle == "catalog":
+        c = ffi.new("ssd_catalog **")
+        ssdcore.check(lib.ssd_catalog_create(c))
+        c = ffi.gc(c[0], lib.ssd_catalog_free)
+        set_options(c, {name: value}, lib.ssd_catalog_set_option, lib.ssd_catalog_errmsg)
     elif handle == "fileset" and name == "kind":  # make_set's first argument
         ssdcore.make_set(value, "dst")
     elif handle in FILEOPS:  # refused before the run looks at its paths
