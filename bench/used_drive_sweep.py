@@ -60,15 +60,21 @@ kept as s{seed}-greedy-... (docs/simulator.md, "gc" in The model).
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
 
 import numpy as np
 
+HOW = "run it from the repository root after scripts/build.sh, as PATH=build:$PATH " \
+      "PYTHONPATH=build/python .venv/bin/python bench/used_drive_sweep.py"
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
-from used_drive_scoring import (ALL_STATES, INTERVAL_CAP_SAMPLES, STATES,  # noqa: E402
-                                format_table, parse_span, slump_figures, sweep, table)
+try:
+    from used_drive_scoring import (ALL_STATES, INTERVAL_CAP_SAMPLES, STATES,  # noqa: E402
+                                    format_table, parse_span, slump_figures, sweep, table)
+except ImportError as e:  # the ssdcore package not built or not on PYTHONPATH
+    sys.exit(f"used_drive_sweep: cannot import {e.name or e}: {HOW}")
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
@@ -101,6 +107,8 @@ def main():
     ap.add_argument("--greedy", action="store_true",
                     help="the enterprise-like drives' GC is greedy, gc_model=greedy (opt-in)")
     a = ap.parse_args()
+    if not shutil.which("ssdcore"):  # each log is analysed by the CLI, as a user's
+        ap.error(f"no ssdcore on PATH: {HOW}")
     try:
         span = parse_span(a.span) if a.span else None
     except ValueError as e:

@@ -735,3 +735,16 @@ def test_a_reference_sweep_without_the_fresh_runs_is_refused(tmp_path):
                         "random_fill", "--runs", str(tmp_path)], capture_output=True, text=True)
     assert r.returncode == 2 and "--states must include fresh" in r.stderr, r.stderr
     assert not os.listdir(tmp_path)
+
+
+def test_the_bench_without_the_cli_on_path_says_how_to_run_it(tmp_path):
+    # (round 45's audit: it simulated for 8 s, then died in a traceback,
+    # FileNotFoundError: 'ssdcore')
+    import subprocess
+    import sys
+    bench = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "used_drive_sweep.py")
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + ":/usr/bin:/bin")
+    r = subprocess.run([sys.executable, bench, "--drives", "1"], capture_output=True, text=True,
+                       env=env, cwd=tmp_path)
+    assert r.returncode == 2 and "no ssdcore on PATH" in r.stderr and "scripts/build.sh" in r.stderr
+    assert "Traceback" not in r.stderr
