@@ -996,10 +996,12 @@ static const char *reference_misfit(const struct ssd__analysis_opts *o, const ss
     }
     double cap = capacity_of(o, s), rcap = metadata_number(reference, "capacity_bytes");
     if (isfinite(cap) && cap > 0 && isfinite(rcap) && rcap > 0 && fabs(rcap - cap) > 0.01 * cap) {
+        /* (The run's capacity may be the user's option, not its log's.) */
         snprintf(why, len,
                  "it is another drive's log: its capacity is %.0f bytes (%.1f GB), the run's "
-                 "%.0f bytes (%.1f GB); a reference is a log of the same drive",
-                 rcap, rcap / 1e9, cap, cap / 1e9);
+                 "%.0f bytes (%.1f GB%s); a reference is a log of the same drive",
+                 rcap, rcap / 1e9, cap, cap / 1e9,
+                 o->capacity_bytes > 0 ? ", as the capacity option gives it" : "");
         return why;
     }
     char run_pat[16], ref_pat[16];
@@ -1097,9 +1099,10 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
             rc = ssd__fail(a->err, SSD_EFORMAT,
                            "%s: the metadata's reference (the fresh run this log was made "
                            "with): it is another drive's log: its capacity is %.0f bytes "
-                           "(%.1f GB), the run's %.0f bytes (%.1f GB); give a reference to "
+                           "(%.1f GB), the run's %.0f bytes (%.1f GB%s); give a reference to "
                            "analyse it against another",
-                           src, rcap, rcap / 1e9, cap, cap / 1e9);
+                           src, rcap, rcap / 1e9, cap, cap / 1e9,
+                           a->o.capacity_bytes > 0 ? ", as the capacity option gives it" : "");
         else
             rc = note_reference(a, meta_source, "metadata", NULL);
     }

@@ -133,6 +133,12 @@ def test_a_reference_that_cannot_be_the_run_s_is_refused(seq_fill_run, tmp_path)
     assert p.returncode == 1 and "the metadata's reference" in p.stderr and \
         "another drive's log" in p.stderr
     assert cli(edited, "--reference", sfill)["reference"]["from"] == "argument"
+    # A capacity the user gives is said to be the option's, not the run's
+    # log's (round 45's audit: "the run's 1073741824 bytes" for --capacity 1g).
+    p = subprocess.run(["ssdcore", "analyze", str(run), "--reference", str(sfill), "--capacity",
+                        "1g"], capture_output=True, text=True)
+    assert p.returncode == 1 and "another drive's log" in p.stderr and \
+        "(1.1 GB, as the capacity option gives it)" in p.stderr, p.stderr
     # The same drive's fill still is one; so is a log with the fill's
     # samples but another past (the used-drive sweep's drive 4 of seed
     # 2026, no cache: its sequential fill after a sequential fill is,
