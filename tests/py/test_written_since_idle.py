@@ -198,3 +198,13 @@ def test_the_suite_counts_the_bytes_between_idles(past, tmp_path):
     got = {n: meta(tmp_path / "r" / f"{n}.csv").get("written_since_idle_bytes") for n in "abcdef"}
     first = {"a": 0, "b": GIB} if past == "fresh" else {"a": None, "b": None}
     assert got == dict(first, c=0, d=0, e=5 * GIB, f=2 * GIB)
+
+
+def test_the_text_of_a_drive_opened_fresh_does_not_say_it_idled(tmp_path):
+    # A sim: drive opened fresh has written nothing into its cache, as after
+    # an idle, but never idled (round 45's audit).
+    log = tmp_path / "j.csv"
+    subprocess.run(["ssdcore", "job", "--target", "sim:bx200", "--pattern", "randwrite",
+                    "--time", "5s", "--log", str(log)], check=True, capture_output=True)
+    p = subprocess.run(["ssdcore", "analyze", str(log)], capture_output=True, text=True)
+    assert "written since idle: 0 B since the drive last idled (or was opened fresh)" in p.stdout
