@@ -76,6 +76,7 @@ struct ssd__sim_params {
     double slump_share, slump_depth;
     double lat_sigma, tail_frac, tail_mult; /* per-I/O latency distribution */
     double precondition;                    /* enum ssd__sim_pre */
+    double past_unknown;                    /* past=unknown: jobs record no state */
     double seed;
     /* Thermal model: a first-order lag towards temp_idle_c plus heat_*_c
      * per GiB/s moved; above throttle_c (0: never) the total speed is

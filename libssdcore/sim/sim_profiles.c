@@ -21,6 +21,7 @@ static const char *const gc_model_names[] = {"plain", "greedy", NULL};
 /* The drive's state at open, in the words of every other precondition
  * (precondition.h). */
 static const char *const pre_names[] = {"none", "seq_fill", "random_fill", NULL};
+static const char *const past_names[] = {"known", "unknown", NULL};
 
 const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"capacity_gb", P(capacity_gb), 1, 131072, NULL,
@@ -93,6 +94,9 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"precondition", P(precondition), 0, 2, pre_names,
      "state at open: none (fresh, trimmed), seq_fill (written once, sequentially), random_fill "
      "(the steady used state a random fill leaves, settled)"},
+    {"past", P(past_unknown), 0, 1, past_names,
+     "whether a job records the state at open (known), or nothing, as on a device whose past "
+     "nobody wrote down (unknown)"},
     {"seed", P(seed), 0, 9007199254740992.0, NULL, "seed of noise, dips and latency draws"},
     {"temp_idle_c", P(temp_idle_c), -40, 150, NULL,
      "temperature the idle drive settles at (its surroundings plus idle power), degrees C"},
@@ -129,7 +133,7 @@ static const char defaults[] =
     "s=20,"
     "dip_duty=0,dip_depth=1,slump_share=0,slump_depth=0.5,lat_sigma=0.4,tail_frac=0.001,tail_mult="
     "20,"
-    "precondition=none,seed=1,"
+    "precondition=none,past=known,seed=1,"
     "temp_idle_c=35,heat_write_c=8,heat_read_c=4,thermal_tau_s=90,throttle_c=0,"
     "throttle_mibps=100000,throttle2_c=0,throttle2_mibps=100000,throttle_hyst_c=3";
 

@@ -1324,15 +1324,22 @@ int ssd__sim_target_open(ssd_target *t, const char *spec) {
     t->block_size = 512;
     /* The model's state at open is known, unlike a device's or a file's: a
      * fresh one (the default) is a drive fresh from TRIM, a full one was
-     * written once sequentially, and a job on it records so (DESIGN.md,
-     * "The analysis context travels with the run"), as after a purge or a
-     * precondition. A dirty one's past (how much, how long ago) is not. */
-    if ((int)p.precondition == SSD__PRE_FRESH || (int)p.precondition == SSD__PRE_FULL) {
-        int full = (int)p.precondition == SSD__PRE_FULL;
-        t->ctx_known = 1;
-        t->ctx_written = full ? t->size : 0;
-        t->ctx_precondition = full ? SSD_PRECONDITION_SEQ_FILL : SSD_PRECONDITION_NONE;
-    }
+     * written once sequentially, a dirty one is in the settled used state
+     * a random fill leaves, and a job on it records so (DESIGN.md, "The
+     * analysis context travels with the run"), as after a purge or a
+     * precondition. The dirty one records the 2x the capacity of SNIA's
+     * random fill, as `precondition kind=random_fill` would: every block
+     * written and rewritten, which is all the analysis reads from it (a
+     * drive of unknown past is a device, a file or past=unknown; round 45's audit found
+     * this one read as a cache, the state it stood for not recorded). */
+    int pre = (int)p.precondition;
+    if (p.past_unknown)
+        return 0; /* past=unknown: as a device's, nothing recorded */
+    t->ctx_known = 1;
+    t->ctx_written = pre == SSD__PRE_FULL ? t->size : pre == SSD__PRE_DIRTY ? 2 * t->size : 0;
+    t->ctx_precondition = pre == SSD__PRE_FULL    ? SSD_PRECONDITION_SEQ_FILL
+                          : pre == SSD__PRE_DIRTY ? SSD_PRECONDITION_RANDOM_FILL
+                                                  : SSD_PRECONDITION_NONE;
     /* A fresh one's cache is empty, as after an idle: nothing was written
      * into it since (DESIGN.md's written_since_idle_bytes). */
     if ((int)p.precondition == SSD__PRE_FRESH) {

@@ -49,11 +49,11 @@ static int has(const char *json, const char *what) {
 }
 
 Test(job_target_context, fresh_target_records_nothing) {
-    /* (a dirty sim: drive, whose past the model does not say, as a device
+    /* (a sim: drive opened past=unknown, whose past nobody wrote down, as a device
      * or a file opened fresh) */
     ssd_target *t = NULL;
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s",
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill,past=unknown"), 0, "%s",
                  ssd_target_errmsg(t));
     char *meta = NULL;
     ssd_job *j = run(t, "10s", NULL, &meta);
@@ -212,7 +212,7 @@ Test(job_target_context, target_to_json_says_what_it_knows) {
     ssd_free(json);
     ssd_target_free(t);
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s",
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill,past=unknown"), 0, "%s",
                  ssd_target_errmsg(t));
     cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
     cr_expect(has(json, "\"written_since_trim_bytes\":null,\"precondition\":null}"), "%s", json);
@@ -326,10 +326,10 @@ Test(job_target_context, bytes_written_since_the_last_idle) {
     ssd_job_free(j);
     ssd_target_free(t);
 
-    /* A drive whose past is not known (a dirty sim: drive, as a device or a
+    /* A drive whose past is not known (a sim: drive opened past=unknown, as a device or a
      * file opened fresh): unknown, left out of the log, null in the results. */
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill"), 0, "%s",
+    cr_assert_eq(ssd_target_open(t, DRIVE ",precondition=random_fill,past=unknown"), 0, "%s",
                  ssd_target_errmsg(t));
     j = run(t, "5s", NULL, &meta);
     cr_expect(!has(meta, "written_since_idle_bytes"), "%s", meta);

@@ -60,8 +60,9 @@ def test_one_vocabulary_the_old_uri_words_are_refused(tmp_path, word, name):
 
 def test_a_job_that_was_not_told_says_nothing(tmp_path):
     log = tmp_path / "x.csv"
-    # (a sim: drive opened fresh is known fresh: a dirty one's past is not)
-    ssdcore.job("sim:bx200,precondition=random_fill", pattern="randwrite", time="2s", log=str(log))
+    # (a sim: drive opened fresh is known fresh; one opened past=unknown is not)
+    ssdcore.job("sim:bx200,precondition=random_fill,past=unknown", pattern="randwrite",
+                time="2s", log=str(log))
     assert "precondition" not in series_metadata(log)
     ssdcore.job("sim:bx200", pattern="randwrite", time="2s", log=str(log))
     assert series_metadata(log)["precondition"] == "none"
@@ -364,8 +365,9 @@ def test_an_explicit_context_wins_over_the_targets(tmp_path):
 
 
 def test_a_target_opened_fresh_knows_nothing():
-    # (a sim: drive whose past the model does not say, as a device or a file)
-    r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE + ",precondition=random_fill"), pattern="randwrite",
+    # (a sim: drive opened past=unknown, as a device or a file)
+    r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE + ",precondition=random_fill,past=unknown"),
+                    pattern="randwrite",
                     time="5s")
     assert r.analysis_context["written_before_bytes"] == 0
     assert r.analysis_context["precondition"] == "unknown"
@@ -420,3 +422,21 @@ def test_the_random_fill_note_does_not_credit_an_idle_that_never_was():
     assert note.startswith("the fast start is read as clean blocks"), note
     assert "clean blocks idle GC prepared;" not in note, note
     assert "the spare area a single random pass left clean" in note, note
+
+
+@pytest.mark.parametrize("kind,times", [("seq_fill", 1), ("random_fill", 2)])
+def test_a_sim_drive_opened_filled_records_its_state(kind, times, tmp_path):
+    """The model knows the state it opens in: a job records it as after the
+    precondition it stands for (round 45's audit: the random_fill URI
+    recorded nothing, and its clean blocks read as a 2.70 GiB cache on an
+    SSD370, which has none)."""
+    log = tmp_path / "r.csv"
+    t = ssdcore.SimTarget(f"sim:ssd370,capacity_gb=64,precondition={kind}")
+    t.idle("15m")
+    r = ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, time="10m", log=str(log))
+    m = series_metadata(log)
+    assert m["precondition"] == kind and m["written_before_bytes"] == times * t.size_bytes
+    assert r.analysis_context["precondition"] == kind
+    a = r.analyze()
+    assert not a.cache_found and a.gc_start_bytes, a
+    assert ssdcore.analyze(str(log)).gc_start_bytes == a.gc_start_bytes

@@ -174,7 +174,10 @@ def test_truth_says_its_counters_count_since_open_and_what_the_past_wrote(cli):
     fresh = truth("sim:bx200")
     assert (fresh["written_before_bytes"], fresh["precondition"]) == (0, "none")
     dirty = truth("sim:bx200,precondition=random_fill")
-    assert (dirty["written_before_bytes"], dirty["precondition"]) == (None, "unknown")
+    assert (dirty["written_before_bytes"], dirty["precondition"]) == (2 * 240057409536,
+                                                                     "random_fill")
+    unknown = truth("sim:bx200,precondition=random_fill,past=unknown")
+    assert (unknown["written_before_bytes"], unknown["precondition"]) == (None, "unknown")
     # a precondition run after open is counted by both
     t = ssdcore.SimTarget("sim:bx200")
     ssdcore.precondition(t, "seq_fill")

@@ -193,7 +193,7 @@ def test_the_suite_counts_the_bytes_between_idles(past, tmp_path):
     device opened fresh)."""
     sf = tmp_path / "s.suite"
     sf.write_text(COUNT)
-    drive = DRIVE + ("" if past == "fresh" else ",precondition=random_fill")
+    drive = DRIVE + ("" if past == "fresh" else ",precondition=random_fill,past=unknown")
     ssdcore.suite(drive, tmp_path / "r", suite_file=sf)
     got = {n: meta(tmp_path / "r" / f"{n}.csv").get("written_since_idle_bytes") for n in "abcdef"}
     first = {"a": 0, "b": GIB} if past == "fresh" else {"a": None, "b": None}
