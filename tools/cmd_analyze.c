@@ -192,7 +192,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (isfinite(s.idle_before_s))
         fprintf(f, "  idle before: %.0f s since the drive's last write\n", s.idle_before_s);
     if (isfinite(s.written_since_idle_bytes))
-        fprintf(f, "  written since idle: %s since the drive last idled (or was opened fresh)\n",
+        fprintf(f, "  written since idle: %s since the drive last idled or was opened\n",
                 cli_bytes(s.written_since_idle_bytes));
     if (isfinite(s.span_bytes))
         fprintf(f, "  span: %s of the drive addressed\n", cli_bytes(s.span_bytes));
