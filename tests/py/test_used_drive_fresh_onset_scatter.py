@@ -31,9 +31,21 @@ D277_181 = (COMMON + "capacity_gb=168,op_pct=22.29,bits=3,slc_type=none,slc_seq_
             "iops_cap=2000000,noise=0.00,noise_direct=0.00,seed=229705591,slc_gb=0,"
             "dip_period_s=16.0,dip_duty=0.17,dip_depth=0.38")
 
+# The guard: seed 2026's drive 57, fresh WSAT, direct writes at 1258 MiB/s
+# with dips of 1-2 samples, then GC from 367.3 GiB at 901, 959, 809, 981,
+# 1030, 1154 (6 samples in a row below the top), a burst back at 1239,
+# then 693-1054. The burst is no return of the direct writes: without the
+# bound on runs below the top the onset went to 400.4 GiB.
+D2026_57 = (COMMON + "capacity_gb=325,op_pct=22.55,bits=2,slc_type=none,slc_seq_mibps=4976,"
+            "slc_rand_iops=1195534,native_seq_mibps=2557,native_rand_mibps=1259.2,"
+            "fold_mibps=2557,floor_mibps=185.51,gc_gamma=2.33,link_mibps=7000,"
+            "iops_cap=2000000,noise=0.05,noise_direct=0.12,seed=1065872635,slc_gb=0,"
+            "dip_period_s=26.4,dip_duty=0.20,dip_depth=0.38")
+
 
 @pytest.mark.parametrize("spec, wl, onset_gib", [(D227_34, "2h", 2369.5),
-                                                 (D277_181, "wsat", 189.5)])
+                                                 (D277_181, "wsat", 189.5),
+                                                 (D2026_57, "wsat", 367.3)])
 def test_a_fresh_drive_s_used_state_without_a_cache(tmp_path, spec, wl, onset_gib):
     a, got = analysed_run(spec, "fresh", wl, tmp_path / "run.csv")
     assert got["problems"] == [], got["problems"]
