@@ -326,79 +326,6 @@ static size_t dip_loss_onset(const struct ssd__curve *c, const struct ssd__analy
     return back <= TOP_BACK_MAX ? q : f;
 }
 
-/* The top band of a fresh drive's dipping direct writes over the fresh
- * state [a, lo) (level lv): the samples within half a step of lv or above
- * it are the top, the band its median less TOP_SIGMAS of its robust noise
- * (BAND_MIN at least, half a step at most). Returns 0 when the direct
- * writes do not dip (under DIP_SHARE_MIN of them half a step below lv) or
- * the top has under 5 samples. */
-static int fresh_top_band(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
-                          size_t lo, double lv, double *top_out, double *band_out) {
-    double half = 0.5 * log(o->min_step), cut = lv - half;
-    size_t nt = 0, off = 0;
-    for (size_t i = a; i < lo; i++) {
-        if (c->y[i] >= cut)
-            c->scratch[nt++] = c->y[i];
-        else
-            off++;
-    }
-    if ((double)off < DIP_SHARE_MIN * (double)(lo - a) || nt < 5)
-        return 0;
-    double top = ssd__median(c->scratch, nt);
-    for (size_t i = 0, k = 0; i < lo - a; i++)
-        if (c->y[a + i] >= cut)
-            c->scratch[k++] = fabs(c->y[a + i] - top);
-    double sd = 1.4826 * ssd__median(c->scratch, nt);
-    *top_out = top;
-    *band_out = top - fmin(fmax(TOP_SIGMAS * sd, log(BAND_MIN)), half);
-    return 1;
-}
-
-/* A slide's start (ssd__slide_start, walked back from the knee k0 to k)
- * on a fresh drive whose direct writes dip: not before the last sample
- * back at their undipped level (fresh_top_band) before k0. Between its
- * dips the direct writes come back to that top; GC, once it costs, does
- * not (its first samples sag and scatter below it), so a window whose
- * median the dips pulled 5 % under the level, with the top reached again
- * after it, is the direct writes still. Seed 277's drive 181, fresh WSAT
- * with no SLC cache: 609 MiB/s dipping to 400-570 in 5-s samples (dips
- * every 16 s), 572, 609, 609, 401, 452, then GC at 178-316 from 189.5
- * GiB; the walk went back over the dips to 167.0, 12 % early. Returns
- * the start (k, or later, at most k0). */
-static size_t slide_past_top(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             size_t a, size_t lo, double lv, size_t k0, size_t k) {
-    double top, band;
-    if (k >= k0 || lo < a + 10 || !fresh_top_band(c, o, a, lo, lv, &top, &band))
-        return k;
-    size_t t = k0;
-    while (t > k && !(c->y[t - 1] >= band))
-        t--;
-    /* (Only when every run of samples below the band in the stretch the
-     * walk took up to that return is no longer than the fresh state's
-     * longest: a dip lasts its window, GC's sag lasts until a burst, and
-     * GC that sets in gently may burst back to the top once. Seed 2026's
-     * drive 57, fresh WSAT: 1258 MiB/s with dips of 1-2 samples, then GC
-     * from 367.3 GiB at 901, 959, 809, 981, 1030, 1154 (6 in a row), a
-     * burst at 1239, then 693-1054.) */
-    if (t <= k)
-        return k;
-    size_t len = 0, lmax = 0, smax = 0;
-    for (size_t i = a; i <= lo; i++) {
-        if (i < lo && c->y[i] < band)
-            lmax = ++len > lmax ? len : lmax;
-        else
-            len = 0;
-    }
-    len = 0;
-    for (size_t i = k; i < t; i++) {
-        if (c->y[i] < band)
-            smax = ++len > smax ? len : smax;
-        else
-            len = 0;
-    }
-    return smax <= lmax ? t : k;
-}
-
 /* The first drop was no cache's end after all: the first level is the
  * fast start's. */
 static void no_cache(const struct ssd__curve *c, struct ssd__result *res) {
@@ -1628,11 +1555,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 SCATTER_JUMP * fmax(ssd__quiet_noise(c, g0, kn), QUIET_NOISE_FLOOR) <=
                     ssd__quiet_noise(c, kn, b))
                 k = kn;
-            if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0)) {
-                size_t k0 = k;
+            if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
                 k = ssd__slide_start(c, a, lo, k);
-                k = slide_past_top(c, o, a, lo, log(c->ph[g - 1].level_bps), k0, k);
-            }
             /* (A fresh drive's used state that shows first as more
              * frequent dips: dip_rate_onset, when it comes a quarter of a
              * lasting phase (10 samples at least) before the onset found,
