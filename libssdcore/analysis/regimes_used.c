@@ -1862,6 +1862,21 @@ int ssd__used_cache_end_in_second(const struct ssd__curve *c, const struct ssd__
         if (c->r[i] > c->r[1] || c->r[i] < lo * o->min_step)
             return 0;
     double after = exp(ssd__level_of(c, 2, at)), hi = c->r[0];
+    /* (Only a dynamic cache after a sequential fill has such a level
+     * between its end and the next: the direct writes to the spare area's
+     * clean blocks before its folding. A static cache's direct writes run
+     * until GC, the level after its phase, and samples between are its
+     * end's mix or a GC dip at it (seed 229's drive 102, WSAT: a 3.93 GiB
+     * static cache at 309 MiB/s with dips, 365, then 254 and 218, then
+     * direct writes at 59: its end is in the 218). The size it has so:
+     * DYNAMIC_MIN_CAPACITY_SHARE of the capacity, or the fill's own log
+     * showing a dynamic cache.) */
+    double lower = c->cum[1] + fmax(0, c->r[1] - after) * ssd__curve_dt(c, 1);
+    if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL ||
+        res->ref_kind == SSD__REF_KIND_STATIC || res->ref_kind == SSD__REF_KIND_NONE ||
+        !(res->ref_kind == SSD__REF_KIND_DYNAMIC ||
+          (isfinite(S->capacity_bytes) && lower >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes)))
+        return 0;
     ssd__cache_end_in_sample(c, o, S, 2, hi, after);
     S->cache_level_bps = hi;
     S->cache_drop_ratio = hi / after;
