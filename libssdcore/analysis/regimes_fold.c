@@ -1734,20 +1734,8 @@ int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis
     if (s < 2 || e0 < s + 3)
         return 0;
     double lv = ssd__level_of(c, s + 1, e0 - 1), dt = 0;
-    /* (The level's end may fall on a sample boundary: a last sample at the
-     * level, within half a step of it and below the first mix, is the
-     * level's own, not a mix with the phase after (seed 101's drive 174,
-     * 2 hours: 3 samples at 2744 MiB/s, 2353 holding the end, then 1468,
-     * 1338, 1403, 1403, then folding at 897: "cache 15.18 GiB, truth
-     * 10.00").) */
-    size_t end = e0 - 1;
-    if (fabs(c->y[e0 - 1] - lv) < half && c->y[e0 - 1] < c->y[s]) {
-        end = e0;
-        lv = ssd__level_of(c, s + 1, e0);
-    }
-    for (size_t i = s + 1; i < end; i++) {
-        if (fabs(c->y[i] - lv) >= half || !(c->y[i] < c->y[s]) ||
-            (end < e0 && !(c->y[i] > c->y[e0 - 1])))
+    for (size_t i = s + 1; i + 1 < e0; i++) {
+        if (fabs(c->y[i] - lv) >= half || !(c->y[i] < c->y[s]) || !(c->y[i] > c->y[e0 - 1]))
             return 0;
         dt += ssd__curve_dt(c, i);
     }
