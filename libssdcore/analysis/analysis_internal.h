@@ -159,6 +159,9 @@ struct ssd__result {
     /* seq_fill_fold_end found that folding inside a lasting used state
      * (fold_run_in_used_state): its end is the onset, no knee to seek. */
     int seq_fold_in_used;
+    /* seq_fold_run_after_direct split the folding off phase 2 (the used
+     * state is phase 3): phase 2 is the folding, however short. */
+    int seq_fold_after_direct;
     /* seq_cache_before_direct split a cache off the direct writes with no
      * reference that showed the cache's kind (ref_kind unknown). */
     int seq_cut_no_ref;

@@ -521,6 +521,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     res->regime_note = isfinite(S->capacity_bytes) ? NULL : CAPACITY_UNKNOWN_NOTE;
     ssd__set_undecided(res, NULL, NULL, NULL);
     int clean_start = 0;
+    res->seq_fold_after_direct = 0;
     /* The fast start's level as the cache test measured it (a "cache"
      * the rules below may find was clean blocks). */
     double fast_lv = S->has_cache ? S->cache_level_bps : NAN;
@@ -1346,6 +1347,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * GC, four phases the segmentation found; seq_direct_fold_gc.) */
     if (g == 2 && seq_full_dynamic && ssd__seq_direct_fold_gc(c, o, res))
         g = 3;
+    /* (The same with the folding a quiet run at the start of phase 2, too
+     * short for a phase of its own: seq_fold_run_after_direct.) */
+    else if (g == 2 && seq_full_dynamic) {
+        size_t k = ssd__seq_fold_run_after_direct(c, o, res);
+        if (k && ssd__curve_split(c, 2, k) == 0) {
+            g = 3;
+            res->seq_fold_in_used = 1;
+            res->seq_fold_end = 3;
+            res->seq_fold_after_direct = 1;
+        }
+    }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = ssd__late_onset(c, o, S->capacity_bytes);
@@ -2126,8 +2138,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     ssd__ref_cache_end_in_first_sample(c, o, &rl, S);
     /* (No reference: the cache's end against the level right after it,
      * used_cache_end_against_next_level.) */
-    if (!rl.known)
-        ssd__used_cache_end_against_next_level(c, o, res);
+    if (!rl.known && !ssd__used_cache_end_against_next_level(c, o, res))
+        ssd__used_cache_end_in_second(c, o, res);
     /* (A reference of this workload that found no cache, a used drive's
      * fast start of a sample or two, then a flat level before GC:
      * flat_level_after_clean_start; the used state starts after it.) */

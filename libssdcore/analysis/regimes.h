@@ -347,6 +347,11 @@ int ssd__seq_dip_at_cache_end(struct ssd__curve *c, const struct ssd__analysis_o
                               struct ssd__result *res);
 int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                             const struct ssd__result *res);
+size_t ssd__seq_fold_run_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o,
+                                      const struct ssd__result *res);
+int ssd__used_cache_end_in_second(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res);
 int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                            const struct ssd__result *res);
 size_t ssd__random_fill_fold_end(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -1181,6 +1181,85 @@ int ssd__seq_direct_fold_gc(const struct ssd__curve *c, const struct ssd__analys
            SCATTER_JUMP * fmax(q2, QUIET_NOISE_FLOOR) <= q3;
 }
 
+/* The same four levels when the segmentation found three phases after
+ * the cache test's cache: direct writes shorter than a lasting phase
+ * (phase 1), then the used state (phase 2) whose first samples are the
+ * folding, a quiet flat run too short for a phase of its own (seed 227's
+ * drive 56, 2 hours after a sequential fill: 16 GiB of cache at 2.75
+ * GB/s, direct writes at 1.64 for 8 samples to 30.0 GiB, the folding flat
+ * at 950-1040 MiB/s for 18 samples to 48.2, then GC at 400-650 with
+ * bursts: the direct writes read as the folding and the folding as GC's,
+ * "used state at 30.4 GiB, truth 48.2"; 101's drive 174 the same, 10 GiB,
+ * 4 samples, 13). A dynamic cache on a drive written full sequentially
+ * writes the clean blocks the idle time left at the direct level, then
+ * folds what it holds at a quiet level below them before GC runs
+ * (seq_direct_fold_gc), and GC's first samples scatter or run a step
+ * lower. The run (fold_run_in_used_state's, read from phase 2's start:
+ * its first SHORT_LEVEL samples set its level and band, and it ends where
+ * most of the next SHORT_LEVEL / 2 leave the band) is taken when it is
+ * quiet (a third of a step) and flat (not falling through), a step below
+ * phase 1 (itself SHORT_LEVEL / 2 samples or more, quiet, min_drop below
+ * the cache), shorter than a lasting phase (else the segmentation had
+ * made it one), has a lasting stretch after it a step below it or
+ * scattering SCATTER_JUMP times its noise, and folds at least about what
+ * the cache held (FOLD_MULTIPLE_TOL less: a fold frees a byte or more per
+ * byte cached) and at most FOLD_BYTES_PER_CACHED times it and the fill
+ * log's cache (lasts_a_seq_fold_of's bound). Returns the sample where
+ * the used state starts (phase 2 is split there), 0 when it is not so. */
+size_t ssd__seq_fold_run_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o,
+                                      const struct ssd__result *res) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (!S->has_cache || S->cache_censored != SSD_CENSOR_NONE || c->nph != 3 ||
+        res->cache_phase_end != c->ph[1].first || !(S->cache_bytes > 0))
+        return 0;
+    const struct ssd_phase *p1 = &c->ph[1], *p2 = &c->ph[2];
+    double step = log(o->min_step);
+    size_t n1 = p1->last - p1->first + 1, m = SHORT_LEVEL / 2;
+    if (n1 < m || n1 >= c->min_len || ssd__quiet_noise(c, p1->first, p1->last + 1) > step / 3 ||
+        p1->level_bps * o->min_drop > S->cache_level_bps)
+        return 0;
+    size_t a = p2->first, e = p2->last + 1;
+    if (e < a + 2 * SHORT_LEVEL + c->min_len)
+        return 0;
+    double lv = ssd__level_of(c, a, a + SHORT_LEVEL);
+    if (lv + step > log(p1->level_bps))
+        return 0;
+    double band = fmin(step, fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, a, a + SHORT_LEVEL)));
+    size_t k = a + SHORT_LEVEL;
+    for (; k + m <= e; k++) {
+        if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
+            continue;
+        size_t off = 0;
+        for (size_t i = k; i < k + m; i++)
+            off += fabs(c->y[i] - lv) >= band;
+        if (2 * off > m)
+            break;
+    }
+    if (k >= a + c->min_len || k + c->min_len > e)
+        return 0;
+    double q = ssd__quiet_noise(c, a, k);
+    if (!(q <= step / 3) || ssd__falls_through(c, a, k))
+        return 0;
+    /* (Every sample of the run but the first in the band: no GC burst.) */
+    for (size_t i = a + 1; i < k; i++)
+        if (fabs(c->y[i] - lv) >= band)
+            return 0;
+    size_t w = k + c->min_len;
+    int below = ssd__level_of(c, k, w) + step <= lv;
+    int bursts = ssd__quiet_noise(c, k, w) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR);
+    if (!below && !bursts)
+        return 0;
+    double unc = isfinite(S->cache_uncertainty_bytes) ? S->cache_uncertainty_bytes : 0;
+    double lo = S->cache_bytes - unc, hi = S->cache_bytes + unc;
+    double ref_cache = res->ref_kind_cache_bytes > 0 ? res->ref_kind_cache_bytes : 0;
+    double folded = c->cum[k] - c->cum[a];
+    if (folded < (1 - FOLD_MULTIPLE_TOL) * lo ||
+        folded > (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi))
+        return 0;
+    return k;
+}
+
 /* A dynamic cache the fill's own log showed (ref_kind), after a
  * sequential fill, whose folding outlasts the clean blocks the drive can
  * have had: gc_onset_phase read the fast start as those clean blocks and
@@ -2489,7 +2568,8 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                    p->level_bps * o->min_step <= direct &&
                    (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
                     (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
-                    (quiet_fold && j == quiet_fold) || half_level_before_gc(c, o, j, g)) &&
+                    (quiet_fold && j == quiet_fold) || half_level_before_gc(c, o, j, g) ||
+                    (res->seq_fold_after_direct && j + 1 == g)) &&
                    folding_step(c, o, j, gc_from, direct)) {
             size_t e = fold_start_after_direct(c, o, j, direct);
             if (e > p->first && j > 0) {

@@ -1847,3 +1847,55 @@ int ssd__middle_no_level(struct ssd__curve *c, const struct ssd__analysis_opts *
     }
     return at >= 2 && 4 * at >= e1 - f1 && gc_from_start ? 2 : 0;
 }
+
+/* A used drive's cache whose first sample alone ran at the cache's speed,
+ * the cache test's end placed past the second (with no reference levels
+ * of this workload). The cache's phase [0, at): the second sample a
+ * min_drop below the first, every later one of the phase no faster than
+ * the second (none climbs back: a GC dip inside a cache slows a sample,
+ * and the cache runs on at its speed after it) and a step above the level
+ * of the phase after (a level of their own, not a mix with it). A cache
+ * ends once, so it ended inside the second sample, and what the drive
+ * wrote after it there ran at about the speed of those later samples
+ * (their median): the direct writes to the clean blocks idle time left,
+ * before the folding. Seed 227's drive 56, WSAT after a sequential fill:
+ * 2772 MiB/s, then 1846 holding the end, then 1604 of direct writes,
+ * then folding at 978 and GC at 482: split against the folding's level
+ * in the third sample, "cache 27.85 GiB, truth 16.00"; against 1604 in
+ * the second, 16.3. Returns 1 when it placed the end there. */
+int ssd__used_cache_end_in_second(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!(o->written_before_bytes > 0 && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+          c->nph >= 2 && res->cache_phase_end == c->ph[1].first))
+        return 0;
+    size_t at = c->ph[1].first;
+    double lo = c->ph[1].level_bps;
+    if (at < 3 || at > 2 + SHORT_LEVEL || !(c->r[1] * o->min_drop <= c->r[0]) ||
+        !(S->cache_bytes > c->cum[2]))
+        return 0;
+    for (size_t i = 2; i < at; i++)
+        if (c->r[i] > c->r[1] || c->r[i] < lo * o->min_step)
+            return 0;
+    double after = exp(ssd__level_of(c, 2, at)), hi = c->r[0];
+    /* (Only a dynamic cache after a sequential fill has such a level
+     * between its end and the next: the direct writes to the spare area's
+     * clean blocks before its folding. A static cache's direct writes run
+     * until GC, the level after its phase, and samples between are its
+     * end's mix or a GC dip at it (seed 229's drive 102, WSAT: a 3.93 GiB
+     * static cache at 309 MiB/s with dips, 365, then 254 and 218, then
+     * direct writes at 59: its end is in the 218). The size it has so:
+     * DYNAMIC_MIN_CAPACITY_SHARE of the capacity, or the fill's own log
+     * showing a dynamic cache.) */
+    double lower = c->cum[1] + fmax(0, c->r[1] - after) * ssd__curve_dt(c, 1);
+    if ((int)o->precondition != SSD_PRECONDITION_SEQ_FILL ||
+        res->ref_kind == SSD__REF_KIND_STATIC || res->ref_kind == SSD__REF_KIND_NONE ||
+        !(res->ref_kind == SSD__REF_KIND_DYNAMIC ||
+          (isfinite(S->capacity_bytes) && lower >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes)))
+        return 0;
+    ssd__cache_end_in_sample(c, o, S, 2, hi, after);
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / after;
+    S->post_cache_bps = after;
+    return 1;
+}
