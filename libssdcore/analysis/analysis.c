@@ -1123,11 +1123,9 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
 SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source, int flags,
                                         char **out_json) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, a, out_json, flags, a ? (char *)a->err : NULL);
+    int rc = ssd__analysis_json_open(&w, a, out_json, flags, "reference_json");
     if (rc)
         return rc;
-    if (!a->have)
-        return ssd__fail((char *)a->err, SSD_ESTATE, "reference_json: no analysis has run");
     const struct ssd_analysis_summary *S = &a->res.sum;
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");

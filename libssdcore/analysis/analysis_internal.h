@@ -216,6 +216,13 @@ struct ssd_analysis {
  * (its own written_before_bytes and precondition, not the options'). */
 int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh);
 
+/* analysis_json.c: what each of a's JSON documents checks first
+ * (ssd__jw_open's checks, then SSD_ESTATE before a run), saying why in a's
+ * message; what names the call. */
+struct ssd__jw;
+int ssd__analysis_json_open(struct ssd__jw *w, const ssd_analysis *a, char **out, int flags,
+                            const char *what);
+
 /* analysis_curve.c */
 int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err);
 void ssd__curve_release(struct ssd__curve *c);

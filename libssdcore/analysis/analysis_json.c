@@ -295,14 +295,20 @@ static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_end_object(w);
 }
 
+int ssd__analysis_json_open(struct ssd__jw *w, const ssd_analysis *a, char **out, int flags,
+                            const char *what) {
+    int rc = ssd__jw_open(w, a, out, flags, a ? (char *)a->err : NULL);
+    if (rc || a->have)
+        return rc;
+    return ssd__fail((char *)a->err, SSD_ESTATE, "%s: no analysis has run", what);
+}
+
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
                                  char **out_json) {
     struct ssd__jw w;
-    int rc = ssd__jw_open(&w, a, out_json, flags, a ? (char *)a->err : NULL);
+    int rc = ssd__analysis_json_open(&w, a, out_json, flags, "to_json");
     if (rc)
         return rc;
-    if (!a->have)
-        return ssd__fail((char *)a->err, SSD_ESTATE, "to_json: no analysis has run");
     const struct ssd__result *r = &a->res;
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");

@@ -951,6 +951,24 @@ static int lasts_a_seq_fold_of(double lo, double hi, double end, double ref_cach
            end <= hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi);
 }
 
+/* Where a flat run at level lv (within band, in log) from sample k ends:
+ * the first sample, at or past k, where it and the next are off the band
+ * and more than half of the m from it are, before e and while the bytes
+ * written before it stay within last. */
+static size_t flat_run_end(const struct ssd__curve *c, size_t k, size_t e, size_t m, double lv,
+                           double band, double last) {
+    for (; k + m <= e && c->cum[k] <= last; k++) {
+        if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
+            continue;
+        size_t off = 0;
+        for (size_t i = k; i < k + m; i++)
+            off += fabs(c->y[i] - lv) >= band;
+        if (2 * off > m)
+            break;
+    }
+    return k;
+}
+
 /* The same folding inside a lasting used state that starts at the
  * cache's end: in a run of hours, a lasting phase is 1 % of the samples
  * (72 of 2 hours' 7200), so a folding of 30-40 samples is no phase of its
@@ -1002,16 +1020,7 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
     double last = ref_cache > 0
                       ? hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi)
                       : (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
-    size_t k = a + SHORT_LEVEL;
-    for (; k + m <= e && c->cum[k] <= last; k++) {
-        if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
-            continue;
-        size_t off = 0;
-        for (size_t i = k; i < k + m; i++)
-            off += fabs(c->y[i] - lv) >= band;
-        if (2 * off > m)
-            break;
-    }
+    size_t k = flat_run_end(c, a + SHORT_LEVEL, e, m, lv, band, last);
     /* (Ended within a lasting phase of phase 1's end: the rest of phase
      * 1 is GC's start when a phase follows; the stretch after the run is
      * read on into that phase.) */
@@ -1226,16 +1235,7 @@ size_t ssd__seq_fold_run_after_direct(const struct ssd__curve *c,
     if (lv + step > log(p1->level_bps))
         return 0;
     double band = fmin(step, fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, a, a + SHORT_LEVEL)));
-    size_t k = a + SHORT_LEVEL;
-    for (; k + m <= e; k++) {
-        if (fabs(c->y[k] - lv) < band || fabs(c->y[k + 1] - lv) < band)
-            continue;
-        size_t off = 0;
-        for (size_t i = k; i < k + m; i++)
-            off += fabs(c->y[i] - lv) >= band;
-        if (2 * off > m)
-            break;
-    }
+    size_t k = flat_run_end(c, a + SHORT_LEVEL, e, m, lv, band, INFINITY);
     if (k >= a + c->min_len || k + c->min_len > e)
         return 0;
     double q = ssd__quiet_noise(c, a, k);
@@ -1566,6 +1566,18 @@ static int seq_idle_cache(const struct ssd__curve *c, const struct ssd__analysis
            !ssd__seq_overwrites(o, res);
 }
 
+/* The cache of a drive written full sequentially found without the
+ * reference's levels, ending inside sample s between the levels hi and lo
+ * (seq_cut_no_ref: the split was this rule's, not a dynamic reference's).
+ * Returns 1. */
+static int seq_cache_ends_in(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             struct ssd__result *res, size_t s, double hi, double lo) {
+    res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
+    ssd__cache_end_in_sample(c, o, &res->sum, s, hi, lo);
+    ssd__set_cache_end(res, s, hi, lo);
+    return 1;
+}
+
 /* A dynamic cache of a few samples that the cache test ended with the
  * direct writes after it (seed 2026's drive 48, WSAT: 2738, 2418, 1872,
  * then direct writes at 1577 for 115 s, then folding and GC: "cache 177
@@ -1606,7 +1618,6 @@ static int seq_idle_cache(const struct ssd__curve *c, const struct ssd__analysis
  * and the drop's mixed sample at 1224, a step above the phase's 1024). */
 int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                  struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
     if (c->nph < 3 || !seq_idle_cache(c, o, res))
         return 0;
     size_t e0 = c->ph[1].first, s = 0;
@@ -1647,10 +1658,7 @@ int ssd__seq_cache_before_direct(struct ssd__curve *c, const struct ssd__analysi
     double hi = ssd__cache_samples_speed(c, s - 1, lo, step);
     if (!(hi >= lo * o->min_drop) || ssd__curve_split(c, 0, s) != 0)
         return 0;
-    res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
-    ssd__cache_end_in_sample(c, o, S, s, hi, lo);
-    ssd__set_cache_end(res, s, hi, lo);
-    return 1;
+    return seq_cache_ends_in(c, o, res, s, hi, lo);
 }
 
 /* A dynamic cache on a drive written full sequentially that the cache
@@ -1720,7 +1728,6 @@ int ssd__seq_cache_over_fill_log(struct ssd__curve *c, const struct ssd__analysi
  * was read as none: the split does not lean on them). */
 int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 struct ssd__result *res) {
-    struct ssd_analysis_summary *S = &res->sum;
     if (!seq_idle_cache(c, o, res))
         return 0;
     size_t e0 = c->ph[1].first, s = 1;
@@ -1743,10 +1750,7 @@ int ssd__seq_cache_short_direct(struct ssd__curve *c, const struct ssd__analysis
         ssd__curve_split(c, 0, s) != 0)
         return 0;
     double hi = exp(top), lo = exp(lv);
-    res->seq_cut_no_ref = res->ref_kind != SSD__REF_KIND_DYNAMIC;
-    ssd__cache_end_in_sample(c, o, S, s, hi, lo);
-    ssd__set_cache_end(res, s, hi, lo);
-    return 1;
+    return seq_cache_ends_in(c, o, res, s, hi, lo);
 }
 
 /* A dynamic cache on a drive written full sequentially whose end a GC

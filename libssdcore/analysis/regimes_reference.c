@@ -530,6 +530,31 @@ void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd_
     ssd__cache_end_in_sample(c, o, S, m, hi, direct);
 }
 
+/* Whether the speed comes back above the midpoint of the reference's
+ * cache and direct levels (in log) in the 2 * min_phase_samples samples
+ * from at, inside phase 1: a GC dip inside the cache, not its end (see
+ * ref_split_cache and ref_fast_start_cache). */
+static int back_above_mid(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                          const struct ref_levels *rl, size_t at) {
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    size_t end = at + 2 * (size_t)o->min_phase_samples;
+    for (size_t i = at; i <= c->ph[1].last && i < end; i++)
+        if (c->y[i] >= mid)
+            return 1;
+    return 0;
+}
+
+/* The cache found, ending inside sample at between the levels hi and lo. */
+static void keep_cache_ending_at(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                 struct ssd__result *res, size_t at, double hi, double lo) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    ssd__cache_end_in_sample(c, o, S, at, hi, lo);
+    ssd__set_cache_end(res, at, hi, lo);
+    res->nbursts = res->bursts_total = 0;
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -544,7 +569,6 @@ void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd_
  * Returns 1 when it did. */
 int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                          const struct ref_levels *rl, struct ssd__result *res, size_t at) {
-    struct ssd_analysis_summary *S = &res->sum;
     if (c->nph < 3 || at < 1 || res->cache_phase_end <= at + 2 ||
         res->cache_phase_end != c->ph[1].last + 1)
         return 0;
@@ -564,17 +588,9 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
      * 394 MiB/s three times, 137, 126, 125, 124, 141 in a dip at 0.32 of
      * it, 254, then folding at 85; against the fill's log, cache 390,
      * direct 148, read as a 1.16 GiB cache, the model's 2.00).) */
-    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
-    size_t end = at + 2 * (size_t)o->min_phase_samples;
-    for (size_t i = at; i <= c->ph[1].last && i < end; i++)
-        if (c->y[i] >= mid)
-            return 0;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_NONE;
-    hi = ssd__cache_speed_before(c, at, hi);
-    ssd__cache_end_in_sample(c, o, S, at, hi, lo);
-    ssd__set_cache_end(res, at, hi, lo);
-    res->nbursts = res->bursts_total = 0;
+    if (back_above_mid(c, o, rl, at))
+        return 0;
+    keep_cache_ending_at(c, o, res, at, ssd__cache_speed_before(c, at, hi), lo);
     return 1;
 }
 
@@ -599,7 +615,6 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
  * direct level. Returns 1 when it set the cache. */
 int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                               const struct ref_levels *rl, struct ssd__result *res, size_t at) {
-    struct ssd_analysis_summary *S = &res->sum;
     if (c->nph < 3 || at < 2 || c->ph[1].first != at || !rl->cache || rl->none)
         return 0;
     double step = o->min_step, lo = c->ph[1].level_bps, top = 0;
@@ -613,16 +628,9 @@ int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_o
      * the cache, which runs on after it (2 s at 0.41 GB/s, 0.38, 4 at
      * 0.21, then 0.37 and 0.41 again to 19.6 GiB; seed 137's drive 180, 2
      * hours after a sequential fill).) */
-    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
-    size_t end = at + 2 * (size_t)o->min_phase_samples;
-    for (size_t i = at; i <= c->ph[1].last && i < end; i++)
-        if (c->y[i] >= mid)
-            return 0;
-    S->has_cache = 1;
-    S->cache_censored = SSD_CENSOR_NONE;
-    ssd__cache_end_in_sample(c, o, S, at, top, lo);
-    ssd__set_cache_end(res, at, top, lo);
-    res->nbursts = res->bursts_total = 0;
+    if (back_above_mid(c, o, rl, at))
+        return 0;
+    keep_cache_ending_at(c, o, res, at, top, lo);
     return 1;
 }
 
