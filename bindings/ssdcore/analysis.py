@@ -19,8 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_duration,
-                    parse_size, paths_bytes, set_options, size_refusal, take_text)
+from ._util import (PathLike, RunContext, fspath_bytes, json_dict, make_handle, open_handle,
+                    parse_duration, parse_size, paths_bytes, set_options, size_refusal, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, FioResult, _frame
 from .job import JobSeries
@@ -218,7 +218,7 @@ class Series:
         df = _frame(data)
         meta = self.metadata
         if meta:
-            df.attrs["metadata"] = meta
+            df.attrs["metadata"] = RunContext(meta)
         return df
 
 

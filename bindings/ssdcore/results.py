@@ -41,6 +41,8 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional
 
 import numpy as np
 
+from ._util import RunContext
+
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -438,7 +440,7 @@ class JobResult(Result):
         df = _add_rates(df)
         meta = job_context(self)
         if meta:
-            df.attrs["metadata"] = meta
+            df.attrs["metadata"] = RunContext(meta)
         return df
 
     def analyze(self, **options: Any) -> "AnalysisResult":

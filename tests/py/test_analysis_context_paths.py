@@ -12,6 +12,7 @@ drive, then a used-drive run straight after it (written_before = what the
 drive's capacity: SSD370 got a 261 GiB cache the CLI did not see, and the
 paths agreed on 0 of the 4 drives."""
 import json
+import pickle
 import subprocess
 
 import pytest
@@ -210,6 +211,31 @@ def test_a_frame_of_a_log_keeps_its_context(tmp_path):
         == by_path["gc"]["start_bytes"]
     # An option given wins over the frame's context.
     assert ssdcore.analyze(df, precondition="none")["precondition"] == "none"
+
+
+def test_a_frame_s_context_is_shared_not_copied(tmp_path):
+    """pandas deep-copies df.attrs on every operation that makes a frame;
+    the context there is read-only and its copies are itself, so a select
+    carries the same object (no copy per operation) and no frame can change
+    another's. It stays a dict for pickle and to_parquet, and a select still
+    analyses in its run's context."""
+    log = str(tmp_path / "r.csv")
+    ssdcore.job("sim:ssd370", pattern="write", bs="128k", qd=32, bytes="8g", log=log)
+    df = ssdcore.Series.open(log).to_frame()
+    meta = df.attrs["metadata"]
+    assert df[["t_s", "bytes"]].attrs["metadata"] is meta
+    assert df[df["rate_bps"] > 0].attrs["metadata"] is meta
+    with pytest.raises(TypeError, match="read-only"):
+        meta["precondition"] = "seq_fill"
+    with pytest.raises(TypeError, match="read-only"):
+        meta.update(precondition="seq_fill")
+    assert json.loads(json.dumps(df.attrs))["metadata"] == dict(meta)
+    back = pickle.loads(pickle.dumps(df))
+    assert back.attrs["metadata"] == meta and back.attrs["metadata"]["capacity_bytes"] > 0
+    assert verdict(ssdcore.analyze(df[["t_s", "bytes"]])) == verdict(ssdcore.analyze(log))
+    # Changing the context is assigning a new mapping.
+    df.attrs["metadata"] = dict(meta, precondition="seq_fill")
+    assert ssdcore.analyze(df)["precondition"] == "seq_fill"
 
 
 def test_a_job_result_s_frame_keeps_its_context(tmp_path):
