@@ -737,7 +737,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (was)
             memcpy(was, res, sizeof *was);
         ssd__find_cache(c, o, res);
-        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        /* (A cache the split left in the first sample alone, bounded
+         * inside it by the cache test (resolution): kept too. The
+         * reference's cache ran at that sample's speed and its direct
+         * writes at the level after, and a used drive writes its clean
+         * blocks no faster than the fresh direct level: the sample's
+         * excess over it is cache that ended inside it, as the fresh
+         * run's own first sample was read (seed 101's drive 92, WSAT
+         * after a sequential fill: 1570 MiB/s, then 30 samples at the
+         * reference's direct 382, then GC at 21; the phase of 31 read as
+         * clean blocks, "no phase boundary near the slc->native change
+         * at 7.1 GiB").) */
+        int first_only = S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && at == 1 &&
+                         res->cache_phase_end == 1;
+        if (S->has_cache && (S->cache_censored == SSD_CENSOR_NONE || first_only) &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
             /* (A cache test that measured its drop against the used
