@@ -446,6 +446,15 @@ static void cache_end_before_direct(const struct ssd__curve *c, const struct ssd
     double end = c->cum[k] + f * ssd__curve_dt(c, k) * hi;
     if (end >= S->cache_bytes || end * STATIC_REF_CACHE_OVER < whole)
         return;
+    /* (In the first sample, against nothing faster than that sample: the
+     * cache is bounded inside it, as ssd__cache_end_in_sample bounds it;
+     * seed 89's drive 29 after a random fill, with the fresh run as
+     * reference: 252 MiB/s, then the direct writes at 75, "cache 1.23
+     * GiB, truth 0.99".) */
+    if ((k == 0 || (k == 1 && f == 0)) && !(hi > c->r[0] * (1 + 1e-6))) {
+        ssd__cache_in_first_sample(c, lo, S);
+        return;
+    }
     S->cache_bytes = end;
     S->cache_uncertainty_bytes = 0.5 * c->b[k];
 }
