@@ -756,9 +756,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * after a sequential fill: 1570 MiB/s, then 30 samples at the
          * reference's direct 382, then GC at 21; the phase of 31 read as
          * clean blocks, "no phase boundary near the slc->native change
-         * at 7.1 GiB").) */
+         * at 7.1 GiB"). Not when the speed comes back above the midpoint
+         * of the reference's levels after it, ssd__back_above_mid: a cache
+         * never resumes after its end, and that first sample was the cache
+         * before a GC dip (seed 163's drive 140, 2 hours after a
+         * sequential fill: 2135 MiB/s, 4 s at 1000-1028, then 2142, 2262,
+         * 1481 holding the 11 GiB end).) */
         int first_only = S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && at == 1 &&
-                         res->cache_phase_end == 1;
+                         res->cache_phase_end == 1 && !ssd__back_above_mid(c, o, &rl, at);
         if (S->has_cache && (S->cache_censored == SSD_CENSOR_NONE || first_only) &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);

@@ -284,6 +284,8 @@ int ssd__ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__anal
                                     const struct ref_levels *rl, struct ssd__result *res,
                                     size_t *moved);
 int ssd__ref_cache(const struct ref_levels *rl, const struct ssd_phase *p);
+int ssd__back_above_mid(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ref_levels *rl, size_t at);
 int ssd__ref_start_at_cache_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   struct ref_levels *rl, struct ssd__result *res);
 int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,

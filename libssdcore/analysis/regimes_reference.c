@@ -548,9 +548,10 @@ void ssd__end_before_direct_sample(const struct ssd__curve *c, const struct ssd_
 /* Whether the speed comes back above the midpoint of the reference's
  * cache and direct levels (in log) in the 2 * min_phase_samples samples
  * from at, inside phase 1: a GC dip inside the cache, not its end (see
- * ref_split_cache and ref_fast_start_cache). */
-static int back_above_mid(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                          const struct ref_levels *rl, size_t at) {
+ * ref_split_cache, ref_fast_start_cache and the first-sample cache after
+ * the fast start's split in ssd__label_regimes). */
+int ssd__back_above_mid(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ref_levels *rl, size_t at) {
     double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
     size_t end = at + 2 * (size_t)o->min_phase_samples;
     for (size_t i = at; i <= c->ph[1].last && i < end; i++)
@@ -603,7 +604,7 @@ int ssd__ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *
      * 394 MiB/s three times, 137, 126, 125, 124, 141 in a dip at 0.32 of
      * it, 254, then folding at 85; against the fill's log, cache 390,
      * direct 148, read as a 1.16 GiB cache, the model's 2.00).) */
-    if (back_above_mid(c, o, rl, at))
+    if (ssd__back_above_mid(c, o, rl, at))
         return 0;
     keep_cache_ending_at(c, o, res, at, ssd__cache_speed_before(c, at, hi), lo);
     return 1;
@@ -643,7 +644,7 @@ int ssd__ref_fast_start_cache(struct ssd__curve *c, const struct ssd__analysis_o
      * the cache, which runs on after it (2 s at 0.41 GB/s, 0.38, 4 at
      * 0.21, then 0.37 and 0.41 again to 19.6 GiB; seed 137's drive 180, 2
      * hours after a sequential fill).) */
-    if (back_above_mid(c, o, rl, at))
+    if (ssd__back_above_mid(c, o, rl, at))
         return 0;
     keep_cache_ending_at(c, o, res, at, top, lo);
     return 1;
