@@ -1,13 +1,15 @@
 """A fresh cache's end in the sample after a dip's, before a level shorter
 than the 21 samples its noise was read from (round 46, docs/analysis.md
-"Round 46: ..."). A dynamic cache's direct writes last only as long as the
-clean blocks it left; when they end within 21 samples of the drop, the
-window that measured their noise reached into the folding after them and
-read the step between the two as noise, and a sample that still wrote into
-the cache read as a noisy direct sample. The noise is now the level's own
-(its samples up to its phase's end, 8 or more), and such a level, too short
-to show three of the drive's dips, does not ask for them. The drive is the
-used-drive sweep's own, at full size, fresh, scored as the sweep scores it."""
+"Round 46: a cache's end against a short or unseen level"). A dynamic
+cache's direct writes last only as long as the clean blocks it left; when
+they end within 21 samples of the drop, the window that measured their
+noise reached into the folding after them and read the step between the
+two as noise, and a sample that still wrote into the cache read as a noisy
+direct sample. The noise is now the level's own (its samples up to its
+phase's end, 8 or more), and such a level, too short to show three of the
+drive's dips, asks that its own deepest dip reach as deep as the sample
+before. The drive is the used-drive sweep's own, at full size, fresh,
+scored as the sweep scores it."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """A used drive's static cache after a random fill, read against the fresh
 run of its workload as --reference when that run showed no cache (round 46,
-docs/analysis.md "Round 46: a random fill's static cache against a fresh
-run that showed none"). A fresh 2-hour run's cache of a few 1 s samples is
+docs/analysis.md "Round 46: a cache's end against a short or unseen
+level"). A fresh 2-hour run's cache of a few 1 s samples is
 no lasting phase of 7,200, so the fresh run reads one direct level from its
 start; the used run's cache, a step above that level, is the cache all the
 same (only the SLC writes faster than direct writes), and the clean blocks
