@@ -93,6 +93,10 @@
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
 #define SHORT_LEVEL 10
+/* The most samples a fast start on a drive written full, then a level,
+ * may span for first_sample_cache_before_level to read it as a cache the
+ * cache test missed. */
+#define FAST_START_MAX 6
 /* The most samples, and seconds, a GC dip at a dynamic cache's end spans
  * (seq_dip_at_cache_end): the sweep's dips last 1-4 s; the direct writes
  * after a cache the idle time bounded, 10 s or more (seed 61's drive 83,
@@ -327,6 +331,8 @@ int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g);
+int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                         struct ssd__result *res);
 int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    struct ssd__result *res);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,

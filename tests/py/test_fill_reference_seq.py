@@ -338,13 +338,16 @@ def test_direct_writes_then_folding_with_the_fill_logs_kind(tmp_path):
     (WSAT, 6 hours): with the fill's log showing a dynamic cache the second
     level is the folding, quiet and flat as GC's per-second scatter is not,
     and the used state follows it; without the log (the drive's kind
-    unknown) the second level was the used state, at the folding's start.
-    The 2-hour run, whose folding lasts to its end, keeps reading it as the
-    used state either way (a smooth GC would read the same)."""
+    unknown) the second level was the used state, at the folding's start;
+    since round 46 it is the folding without the log too (a quiet level
+    between direct writes and GC's scatter: seq_direct_fold_gc, whatever
+    the cache's size). The 2-hour run, whose folding lasts to its end,
+    keeps reading it as the used state either way (a smooth GC would read
+    the same)."""
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
     simulate(D47_73, "seq_fill", "wsat", run, INTERVAL)
     simulate_fill(D47_73, "seq_fill", fill, INTERVAL)
-    assert regimes(cli(run)) == ["cache", "direct", "gc"]
+    assert regimes(cli(run)) == ["cache", "direct", "folding", "gc"]
     a = cli(run, "--reference", fill)
     assert regimes(a) == ["cache", "direct", "folding", "gc"]
     assert starts(a)[2] == pytest.approx(131.6, abs=1)
@@ -401,8 +404,8 @@ def test_a_cache_read_larger_than_the_fill_logs_holds_direct_writes(tmp_path):
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end, alone",
-                         [(D11_64, "2h", 16.6, 411.5, ["direct", "gc"]),
-                          (D47_79, "wsat", 3.9, 11.8, ["direct", "gc"]),
+                         [(D11_64, "2h", 16.6, 411.5, ["cache", "direct", "gc"]),
+                          (D47_79, "wsat", 3.9, 11.8, ["cache", "folding", "gc"]),
                           (D349_24, "2h", 16.2, 59.8, ["cache", "folding", "gc"])])
 def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
         tmp_path, spec, wl, cache, fold_end, alone):
@@ -418,7 +421,10 @@ def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
     scatter jumps. (Seed 349's drive 24 is read so without the log too:
     its flat folding lasts 2.7 times the cache after it and ends less than
     a lasting phase before the end of the phase the segmentation gave it,
-    GC settling a step below it after, fold_run_in_used_state.)"""
+    GC settling a step below it after, fold_run_in_used_state. Since round
+    46 the other two tell their cache without the log as well: a fast start
+    of a few samples, a quiet level, then a step down into the used state
+    are three levels, first_sample_cache_before_level.)"""
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
     simulate(spec, "seq_fill", wl, run, INTERVAL)
     simulate_fill(spec, "seq_fill", fill, INTERVAL)
