@@ -1368,19 +1368,8 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     if (k < a + 3 || c->r[0] < lo * o->min_drop || after * o->min_drop > lo ||
         ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 || ssd__falls_through(c, a, k))
         return 0;
-    /* (A second sample a step above the level and a step below the
-     * first held the cache's last bytes: the first was cache all through,
-     * as first_sample_fold_near_gc reads it. Its excess alone put the bounds' midpoint 5-15 % under
-     * the cache and a 2x folding past 2.2x: seed 2026's drive 117, WSAT,
-     * 1.89 GiB at 388 MiB/s in the first 5 s sample, 71 holding the
-     * cache's end, folding at 52 to 6.0 GiB, then GC at 5, read as
-     * direct writes from the first byte, the cache's end not told.) */
-    int end_in_second = a == 2 && c->y[1] <= c->y[0] - log(o->min_step);
-    double lower = end_in_second ? c->b[0] + (c->r[1] - lo) * ssd__curve_dt(c, 1)
-                                 : (c->r[0] - lo) * ssd__curve_dt(c, 0),
-           upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !(upper >= lower) ||
-        !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+    double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
+    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
         return 0;
     if (ssd__curve_split(c, 0, a) != 0)
         return 0;
@@ -1403,24 +1392,34 @@ static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo,
 }
 
 /* A drive written full, no reference, whose run the analysis read as
- * one level from its first byte, then the used state, the first sample
- * (or its first two) min_drop above that level: the cache ended inside
- * it, too short for the cache test (a 5 s WSAT sample holds 10-15 GiB of
- * a fast drive's cache). Nothing on a drive written full runs above its
- * direct writes but an SLC cache, static or dynamic, so the curve shows
- * the cache's end: seed 2026's drive 153, WSAT after a sequential fill,
- * 2017 MiB/s in the first sample, 357 holding the cache's end, then 192
- * to 33.4 GiB, then GC at 65, read as direct writes from the first byte,
- * "no phase boundary near the slc->fold change at 10.8 GiB". What it
- * does not show is what the level after it is: a static cache's direct
- * writes or a dynamic one's folding (the regime note's question). The
- * first sample (with a second a half step or more above the level: it
- * held the cache's last bytes) is split off as the cache, bounded inside
- * them (first_samples_cache), when the level after is quiet and flat (a
- * level the drive holds) for 3 samples or more and the first sample runs
- * min_drop above it and, after a sequential fill, above the second (the
- * regime note's test, first_sample_fill). Returns 1 when it did: the
- * cache is phase 0, the level phase 1. */
+ * one level from its first byte, then the used state, while its first
+ * samples ran min_drop above that level: a cache that ended inside them,
+ * too short for the cache test (a 5 s WSAT sample holds 10-15 GiB of a
+ * fast drive's cache; a 2-hour run's lasting phase is 72 samples). Three
+ * levels show it: the fast start (the first sample and those within a
+ * step of it), a quiet flat level of 4 samples or more (a level the drive
+ * holds: direct writes or a folding), then the used state a step below
+ * that level over a lasting stretch. Clean blocks running out show two,
+ * the fast start and GC, however quiet GC runs after them (seed 11's
+ * drive 5, no SLC, after a random fill: 3186 MiB/s, then GC flat at
+ * 2218), and nothing on a drive written full runs above its direct writes
+ * but an SLC cache, static or dynamic. Seed 2026's drive 153, WSAT after
+ * a sequential fill: 2017 MiB/s in the first sample, 357 holding the
+ * cache's end, then 192 to 33.4 GiB, then GC at 65, read as direct writes
+ * from the first byte, "no phase boundary near the slc->fold change at
+ * 10.8 GiB"; its drive 94, 2 hours: 2740 MiB/s for 3 samples (2168
+ * holding the end), folding at 1160 to 21.6 GiB, GC at 357, "cache of
+ * 7.05 GiB missed". What the curve does not show is what the level is,
+ * a static cache's direct writes or a dynamic one's folding (the regime
+ * note's question; the labels' other rules read it by the cache's size
+ * after a sequential fill, and first_cache_level keeps a random fill's
+ * from being read as folding by its length). A sample after the fast
+ * start half a step or more above the level held the cache's end: a
+ * one-sample cache is bounded inside the first sample or two
+ * (first_samples_cache), a longer one placed in the mixing sample.
+ * After a sequential fill a one-sample fast start must also run min_drop
+ * above the second (the regime note's first_sample_fill). Returns 1 when
+ * it split the cache off: phase 0 the cache, phase 1 the level. */
 int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                          struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -1431,10 +1430,10 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
         return 0;
     double step = log(o->min_step), half = 0.5 * step;
     /* The fast start: the first sample and those after it within a step
-     * of it (a cache of a few samples at one speed, FAST_START_MAX at
-     * most: a longer one the cache test sees). */
+     * of it (a cache at one speed shorter than a lasting phase, which the
+     * segmentation gave to the level after it). */
     size_t m = 1;
-    while (m < FAST_START_MAX && m + 4 < c->n && fabs(c->y[m] - c->y[0]) < step)
+    while (m < c->min_len && m + 4 < c->n && fabs(c->y[m] - c->y[0]) < step)
         m++;
     if (m + 4 >= c->n || (m == 1 && seq && !(c->r[0] >= o->min_drop * c->r[1])))
         return 0;
@@ -1451,7 +1450,8 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
      * which run a step below.) */
     while (k < e && (fabs(c->y[k] - lv) < half || (k + 1 < e && fabs(c->y[k + 1] - lv) < half)))
         k++;
-    if (k < s + 4 || !ssd__flat3(c, o->min_step, s) || k + SHORT_LEVEL / 2 > c->n)
+    size_t w = c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL;
+    if (k < s + 4 || !ssd__flat3(c, o->min_step, s) || k + w > c->n)
         return 0;
     /* Three levels: the fast start min_drop above the level, and the
      * stretch after the level a step below it (the used state). Clean
@@ -1461,7 +1461,7 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
     double lo = exp(ssd__level_of(c, s, k)), hi = m == 1 ? c->r[0] : exp(ssd__level_of(c, 0, m));
     if (hi < o->min_drop * lo || ssd__quiet_noise(c, s, k) > step / 3 ||
         ssd__falls_through(c, s, k) ||
-        ssd__level_of(c, k, k + SHORT_LEVEL / 2) > log(lo) - step)
+        ssd__level_of(c, k, k + w) > log(lo) - step)
         return 0;
     /* (A second sample less than a step above the level may be the
      * level's own noise: the bounds are then the first sample's, whose
