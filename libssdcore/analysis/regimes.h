@@ -93,6 +93,11 @@
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
 #define SHORT_LEVEL 10
+/* The most samples a fast start on a drive written full may span for
+ * first_sample_cache_before_level to read it as a cache the cache test
+ * missed (a longer one with a level after it was more often a static
+ * cache with dips, or clean blocks, than the cache's end). */
+#define FAST_START_MAX 6
 /* The most samples, and seconds, a GC dip at a dynamic cache's end spans
  * (seq_dip_at_cache_end): the sweep's dips last 1-4 s; the direct writes
  * after a cache the idle time bounded, 10 s or more (seed 61's drive 83,
