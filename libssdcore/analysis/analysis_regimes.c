@@ -1394,6 +1394,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (g == 1 && !rl.known && !no_used && ssd__first_sample_cache_before_level(c, o, res)) {
         clean_room = 0;
         g = 2;
+        /* (The cache it found may be a dynamic one by its size: the rules
+         * below read its folding as seq_full_dynamic says; 277's drive 28,
+         * WSAT, 12.7 GiB on a 129 GB drive, GC's first samples otherwise
+         * split off as a level of their own.) */
+        seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                           ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
+                           (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC);
     }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)

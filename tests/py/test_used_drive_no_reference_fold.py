@@ -195,3 +195,23 @@ def test_clean_blocks_then_a_quiet_used_state_are_no_cache(tmp_path):
     a, s = analysed_run(D11_5, "random_fill", "fill", tmp_path / "run.csv")
     assert a["cache"] is None
     assert not s["false_cache"] and not s["problems"], s["problems"]
+
+
+# Seed 277's drive 28, WSAT after a sequential fill: 12.7 GiB of cache
+# (2529 MiB/s in the first 5 s sample, 527 holding its end) on a 129 GB
+# drive, folding at 462 to 26.8 GiB, then GC at 34.
+D277_28 = (COMMON + "capacity_gb=129,op_pct=22.42,bits=2,slc_type=dynamic,slc_seq_mibps=3433,"
+           "slc_rand_iops=647513,native_seq_mibps=1071,native_rand_mibps=928.6,fold_mibps=533,"
+           "floor_mibps=28.64,gc_gamma=1.37,link_mibps=7000,iops_cap=2000000,noise=0.00,"
+           "noise_direct=0.00,seed=875559326,slc_gb=29,slc_wa=1,dip_duty=0")
+
+
+def test_a_first_sample_cache_dynamic_by_its_size_folds(tmp_path):
+    """The cache first_sample_cache_before_level finds is dynamic by its
+    size (8 % of the capacity): the level after it is its folding and the
+    used state begins at its end, as for a cache the cache test found (the
+    onset rules asked whether the cache was dynamic before it was found,
+    and split GC's first samples off as a level of their own)."""
+    a, s = analysed_run(D277_28, "seq_fill", "wsat", tmp_path / "run.csv")
+    assert regimes(a) == ["cache", "folding", "gc"], regimes(a)
+    assert not s["problems"], s["problems"]
