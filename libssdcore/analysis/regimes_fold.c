@@ -1471,6 +1471,17 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
         back += fabs(c->y[i] - lv) < half;
     if (3 * back > w)
         return 0;
+    /* (And the used state is GC's: it scatters SCATTER_JUMP times the
+     * level's noise or runs SHAPE_MIN_FALL below it. A used state that
+     * settles in steps as quiet as the level it left, GC sliding on a
+     * datacenter drive, shows a stretch of it as such a level.) */
+    size_t ge = k + (c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL);
+    if (ge > c->n)
+        ge = c->n;
+    if (ssd__quiet_noise(c, k, ge) <
+            SCATTER_JUMP * fmax(ssd__quiet_noise(c, s, k), QUIET_NOISE_FLOOR) &&
+        ssd__level_of(c, k, ge) > log(lo / SHAPE_MIN_FALL))
+        return 0;
     /* (A second sample less than a step above the level may be the
      * level's own noise: the bounds are then the first sample's, whose
      * upper one takes in the second's excess; seed 2026's drive 146, 2.09
