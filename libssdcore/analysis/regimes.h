@@ -95,9 +95,12 @@
 #define SHORT_LEVEL 10
 /* The most samples a fast start on a drive written full may span for
  * first_sample_cache_before_level to read it as a cache the cache test
- * missed (a longer one with a level after it was more often a static
- * cache with dips, or clean blocks, than the cache's end). */
-#define FAST_START_MAX 6
+ * missed: the first sample alone. Several at one speed before a level
+ * are as often clean blocks at the native speed before a used state
+ * that settles in steps (a false cache on check seed 431 with 6; with
+ * one up to a lasting phase, static caches with dips read short and
+ * three false caches on the tune seeds). */
+#define FAST_START_MAX 1
 /* The most samples, and seconds, a GC dip at a dynamic cache's end spans
  * (seq_dip_at_cache_end): the sweep's dips last 1-4 s; the direct writes
  * after a cache the idle time bounded, 10 s or more (seed 61's drive 83,

@@ -1407,9 +1407,8 @@ static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo,
  * a sequential fill: 2017 MiB/s in the first sample, 357 holding the
  * cache's end, then 192 to 33.4 GiB, then GC at 65, read as direct writes
  * from the first byte, "no phase boundary near the slc->fold change at
- * 10.8 GiB"; its drive 94, 2 hours: 2740 MiB/s for 3 samples (2168
- * holding the end), folding at 1160 to 21.6 GiB, GC at 357, "cache of
- * 7.05 GiB missed". What the curve does not show is what the level is,
+ * 10.8 GiB". (A fast start of several samples is not asked:
+ * FAST_START_MAX.) What the curve does not show is what the level is,
  * a static cache's direct writes or a dynamic one's folding (the regime
  * note's question; the labels' other rules read it by the cache's size
  * after a sequential fill, and first_cache_level keeps a random fill's
@@ -1430,7 +1429,7 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
         return 0;
     double step = log(o->min_step), half = 0.5 * step;
     /* The fast start: the first sample and those after it within a step
-     * of it (a cache at one speed, FAST_START_MAX samples at most). */
+     * of it, FAST_START_MAX samples at most. */
     size_t m = 1;
     while (m < FAST_START_MAX && m + 4 < c->n && fabs(c->y[m] - c->y[0]) < step)
         m++;
@@ -1458,7 +1457,7 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
      * quiet GC runs there (seed 11's drive 5, no SLC, after a random
      * fill: 3186 MiB/s, then GC flat at 2218). */
     double lo = exp(ssd__level_of(c, s, k)), hi = m == 1 ? c->r[0] : exp(ssd__level_of(c, 0, m));
-    if (hi < o->min_drop * lo || ssd__quiet_noise(c, s, k) > step / 3 ||
+    if (hi < SHAPE_MIN_FALL * lo || ssd__quiet_noise(c, s, k) > step / 3 ||
         ssd__falls_through(c, s, k) ||
         ssd__level_of(c, k, k + w) > log(lo) - step ||
         ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)

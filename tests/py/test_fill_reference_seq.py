@@ -404,7 +404,7 @@ def test_a_cache_read_larger_than_the_fill_logs_holds_direct_writes(tmp_path):
 
 
 @pytest.mark.parametrize("spec, wl, cache, fold_end, alone",
-                         [(D11_64, "2h", 16.6, 411.5, ["cache", "direct", "gc"]),
+                         [(D11_64, "2h", 16.6, 411.5, ["direct", "gc"]),
                           (D47_79, "wsat", 3.9, 11.8, ["direct", "gc"]),
                           (D349_24, "2h", 16.2, 59.8, ["cache", "folding", "gc"])])
 def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
@@ -421,10 +421,7 @@ def test_a_folding_that_outlasts_the_clean_blocks_follows_the_fill_logs_cache(
     scatter jumps. (Seed 349's drive 24 is read so without the log too:
     its flat folding lasts 2.7 times the cache after it and ends less than
     a lasting phase before the end of the phase the segmentation gave it,
-    GC settling a step below it after, fold_run_in_used_state. Since round
-    46 seed 11's drive 64 tells its cache without the log as well: a fast
-    start of a few samples, a quiet level, then a step down into the used
-    state are three levels, first_sample_cache_before_level.)"""
+    GC settling a step below it after, fold_run_in_used_state.)"""
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
     simulate(spec, "seq_fill", wl, run, INTERVAL)
     simulate_fill(spec, "seq_fill", fill, INTERVAL)

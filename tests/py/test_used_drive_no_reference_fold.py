@@ -163,7 +163,7 @@ def test_one_call_for_many_logs_reads_each_alone(tmp_path):
 # Seed 2026's drive 94, 2 hours after a sequential fill: 7.05 GiB of cache
 # at 2740 MiB/s over the first 3 samples (2168 holding its end), folding
 # flat at 1160 to 21.6 GiB, then GC at 357: read as direct writes from
-# the first byte, "cache of 7.05 GiB missed".
+# the first byte, "cache of 7.05 GiB missed" (left).
 D2026_94 = (COMMON + "capacity_gb=191,op_pct=13.02,bits=3,slc_type=dynamic,slc_seq_mibps=6151,"
             "slc_rand_iops=1363067,native_seq_mibps=2000,native_rand_mibps=1795.3,"
             "fold_mibps=1292,floor_mibps=354.97,gc_gamma=2.24,link_mibps=7000,"
@@ -178,15 +178,16 @@ D11_5 = (COMMON + "capacity_gb=877,op_pct=24.91,bits=3,slc_type=none,slc_gb=0,"
          "idle_gc_gb=6.7,noise=0.02,noise_direct=0.06,dip_duty=0,seed=801557846")
 
 
-def test_a_cache_of_a_few_samples_then_a_level_then_gc(tmp_path):
-    """A cache over the first samples at one speed, shorter than any phase
-    the segmentation keeps, then a quiet level, then the used state a step
-    below it: three levels, the first the cache (placed in the sample
-    that mixes it with the level)."""
+def test_a_cache_of_a_few_samples_is_left_to_the_cache_test(tmp_path):
+    """A fast start of several samples at one speed before a level is not
+    read as a cache by first_sample_cache_before_level (the first sample
+    alone is): clean blocks written at the native speed for a few samples,
+    then a used state settling in steps, read the same (a false cache on
+    check seed 431 when several samples were let through). 2026's drive
+    94 stays "cache of 7.05 GiB missed"."""
     a, s = analysed_run(D2026_94, "seq_fill", "2h", tmp_path / "run.csv")
-    assert regimes(a)[0] == "cache", regimes(a)
-    assert a["cache"]["bytes"] / 2**30 == pytest.approx(7.05, rel=0.05)
-    assert not s["problems"], s["problems"]
+    assert a["cache"] is None
+    assert s["problems"] == ["cache of 7.05 GiB missed"], s["problems"]
 
 
 def test_clean_blocks_then_a_quiet_used_state_are_no_cache(tmp_path):
