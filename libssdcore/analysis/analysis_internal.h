@@ -165,6 +165,12 @@ struct ssd__result {
     /* seq_cache_before_direct split a cache off the direct writes with no
      * reference that showed the cache's kind (ref_kind unknown). */
     int seq_cut_no_ref;
+    /* seq_direct_fold_gc's four levels after a cache too small to be
+     * dynamic by its size, no reference: phase 2 is the folding. */
+    int seq_fold4_small;
+    /* first_sample_cache_before_level split the cache off: the level
+     * after it is not read as its folding by its length. */
+    int first_cache_level;
     /* After a sequential fill's dynamic cache, one lasting level, then a
      * used state to the run's end as quiet as that level
      * (quiet_after_level): direct writes, then the folding. */

@@ -1029,6 +1029,22 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     int seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
                            ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
                            (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC);
+    /* (The same drive, no reference, a cache too small beside the
+     * capacity to be dynamic by its size: the idle time before the run
+     * flushed only so much of the fill's end (about 30 GiB in 900 s on the
+     * sweep's drives), whatever the drive's own cache. A static one then
+     * has direct writes to the clean spare area and goes from them into
+     * GC; the four levels of seq_direct_fold_gc, a quiet flat level a step
+     * below the direct writes before GC's scatter, are a dynamic cache's
+     * folding whatever its size: seed 2026's drive 48, 2 hours, 29.9 GiB
+     * of cache on a 3115 GB drive, direct writes at 1569 MiB/s to 177.6
+     * GiB, folding flat at 1099 to 528.1, then GC scattering about 404,
+     * read as one used state sliding from 1100 from 178.2 GiB, "used state
+     * at 178.2 GiB, truth 528.1".) */
+    int seq_full_small = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                         ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
+                         res->ref_kind == SSD__REF_KIND_UNKNOWN && S->has_cache &&
+                         !ssd__dynamic_cache(S);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (SHORT_LEVEL samples or more, min_drop below
      * the cache and 2x above the used state, its samples held above the
@@ -1408,8 +1424,23 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* (A dynamic cache the idle time emptied only in part, on a drive
      * written full sequentially: direct writes, then the folding, then
      * GC, four phases the segmentation found; seq_direct_fold_gc.) */
-    if (g == 2 && seq_full_dynamic && ssd__seq_direct_fold_gc(c, o, res))
+    if (g == 2 && (seq_full_dynamic || seq_full_small) && ssd__seq_direct_fold_gc(c, o, res)) {
         g = 3;
+        res->seq_fold4_small = !seq_full_dynamic;
+        /* (With the direct writes shorter than a lasting phase the
+         * segmentation gave them to the folding's phase: split them off
+         * (short_direct_after_cache) and ask again, undone when the four
+         * levels are not there; seed 2026's drive 118, WSAT, 13 samples of
+         * direct writes at 412 MiB/s, then the folding at 226 to 473.9 GiB,
+         * then GC at 18.) */
+    } else if (g == 1 && seq_full_small && c->nph == 3 && S->cache_censored == SSD_CENSOR_NONE &&
+               res->cache_phase_end == c->ph[1].first && ssd__short_direct_after_cache(c, o, 1)) {
+        if (ssd__seq_direct_fold_gc(c, o, res)) {
+            g = 3;
+            res->seq_fold4_small = 1;
+        } else
+            ssd__curve_merge_next(c, 1);
+    }
     /* (The same with the folding a quiet run at the start of phase 2, too
      * short for a phase of its own: seq_fold_run_after_direct.) */
     else if (g == 2 && seq_full_dynamic) {
@@ -1420,6 +1451,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             res->seq_fold_end = 3;
             res->seq_fold_after_direct = 1;
         }
+    }
+    /* (A cache that ended inside the first sample of a level read from
+     * the first byte, no reference: first_sample_cache_before_level.) */
+    if (g == 1 && !rl.known && !no_used && ssd__first_sample_cache_before_level(c, o, res)) {
+        clean_room = 0;
+        g = 2;
+        /* (The cache it found may be a dynamic one by its size: the rules
+         * below read its folding as seq_full_dynamic says; 277's drive 28,
+         * WSAT, 12.7 GiB on a 129 GB drive, GC's first samples otherwise
+         * split off as a level of their own.) */
+        seq_full_dynamic = !rl.known && (int)o->precondition == SSD_PRECONDITION_SEQ_FILL &&
+                           ssd__fresh_room(o, S->capacity_bytes) <= 0 && !no_used &&
+                           (ssd__dynamic_cache(S) || res->ref_kind == SSD__REF_KIND_DYNAMIC);
     }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)

@@ -93,6 +93,14 @@
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
 #define SHORT_LEVEL 10
+/* The most samples a fast start on a drive written full may span for
+ * first_sample_cache_before_level to read it as a cache the cache test
+ * missed: the first sample alone. Several at one speed before a level
+ * are as often clean blocks at the native speed before a used state
+ * that settles in steps (a false cache on check seed 431 with 6; with
+ * one up to a lasting phase, static caches with dips read short and
+ * three false caches on the tune seeds). */
+#define FAST_START_MAX 1
 /* The most samples, and seconds, a GC dip at a dynamic cache's end spans
  * (seq_dip_at_cache_end): the sweep's dips last 1-4 s; the direct writes
  * after a cache the idle time bounded, 10 s or more (seed 61's drive 83,
@@ -329,6 +337,8 @@ int ssd__fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 int ssd__dynamic_ref_fold_end(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__dynamic_ref_first_sample_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                        struct ssd__result *res, size_t *g);
+int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                         struct ssd__result *res);
 int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    struct ssd__result *res);
 int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__analysis_opts *o,

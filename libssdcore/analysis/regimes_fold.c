@@ -1391,6 +1391,134 @@ static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo,
         *upper = c->b[0] + c->b[1];
 }
 
+/* A drive written full, no reference, whose run the analysis read as
+ * one level from its first byte, then the used state, while its first
+ * samples ran min_drop above that level: a cache that ended inside them,
+ * too short for the cache test (a 5 s WSAT sample holds 10-15 GiB of a
+ * fast drive's cache; a 2-hour run's lasting phase is 72 samples). Three
+ * levels show it: the fast start (the first sample and those within a
+ * step of it), a quiet flat level of 4 samples or more (a level the drive
+ * holds: direct writes or a folding), then the used state a step below
+ * that level over a lasting stretch. Clean blocks running out show two,
+ * the fast start and GC, however quiet GC runs after them (seed 11's
+ * drive 5, no SLC, after a random fill: 3186 MiB/s, then GC flat at
+ * 2218), and nothing on a drive written full runs above its direct writes
+ * but an SLC cache, static or dynamic. Seed 2026's drive 153, WSAT after
+ * a sequential fill: 2017 MiB/s in the first sample, 357 holding the
+ * cache's end, then 192 to 33.4 GiB, then GC at 65, read as direct writes
+ * from the first byte, "no phase boundary near the slc->fold change at
+ * 10.8 GiB". (A fast start of several samples is not asked:
+ * FAST_START_MAX.) What the curve does not show is what the level is,
+ * a static cache's direct writes or a dynamic one's folding (the regime
+ * note's question; the labels' other rules read it by the cache's size
+ * after a sequential fill, and first_cache_level keeps a random fill's
+ * from being read as folding by its length). A sample after the fast
+ * start half a step or more above the level held the cache's end: a
+ * one-sample cache is bounded inside the first sample or two
+ * (first_samples_cache), a longer one placed in the mixing sample.
+ * After a sequential fill a one-sample fast start must also run min_drop
+ * above the second (the regime note's first_sample_fill). Returns 1 when
+ * it split the cache off: phase 0 the cache, phase 1 the level. */
+int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                         struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    int seq = (int)o->precondition == SSD_PRECONDITION_SEQ_FILL;
+    if (S->has_cache || res->ref_kind != SSD__REF_KIND_UNKNOWN || c->nph < 2 ||
+        !(seq || (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL) ||
+        (seq && ssd__seq_overwrites(o, res)) || !(ssd__fresh_room(o, S->capacity_bytes) <= 0))
+        return 0;
+    double step = log(o->min_step), half = 0.5 * step;
+    /* The fast start: the first sample and those after it within a step
+     * of it, FAST_START_MAX samples at most. */
+    size_t m = 1;
+    while (m < FAST_START_MAX && m + 4 < c->n && fabs(c->y[m] - c->y[0]) < step)
+        m++;
+    if (m + 4 >= c->n || (m == 1 && seq && !(c->r[0] >= o->min_drop * c->r[1])))
+        return 0;
+    /* (The level is phase 0's after the fast start, or, the fast start a
+     * phase of its own, phase 1's start.) A sample after the fast start
+     * half a step or more above the level held the cache's end. */
+    double lv = ssd__median3(c->y[m + 1], c->y[m + 2], c->y[m + 3]);
+    size_t s = c->y[m] >= lv + half ? m + 1 : m, k = s;
+    size_t e0 = c->ph[1].first, e = e0 <= s ? c->ph[1].last + 1 : e0;
+    if (e < s + 3)
+        return 0;
+    /* (The level ends where two samples in a row leave it by half a
+     * step; the segmentation may have given GC's first samples to it,
+     * which run a step below.) */
+    while (k < e && (fabs(c->y[k] - lv) < half || (k + 1 < e && fabs(c->y[k + 1] - lv) < half)))
+        k++;
+    size_t w = SHORT_LEVEL / 2;
+    if (k < s + 4 || !ssd__flat3(c, o->min_step, s) || k + w > c->n)
+        return 0;
+    /* Three levels: the fast start min_drop above the level, and the
+     * stretch after the level a step below it (the used state). Clean
+     * blocks running out read as two, the fast start and GC, however
+     * quiet GC runs there (seed 11's drive 5, no SLC, after a random
+     * fill: 3186 MiB/s, then GC flat at 2218). */
+    double lo = exp(ssd__level_of(c, s, k)), hi = m == 1 ? c->r[0] : exp(ssd__level_of(c, 0, m));
+    if (hi < SHAPE_MIN_FALL * lo || ssd__quiet_noise(c, s, k) > step / 3 ||
+        ssd__falls_through(c, s, k) ||
+        ssd__level_of(c, k, k + w) > log(lo) - step ||
+        ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
+        return 0;
+    /* (Nor a dip inside the level: a third of the lasting stretch after
+     * it back at the level; seed 47's drive 141, WSAT, a folding at 571
+     * MiB/s with dips, then GC at 473.) */
+    size_t back = 0;
+    for (size_t i = k; i < k + w; i++)
+        back += fabs(c->y[i] - lv) < half;
+    if (3 * back > w)
+        return 0;
+    /* (And the used state is GC's: it scatters SCATTER_JUMP times the
+     * level's noise or runs SHAPE_MIN_FALL below it. A used state that
+     * settles in steps as quiet as the level it left, GC sliding on a
+     * datacenter drive, shows a stretch of it as such a level.) */
+    size_t ge = k + (c->min_len > SHORT_LEVEL ? c->min_len : SHORT_LEVEL);
+    if (ge > c->n)
+        ge = c->n;
+    if (ssd__quiet_noise(c, k, ge) <
+            SCATTER_JUMP * fmax(ssd__quiet_noise(c, s, k), QUIET_NOISE_FLOOR) &&
+        ssd__level_of(c, k, ge) > log(lo / SHAPE_MIN_FALL))
+        return 0;
+    /* (A second sample less than a step above the level may be the
+     * level's own noise: the bounds are then the first sample's, whose
+     * upper one takes in the second's excess; seed 2026's drive 146, 2.09
+     * GiB at 2136 MiB/s, then 366 over 340, the model's cache 2.0.) */
+    double lower = 0, upper = 0;
+    if (m == 1) {
+        first_samples_cache(c, s == 2 && c->y[1] >= log(lo) + step ? 2 : 1, lo, &lower, &upper);
+        if (!(lower > 0) || !(upper >= lower))
+            return 0;
+    }
+    if (e0 > s) {
+        if (ssd__curve_split(c, 0, s) != 0)
+            return 0;
+        if (k < e)
+            ssd__curve_move_boundary(c, 2, k);
+    } else {
+        if (k >= e)
+            return 0;
+        if (s > e0)
+            ssd__curve_move_boundary(c, 1, s);
+        if (ssd__curve_split(c, 1, k) != 0)
+            return 0;
+    }
+    res->first_cache_level = 1;
+    if (m == 1)
+        return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
+    /* (A cache of m samples: it ended in the last fast sample, where the
+     * speed mixes hi and lo: its time at hi is what ran above lo.) */
+    size_t l = s - 1;
+    double dt = ssd__curve_dt(c, l), f = (c->r[l] - lo) / (hi - lo);
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_bytes = c->cum[l] + fmin(fmax(f, 0), 1) * dt * hi;
+    S->cache_uncertainty_bytes = 0.5 * c->b[l];
+    ssd__set_cache_end(res, s, hi, lo);
+    return 1;
+}
+
 /* The direct writes before a folding after a sequential fill: the level
  * [.., k) at lv (log) is followed, past one sample that may mix the two,
  * by a second quiet flat level (3 samples or more, each within half a step
@@ -1962,7 +2090,7 @@ int ssd__first_sample_fold_near_gc(struct ssd__curve *c, const struct ssd__analy
     /* (a first sample of phase 1 a step above the level holds the
      * cache's last bytes) */
     double lv = ssd__median3(c->y[a + 1], c->y[a + 2], c->y[a + 3]);
-    size_t s = c->y[a] >= lv + log(o->min_step) ? a + 1 : a;
+    size_t s = c->y[a] >= lv + half ? a + 1 : a;
     if (s > 2 || (s == 2 && c->r[1] >= c->r[0]))
         return 0;
     /* The level's end: the first sample off it by half a step. */
@@ -2405,7 +2533,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
      * cache on a 2,253 GB drive, direct writes at 411 MB/s to 56.6 GiB,
      * folding at 226 to 474, then GC at 16, the folding read as other.) */
     if (S->has_cache && !rl->known &&
-        (res->ref_kind == SSD__REF_KIND_DYNAMIC || res->seq_cut_no_ref) &&
+        (res->ref_kind == SSD__REF_KIND_DYNAMIC || res->seq_cut_no_ref || res->seq_fold4_small) &&
         (int)o->precondition == SSD_PRECONDITION_SEQ_FILL)
         can_fold = 1;
     size_t gc_from = g ? g : c->nph;
@@ -2484,8 +2612,15 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
                                       c->ph[2].start_bytes);
-    /* (A fill log that showed a static cache: it never folds.) */
-    if (res->ref_kind == SSD__REF_KIND_STATIC)
+    /* (A fill log that showed a static cache: it never folds. Nor is a
+     * level after a cache first_sample_cache_before_level bounded read as
+     * its folding by its length: a static cache's direct writes to the
+     * blocks idle GC cleaned last 1-3 times a cache of 0.5-2 GiB as often
+     * (seed 47's drive 96, WSAT after a random fill: 0.6 GiB of static
+     * cache in the first 5 s sample, then 2 GiB of direct writes at 60
+     * MiB/s; 2026's drive 41, 2 hours: 1.6, then 2.0 at 355), and the
+     * regime note says it may be either.) */
+    if (res->ref_kind == SSD__REF_KIND_STATIC || res->first_cache_level)
         folds_cache = 0;
     int slow_level = !rl->known && seq_fill_slow_level(c, o, S, g);
     /* (No used state in the run, one level after the cache to its end:

@@ -89,6 +89,31 @@ static const char *random_fill_one_drop_note(const struct ssd__curve *c,
            "at the used state's speed would read the same; " REF_TELLS;
 }
 
+/* A drive written full, no reference, a cache smaller than any a
+ * dynamic one must be, then one level to the run's end read as direct
+ * writes, quiet and flat (its noise within a third of a step, not falling
+ * through): no used state, whose GC bursts scatter SCATTER_JUMP times a
+ * quiet level's or more, so the fast start is no clean blocks running out
+ * into it, and the cache holds (the longer run's question is not open).
+ * What is open is the small-cache note's: direct writes after a static
+ * cache, or a dynamic cache the fill shrank folding to the run's end
+ * (seed 11's drive 42, 2 hours after a sequential fill: 21.5 GiB of cache
+ * on a 3254 GB drive, folding at 54 MB/s for 374 GiB to the end, read as
+ * direct writes). */
+static int quiet_level_after_small_cache(const struct ssd__curve *c,
+                                         const struct ssd__analysis_opts *o,
+                                         const struct ssd__result *res, size_t g, int ref_known) {
+    const struct ssd_analysis_summary *S = &res->sum;
+    if (ref_known || res->ref_kind != SSD__REF_KIND_UNKNOWN || !S->has_cache || S->has_folding ||
+        g || c->nph != 2 || c->ph[1].regime != SSD_REGIME_DIRECT ||
+        !(ssd__fresh_room(o, S->capacity_bytes) <= 0) || ssd__seq_overwrites(o, res) ||
+        ssd__dynamic_cache(S))
+        return 0;
+    size_t a = c->ph[1].first, b = c->ph[1].last + 1;
+    return b >= a + c->min_len && ssd__quiet_noise(c, a, b) <= log(o->min_step) / 3 &&
+           !ssd__falls_through(c, a, b);
+}
+
 /* The note on what the run cannot tell, after the labels (the last that
  * applies wins). fold_note: a level read as a dynamic cache's folding by
  * its length; slow_fold: by its speed (seq_fill_slow_level); one_drop: a
@@ -187,12 +212,20 @@ void ssd__regime_notes(const struct ssd__curve *c, const struct ssd__analysis_op
     if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
         ssd__fresh_room(o, S->capacity_bytes) <= 0 &&
         ssd__used_drive_cache(o, S->capacity_bytes, S) && !ssd__seq_overwrites(o, res) &&
-        S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes)) {
+        S->total_bytes <= ssd__clean_room_max(o, S->capacity_bytes) &&
+        !quiet_level_after_small_cache(c, o, res, g, ref_known)) {
         ssd__set_undecided(res, "cache_or_clean_blocks", "cache", "longer_run");
         res->regime_note =
             "the cache may be the clean blocks of a drive written before (this run ended "
             "before it could write them all); a run writing 1.28x the capacity less what "
             "was written before tells";
+    }
+    if (quiet_level_after_small_cache(c, o, res, g, ref_known)) {
+        ssd__set_undecided(res, "direct_or_folding", "direct", "reference");
+        res->regime_note =
+            "the level after the cache is read as direct writes (a static SLC cache) but may be "
+            "a dynamic cache's folding; quiet and flat to the run's end, it is no used state, so "
+            "the cache holds either way; " REF_TELLS;
     }
     /* A slump after the cache: what it is, and that the post-cache level
      * is the one after it. */
