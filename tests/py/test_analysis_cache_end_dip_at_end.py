@@ -74,3 +74,24 @@ def test_a_fresh_cache_ending_at_a_gc_dip_is_sized_right(tmp_path, spec, workloa
     assert analysis["cache"] is not None
     assert not [p for p in got["problems"] if "cache" in p], got["problems"]
     assert analysis["cache"]["censored"] == "none"
+
+
+# Seed 449's drive 80 (round 46), WSAT after a sequential fill: 2520 MiB/s,
+# 1831 holding the end, then 1134 and 1158 before direct writes at 1219
+# whose GC dips keep to one 5 s sample each (1021, 1002, 1016): a dip of
+# the direct writes across the boundary of the two samples after the
+# drop's, not the tail of one begun in it (a dip as short as the drive's
+# others, begun there, has ended in the next sample): "cache 18.63 GiB,
+# truth 17.59".
+S449_80 = ("sim:bx200,native_write_lat_us=0,capacity_gb=795,op_pct=24.82,bits=2,"
+           "slc_type=static,slc_seq_mibps=5894,slc_rand_iops=1209128,native_seq_mibps=2380,"
+           "native_rand_mibps=1230.7,fold_mibps=2380,floor_mibps=276.69,gc_gamma=2.13,"
+           "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.04,seed=45497033,"
+           "slc_gb=23.3,slc_wa=1.34,dip_period_s=15.3,dip_duty=0.11,dip_depth=0.54")
+
+
+@pytest.mark.slow
+def test_a_dip_past_the_sample_after_the_drop_is_no_tail_of_one_begun_in_it(tmp_path):
+    analysis, got = analysed_run(S449_80, "seq_fill", "wsat", tmp_path / "run.csv")
+    assert analysis["cache"] is not None
+    assert not [p for p in got["problems"] if "cache" in p], got["problems"]
