@@ -1689,10 +1689,10 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                     earliest = i + 1;
                 dipped |= c->r[i] < thr;
             }
-            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest, 1,
-                                            o->precondition == SSD_PRECONDITION_NONE &&
-                                                o->written_before_bytes == 0,
-                                            ph[pj].last + 1);
+            struct placement p =
+                place_drop(c, 0, k, hi, place_lo, earliest, 1,
+                           o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0,
+                           ph[pj].last + 1);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;

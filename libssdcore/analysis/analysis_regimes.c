@@ -446,10 +446,10 @@ static void cache_end_before_direct(const struct ssd__curve *c, const struct ssd
      * quarter of the step to the direct 1756), 1362, then GC at 200;
      * split in the 1362 sample the end was read 14.33 GiB, the model's
      * 12.39.) */
-    size_t k = m >= 2 && (c->y[m - 1] < log(hi) - 0.25 * log(hi / lo) ||
-                          c->y[m - 1] < log(hi) - 4 * noise)
-                   ? m - 1
-                   : m;
+    size_t k =
+        m >= 2 && (c->y[m - 1] < log(hi) - 0.25 * log(hi / lo) || c->y[m - 1] < log(hi) - 4 * noise)
+            ? m - 1
+            : m;
     for (size_t i = 0; i < 5; i++)
         v[i] = c->y[k + 2 + i];
     /* (Round 46: nor does the next sample need direct writes when k itself

@@ -1458,8 +1458,7 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
      * fill: 3186 MiB/s, then GC flat at 2218). */
     double lo = exp(ssd__level_of(c, s, k)), hi = m == 1 ? c->r[0] : exp(ssd__level_of(c, 0, m));
     if (hi < SHAPE_MIN_FALL * lo || ssd__quiet_noise(c, s, k) > step / 3 ||
-        ssd__falls_through(c, s, k) ||
-        ssd__level_of(c, k, k + w) > log(lo) - step ||
+        ssd__falls_through(c, s, k) || ssd__level_of(c, k, k + w) > log(lo) - step ||
         ssd__median3(c->y[k], c->y[k + 1], c->y[k + 2]) > log(lo) - step)
         return 0;
     /* (Nor a dip inside the level: a third of the lasting stretch after

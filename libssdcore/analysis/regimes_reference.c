@@ -74,10 +74,10 @@ void ssd__ref_levels_of(const struct ssd__curve *c, const struct ssd__analysis_o
     rl->cache = ref->sum.has_cache && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
                 ref->sum.cache_level_bps >= o->min_step * rl->direct;
     rl->cache_level = ref->sum.cache_level_bps;
-    rl->dynamic = rl->cache && ((isfinite(S->capacity_bytes) &&
-                                 ref->sum.cache_bytes >=
-                                     DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes) ||
-                                ref->sum.has_folding);
+    rl->dynamic =
+        rl->cache && ((isfinite(S->capacity_bytes) &&
+                       ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes) ||
+                      ref->sum.has_folding);
     rl->fold = rl->dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
     /* (A fresh reference of a dynamic cache whose last level, a step
      * below its direct writes, was too short for the folding label:
