@@ -203,10 +203,17 @@ static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__ana
         out += c->y[i] < cut;
     if ((double)out > BAND_OUT_MAX * (double)(lo - a))
         return f;
+    /* (Nor past a sample a step above the level: a quiet level's noise
+     * never reaches it, and GC after a folding may start faster than the
+     * folding, on the folded SLC blocks, all garbage. Seed 461's drive
+     * 61, fresh WSAT: folding at 476 MiB/s to 667.5 GiB, then GC at
+     * 660-1070 for 47 samples, then falling: the walk went over those 47
+     * samples, none below the band, to 699.7.) */
     size_t e = f;
-    while (e + BAND_LAST <= end && c->y[e] >= cut)
+    while (e + BAND_LAST <= end && c->y[e] >= cut && c->y[e] < lv + log(o->min_step))
         e++;
-    if (e == f || e + BAND_LAST > end || ssd__level_of(c, e, e + BAND_LAST) >= cut)
+    if (e == f || e + BAND_LAST > end ||
+        (ssd__level_of(c, e, e + BAND_LAST) >= cut && c->y[e] < lv + log(o->min_step)))
         return f;
     return e;
 }
@@ -324,6 +331,17 @@ static size_t dip_loss_onset(const struct ssd__curve *c, const struct ssd__analy
     for (size_t i = q; i < q + w; i++)
         back += c->y[i] >= band;
     return back <= TOP_BACK_MAX ? q : f;
+}
+
+/* The shortest folding a fresh drive's quiet level before GC's scatter
+ * may be: 2 min_phase_samples when that is less than a lasting phase (a
+ * long run's lasting phase is longer than a small cache's folding), else
+ * a lasting phase. */
+static size_t fold_min_len(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    size_t ml = c->min_len > 3 ? c->min_len : 3;
+    return o->written_before_bytes == 0 && 2 * o->min_phase_samples < ml
+               ? 2 * (size_t)o->min_phase_samples
+               : c->min_len;
 }
 
 /* The first drop was no cache's end after all: the first level is the
@@ -1495,9 +1513,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t ml = c->min_len > 3 ? c->min_len : 3, e = c->ph[g].last + 1;
             double jump = 0;
             size_t kn = e > g0 + 2 * ml ? ssd__scatter_onset(c, g0 + 1, g0 + ml, e, ml, &jump) : 0;
+            int split = 0;
             if (jump >= SCATTER_JUMP && kn >= g0 + ml && kn + ml <= e &&
                 ssd__curve_split(c, g, kn) == 0) {
                 if (ssd__fold_before_scatter(c, o, g)) {
+                    split = 1;
                     g++;
                     last = g;
                     a = c->ph[g - 1].first;
@@ -1506,6 +1526,32 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     gradual = ssd__slides_down(c, &c->ph[g]);
                 } else {
                     ssd__curve_merge_next(c, g);
+                }
+            }
+            if (!split && 2 * (size_t)o->min_phase_samples < ml && e > g0 + 2 * ml) {
+                /* (A folding shorter than a lasting phase, 2
+                 * min_phase_samples or more, the same way:
+                 * ssd__fold_before_scatter_of. Seed 227's drive 129,
+                 * fresh 2 hours: a dynamic cache at the direct writes'
+                 * speed, folding at 1464-1612 MiB/s for 41 s from 240.3
+                 * GiB, then GC scattering 553-2413 from 301.7 about a
+                 * median near the folding's; a lasting phase is 72
+                 * samples, and the folding went into the used state,
+                 * read from 240.5.) */
+                size_t fm = 2 * (size_t)o->min_phase_samples;
+                kn = ssd__scatter_onset(c, g0 + 1, g0 + fm, g0 + 2 * ml, ml, &jump);
+                if (jump >= SCATTER_JUMP && kn >= g0 + fm && kn < g0 + ml && kn + ml <= e &&
+                    ssd__curve_split(c, g, kn) == 0) {
+                    if (ssd__fold_before_scatter_of(c, o, g, fm)) {
+                        g++;
+                        last = g;
+                        a = c->ph[g - 1].first;
+                        g0 = c->ph[g].first;
+                        b = c->ph[g].last + 1;
+                        gradual = ssd__slides_down(c, &c->ph[g]);
+                    } else {
+                        ssd__curve_merge_next(c, g);
+                    }
                 }
             }
         }
@@ -1555,7 +1601,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_move_boundary(c, 1, slide_k);
         } else if (g >= 2 && (ssd__quiet_fold(c, o, g - 1) || res->dynamic_ref_fold == 2 ||
                               (res->seq_fold_in_used && g == res->seq_fold_end) ||
-                              ssd__fold_before_scatter(c, o, g - 1))) {
+                              ssd__fold_before_scatter_of(c, o, g - 1, fold_min_len(c, o)))) {
             /* (A quiet folding step before the used state, or the folding
              * dynamic_ref_first_sample_fold ended: its end is the onset, no
              * knee to look for inside it.) */

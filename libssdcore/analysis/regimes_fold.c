@@ -465,7 +465,8 @@ static int off_flat(const struct ssd__curve *c, double lv, size_t a, size_t b, s
  * first flat samples to the direct writes. The folding is its flat run
  * (flat_fold_run): the used state starts where that run ends, and the
  * folding where it starts. Returns 1 when a boundary moved. */
-static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g) {
+static int fold_to_its_flat_run(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                struct ssd__result *res, size_t j, size_t g) {
     if (j == 0 || g != j + 1 || g >= c->nph)
         return 0;
     size_t a, b;
@@ -473,7 +474,14 @@ static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, s
     if (!flat_fold_run(c, j, &a, &b))
         return 0;
     double lv = ssd__level_of(c, a, b);
-    if (b <= c->ph[j].last && off_flat(c, lv, b, c->ph[j].last + 1, b)) {
+    /* (Not when the samples after the run are a quiet level of their own
+     * (their noise within a third of a step): a folding noisier than
+     * FOLD_BAND goes on at its level, GC scatters. Seed 433's drive 105,
+     * fresh 2 hours: folding at 305-374 MiB/s (noise 3.9 %) for 315
+     * samples from 842.0 GiB, its flattest run 10 samples 27 in, then GC
+     * from 947.4: the used state was read from 854.7.) */
+    if (b <= c->ph[j].last && off_flat(c, lv, b, c->ph[j].last + 1, b) &&
+        !(ssd__quiet_noise(c, b, c->ph[j].last + 1) <= log(o->min_step) / 3)) {
         ssd__curve_move_boundary(c, g, b);
         moved = 1;
     }
@@ -687,6 +695,51 @@ static int gc_scatter_after_fold_run(struct ssd__curve *c, size_t *g) {
     return 1;
 }
 
+/* The first of several folding phases before the used state (j0) that
+ * holds no level as a whole because GC's first scatter went into it: the
+ * folding ran at its quiet program rate, then GC scattered about a median
+ * near that rate (victims of uneven garbage: some seconds at the direct
+ * writes' speed, some at GC's floor), and the segmentation's boundary
+ * came only where that median fell. Seed 461's drive 89, fresh 2 hours:
+ * folding at 1460-1620 MiB/s from 1148 GiB, GC scattering 450-2600 from
+ * 1708 (median 1500 at first), one folding phase to 2155 GiB and a second
+ * at 1046 to 2720, read as the used state's start (59 % late). Where the
+ * scatter jumps inside j0 (ssd__scatter_onset, SCATTER_JUMP or more),
+ * with a quiet level before it (its noise within a third of a step,
+ * holding its level, a lasting stretch of SHORT_LEVEL samples or more) and
+ * most samples after it off FOLD_BAND of that level, the used state
+ * starts: j0 is split there and everything from the jump to the used
+ * state joins it. Returns 1 when the used state moved (*g its phase). */
+static int gc_scatter_inside_fold_phase(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                        size_t j0, size_t *g) {
+    size_t f = c->ph[j0].first, e = c->ph[j0].last + 1;
+    if (e < f + 2 * SHORT_LEVEL + 2)
+        return 0;
+    double jump = 0;
+    size_t kn = ssd__scatter_onset(c, f + 1, f + SHORT_LEVEL, e, SHORT_LEVEL, &jump);
+    if (!(jump >= SCATTER_JUMP) || kn < f + SHORT_LEVEL || kn + SHORT_LEVEL > e)
+        return 0;
+    double lv = ssd__level_of(c, f, kn), q = ssd__quiet_noise(c, f, kn);
+    if (!(q <= log(o->min_step) / 3) || !ssd__holds_level(c, o, f, kn, lv))
+        return 0;
+    size_t off = 0;
+    for (size_t i = kn; i < e; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    if (2 * off <= e - kn ||
+        !(ssd__quiet_noise(c, kn, e) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR)))
+        return 0;
+    if (ssd__curve_split(c, j0, kn) != 0)
+        return 0;
+    (*g)++;
+    while (*g > j0 + 1) {
+        ssd__curve_merge_next(c, *g - 1);
+        (*g)--;
+    }
+    c->ph[j0].regime = SSD_REGIME_FOLDING;
+    c->ph[*g].regime = SSD_REGIME_GC;
+    return 1;
+}
+
 /* The same when the first folding phase holds its level as a whole
  * (ssd__holds_level; a folding with 2 % noise has no flat run under
  * FOLD_QUIET) and GC's scatter begins with the next folding phase, where
@@ -706,8 +759,10 @@ static int gc_scatter_after_fold_phase(struct ssd__curve *c, const struct ssd__a
         return 0;
     size_t f = c->ph[j0].first, e = c->ph[j0].last + 1;
     double q = ssd__quiet_noise(c, f, e), lv = log(c->ph[j0].level_bps);
-    if (e < f + SHORT_LEVEL || !ssd__holds_level(c, o, f, e, lv))
+    if (e < f + SHORT_LEVEL)
         return 0;
+    if (!ssd__holds_level(c, o, f, e, lv))
+        return gc_scatter_inside_fold_phase(c, o, j0, g);
     size_t f2 = c->ph[j0 + 1].first, e2 = c->ph[j0 + 1].last + 1, off = 0;
     if (e2 < f2 + SHORT_LEVEL)
         return 0;
@@ -779,7 +834,17 @@ int ssd__quiet_before_scatter(const struct ssd__curve *c, const struct ssd__anal
  * before that sample (a quieter one counting as 1 %; fold_end_at_scatter's
  * test where a used state was found), that stretch is the used state: the
  * phase is split there. Returns the used state's phase, 0 when it is not
- * this shape. */
+ * this shape. (Round 47: that stretch may be half a lasting phase,
+ * SHORT_LEVEL at least, when it reaches the run's end: GC that starts in
+ * a run's last minute is no shorter for it (seed 431's drive 183, fresh 2
+ * hours: folding at 54 MiB/s, then GC at 46-174 for the last 64 samples,
+ * a lasting phase 72: "used state missed"). And the first sample off the
+ * band from which most are off it may be a folding's own noise well
+ * before GC when GC fills the rest of the run: the split goes to where
+ * the scatter jumps from it on (ssd__scatter_onset, SCATTER_JUMP or more,
+ * the stretch from there still this shape); seed 229's drive 172, 2
+ * hours, folding at 61-70 MiB/s, GC scattering 45-190 from 530.1 GiB,
+ * was split at a sample of 71 at 492.8.) */
 size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 const struct ssd_analysis_summary *S) {
     if (o->written_before_bytes > 0 || !(c->capacity > 0) || !ssd__dynamic_cache(S) || c->nph < 3)
@@ -790,11 +855,17 @@ size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis
     size_t h = f + (e - f) / 2;
     double lv = ssd__level_of(c, f, h);
     double band = fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, f, h));
-    for (size_t b = h; b + c->min_len <= e; b++) {
+    size_t tail = (c->min_len + 1) / 2 > SHORT_LEVEL ? (c->min_len + 1) / 2 : SHORT_LEVEL;
+    for (size_t b = h; b + tail <= e; b++) {
         if (fabs(c->y[b] - lv) < band || c->cum[b] < GC_MIN_CAPACITY_SHARE * c->capacity)
             continue;
-        if (scatter_starts_at(c, f, b, e, lv, band))
+        if (scatter_starts_at(c, f, b, e, lv, band)) {
+            double jump = 0;
+            size_t k = e >= b + tail + 2 ? ssd__scatter_onset(c, f + 1, b, e, tail, &jump) : b;
+            if (k > b && jump >= SCATTER_JUMP && scatter_starts_at(c, f, k, e, lv, band))
+                b = k;
             return ssd__curve_split(c, j, b) == 0 ? j + 1 : 0;
+        }
     }
     return 0;
 }
@@ -830,12 +901,22 @@ size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis
  * MB/s), and it never holds a flat level before scattering more. */
 int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              size_t j) {
+    return ssd__fold_before_scatter_of(c, o, j, c->min_len);
+}
+
+/* The same with phase j min_fold samples long or more: a folding shorter
+ * than a lasting phase of a long run (a dynamic cache of a few tens of
+ * GiB folds in 30-60 s of a 2-hour run's 1-s samples, a lasting phase 72
+ * samples), which its quiet level and the scatter after it show as well
+ * as a long one's. */
+int ssd__fold_before_scatter_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                size_t j, size_t min_fold) {
     if (o->written_before_bytes > 0 || !(c->capacity > 0) || j == 0 || j + 1 >= c->nph)
         return 0;
     const struct ssd_phase *q = &c->ph[j - 1], *p = &c->ph[j], *r = &c->ph[j + 1];
     double lim = log(o->min_step);
     size_t a = p->first, b = p->last + 1;
-    if (q->last - q->first + 1 < c->min_len || b - a < c->min_len ||
+    if (q->last - q->first + 1 < c->min_len || b - a < min_fold ||
         r->last - r->first + 1 < c->min_len || c->cum[a] < FOLD_MIN_CAPACITY_SHARE * c->capacity ||
         c->cum[a] > RAW_MAX_CAPACITY_SHARE * c->capacity)
         return 0;
@@ -2563,7 +2644,12 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
      * seed 199's drive 7, fresh WSAT, 216 MB/s to 43.6 GiB, 202 to 520,
      * folding at 94 to 594, then GC.) */
     int scatter_fold_only = 0;
-    if (!quiet_fold && g >= 2 && ssd__fold_before_scatter(c, o, g - 1)) {
+    if (!quiet_fold && g >= 2 &&
+        ssd__fold_before_scatter_of(c, o, g - 1,
+                                    o->written_before_bytes == 0 &&
+                                            2 * o->min_phase_samples < c->min_len
+                                        ? 2 * (size_t)o->min_phase_samples
+                                        : c->min_len)) {
         quiet_fold = g - 1;
         scatter_fold_only = !can_fold;
     }
@@ -2740,7 +2826,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         !(o->written_before_bytes > 0) && gc_scatter_after_fold_phase(c, o, &g)) {
         ssd__gc_starts_at(c, g, S);
     } else if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING && !slow_fold &&
-               fold_to_its_flat_run(c, res, g - 1, g)) {
+               fold_to_its_flat_run(c, o, res, g - 1, g)) {
         size_t j = g - 1;
         while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
             j--;
