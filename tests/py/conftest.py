@@ -11,6 +11,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # pkg-config modules CMakeLists.txt checks for (its SSD_DEPS).
 STATIC_DEPS = ("liburing", "libarchive", "sqlite3", "libzstd")
 DATASETS = ROOT / "datasets"
+# filebench, run as root, writes "3" to /proc/sys/vm/drop_caches before each
+# step: the whole machine's page cache emptied three times a run, some forty
+# runs a session (the CLI, Python, the notebooks and examples), and every
+# worker then reading its modules and files from the disk again (about 3 s
+# of system time in six filebench files alone). The tests point it at
+# /dev/null (SSD_DROP_CACHES, fileops/filebench.c): the same code runs, open
+# and write included, and reports "drop_caches" as before;
+# test_fileops_sets_and_bench.py checks the "3" is written, and the C
+# test_suite's filebench step and scripts/record_file_traces.sh still drop
+# the real caches.
+os.environ.setdefault("SSD_DROP_CACHES", os.devnull)
 
 
 @pytest.fixture(scope="session")

@@ -80,6 +80,26 @@ def test_filebench_reports_every_step(tmp_path, cli):
     assert not (tmp_path / "ssdcore-filebench").exists()
 
 
+def test_filebench_as_root_drops_caches_through_the_file_it_is_given(tmp_path, cli):
+    """As root, each step is preceded by "3" written to the drop_caches file
+    (SSD_DROP_CACHES, the kernel's by default: conftest.py gives the tests
+    /dev/null); a file it cannot open leaves fadvise alone."""
+    drop = tmp_path / "drop_caches"
+    drop.write_text("")
+    for path, want in ((drop, "drop_caches"), (tmp_path / "missing" / "drop", "fadvise")):
+        r = subprocess.run([cli, "filebench", tmp_path, "--set", "program", "--size", "1m",
+                            "--json"], capture_output=True, text=True,
+                           env=dict(os.environ, SSD_DROP_CACHES=str(path)))
+        assert r.returncode == 0, r.stderr
+        res = json.loads(r.stdout)
+        if os.geteuid() != 0:
+            assert res["cache_drop"] == "fadvise"
+            continue
+        assert res["cache_drop"] == want
+    if os.geteuid() == 0:
+        assert drop.read_text() == "3"
+
+
 def test_filebench_from_python_keeps_tree_on_request(tmp_path):
     res = ssdcore.filebench(tmp_path, set="iso", size="4m", steps="copy", keep=True)
     assert [s["step"] for s in res["steps"]] == ["copy"]
