@@ -211,6 +211,54 @@ static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__ana
     return e;
 }
 
+/* The used state's start on a fresh drive whose direct writes hold a quiet
+ * level, moved back to where the speed left that level for good: GC's
+ * first victims are nearly all garbage, so its first samples sag a few
+ * per cent and scatter back towards the level now and then, and the fits
+ * put the boundary where the mean had fallen further (seed 433's drive
+ * 137, fresh WSAT: 3790-3856 MiB/s, then 3679, 3516, 3604, 3610 ... with
+ * one sample at 3792, the onset read 9 samples late at 1322.8 GiB for the
+ * model's 1185.8; seed 227's drive 145: 1944-2017, then 1872, 1822, 1899
+ * ... read at 1782.6 for 1689.5). The band is fresh_band_onset's (the
+ * direct writes' noise over the fresh state, a quiet level only); the
+ * level is left for good at the first sample below it after which the
+ * speed never again holds the band for BAND_LAST samples in a row, and
+ * whose BAND_LAST samples' median is below it too; not before the fresh
+ * state's end (no drive runs out of clean blocks before its capacity was
+ * written). It only moves the onset earlier. Returns the new
+ * start, or phase g's first sample. */
+static size_t fresh_band_leave(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
+    size_t lo = fresh_state_end(c, o, g, capacity);
+    if (lo < a + 10 || lo >= f || f + BAND_LAST > end)
+        return f;
+    double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
+    double cut = lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
+    if (cut < lv - half)
+        return f;
+    size_t out = 0;
+    for (size_t i = a; i < lo; i++)
+        out += c->y[i] < cut;
+    if ((double)out > BAND_OUT_MAX * (double)(lo - a))
+        return f;
+    /* The last run of BAND_LAST samples in the band before f: the level
+     * held there. */
+    size_t s = f, run = 0;
+    for (size_t i = f; i-- > a;) {
+        run = c->y[i] >= cut ? run + 1 : 0;
+        if (run == BAND_LAST) {
+            s = i + BAND_LAST > lo ? i + BAND_LAST : lo;
+            break;
+        }
+    }
+    while (s < f && c->y[s] >= cut)
+        s++;
+    if (s >= f || ssd__level_of(c, s, s + BAND_LAST) >= cut)
+        return f;
+    return s;
+}
+
 /* The used state's start on a fresh drive whose direct writes dip, moved
  * past a stretch that was more of their dips: an onset the fits put on
  * samples below the direct writes' undipped level (their top), when the
@@ -1914,6 +1962,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             /* (And past samples still in the direct writes' noise band:
              * fresh_band_onset.) */
             e = fresh_band_onset(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first)
+                ssd__curve_move_boundary(c, g, e);
+            /* (Or back to where the speed left that band for good:
+             * fresh_band_leave.) */
+            e = fresh_band_leave(c, o, g, S->capacity_bytes);
             if (e != c->ph[g].first)
                 ssd__curve_move_boundary(c, g, e);
             /* (And past a stretch that was one more dip of the direct
