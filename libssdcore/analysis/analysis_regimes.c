@@ -181,7 +181,7 @@ static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__anal
  * one, taken when it is DIP_SHARE_LEAVE_EVIDENCE times likelier than p0
  * all through: the search runs over up to thousands of positions, and
  * the dips' own chance makes some stretch look busier than the rest
- * (seed 47's drives 2 and 108, 2 hours: 80 and 70 times likelier, 31
+ * (seed 47's drives 2 and 108, 2 hours: 80 and 100 times likelier, 31
  * and 28 samples before the right onset). Only when the direct writes
  * dip (p0 DIP_SHARE_MIN or more); it only moves the onset earlier.
  * Returns the new start, or phase g's first sample. */

@@ -48,6 +48,14 @@ RUNS = {
                  "native_rand_mibps=1012.6,fold_mibps=1832,floor_mibps=215.65,gc_gamma=2.05," +
                  L + "noise=0.02,noise_direct=0.08,seed=43198246,slc_gb=0,dip_period_s=11.9,"
                  "dip_duty=0.20,dip_depth=0.34"),
+    # seed 277's drive 74, WSAT: 1388 MiB/s, one sample at 1346 (141.8
+    # GiB), then 1394 and 1390 before GC at 1186 from 163.5: the level held
+    # after that sample, so it is no start (the first fresh_band_leave read
+    # 141.8)
+    "s277_d74": ("wsat", B + "capacity_gb=151,op_pct=17.42,bits=2,slc_type=none,"
+                 "slc_seq_mibps=4237,slc_rand_iops=1038406,native_seq_mibps=2067,"
+                 "native_rand_mibps=1320.4,fold_mibps=2067,floor_mibps=159.83,gc_gamma=1.78," +
+                 L + "noise=0.00,noise_direct=0.08,seed=888896220,slc_gb=0,dip_duty=0"),
 }
 
 
