@@ -165,6 +165,59 @@ static size_t dip_share_onset(const struct ssd__curve *c, const struct ssd__anal
     return best - at_f >= log(DIP_SHARE_EVIDENCE) ? best_s : f;
 }
 
+/* The used state's start on a fresh drive whose direct writes dip, where
+ * the share of samples off the direct level (as dip_share_onset counts
+ * them) rose for good, however far before the onset found. With GC's
+ * spread, a victim's cost near nothing at first lets most samples still
+ * reach the direct level, and the mean the fits follow falls only
+ * hundreds of samples later (seed 433's drive 188, fresh 2 hours: 1440
+ * MiB/s with dips in 15 % of its samples, then from 121.7 GiB half of
+ * them off the level and half back at it, read from 292.0; seed 439's
+ * drive 12: 26 % of the samples dipping, then 59 % from 252.9, read from
+ * 314.8). Over the samples from the fresh state's end ([lo, f), GC cannot
+ * start before the capacity was written) the fresh state's share p0
+ * holds up to the change, and the share p1 of the samples from it to f
+ * after it, DIP_SHARE_STEP above p0; the change is the maximum-likelihood
+ * one, taken when it is DIP_SHARE_LEAVE_EVIDENCE times likelier than p0
+ * all through: the search runs over up to thousands of positions, and
+ * the dips' own chance makes some stretch look busier than the rest
+ * (seed 47's drives 2 and 108, 2 hours: 80 and 100 times likelier, 31
+ * and 28 samples before the right onset). Only when the direct writes
+ * dip (p0 DIP_SHARE_MIN or more); it only moves the onset earlier.
+ * Returns the new start, or phase g's first sample. */
+#define DIP_SHARE_LEAVE_EVIDENCE 1000.0
+static size_t dip_share_leave(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                              size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first;
+    size_t lo = fresh_state_end(c, o, g, capacity);
+    if (lo < a + 10 || lo + 5 >= f)
+        return f;
+    double cut = log(c->ph[g - 1].level_bps) - 0.5 * log(o->min_step);
+    size_t d0 = 0, d = 0;
+    for (size_t i = a; i < lo; i++)
+        d0 += c->y[i] < cut;
+    double p0 = fmin((double)d0 / (double)(lo - a), 0.5);
+    if (p0 < DIP_SHARE_MIN)
+        return f;
+    double on = log(p0), offl = log(1 - p0);
+    /* From the back: d samples off among the n = f - s from s on; the
+     * log-likelihood of [s, f) at its own share against p0. */
+    size_t best_s = f;
+    double best = log(DIP_SHARE_LEAVE_EVIDENCE);
+    for (size_t s = f; s-- > lo;) {
+        d += c->y[s] < cut;
+        double n = (double)(f - s), k = (double)d, p1 = fmin(k / n, 0.95);
+        if (f - s < 5 || p1 < p0 + DIP_SHARE_STEP)
+            continue;
+        double l = k * (log(p1) - on) + (n - k) * (log(1 - p1) - offl);
+        if (l > best) {
+            best = l;
+            best_s = s;
+        }
+    }
+    return best_s;
+}
+
 /* The used state's start on a fresh drive whose direct writes hold a quiet
  * level (no GC dips of their own): GC's first samples are the first to
  * leave that level's noise band, and an onset the fits placed on samples
@@ -216,6 +269,62 @@ static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__ana
         (ssd__level_of(c, e, e + BAND_LAST) >= cut && c->y[e] < lv + log(o->min_step)))
         return f;
     return e;
+}
+
+/* The used state's start on a fresh drive whose direct writes hold a quiet
+ * level, moved back to where the speed left that level for good: GC's
+ * first victims are nearly all garbage, so its first samples sag a few
+ * per cent and scatter back towards the level now and then, and the fits
+ * put the boundary where the mean had fallen further (seed 433's drive
+ * 137, fresh WSAT: 3790-3856 MiB/s, then 3679, 3516, 3604, 3610 ... with
+ * one sample at 3792, the onset read 9 samples late at 1322.8 GiB for the
+ * model's 1185.8; seed 227's drive 145: 1944-2017, then 1872, 1822, 1899
+ * ... read at 1782.6 for 1689.5). The band is fresh_band_onset's (the
+ * direct writes' noise over the fresh state, a quiet level only); the
+ * level is left for good at the first sample below it after which the
+ * speed never again holds the band for BAND_LAST samples in a row, whose
+ * BAND_LAST samples' median is below it too, and from which to the onset
+ * found most samples are below it; not before the fresh
+ * state's end (no drive runs out of clean blocks before its capacity was
+ * written). It only moves the onset earlier. Returns the new
+ * start, or phase g's first sample. */
+static size_t fresh_band_leave(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t g, double capacity) {
+    size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
+    size_t lo = fresh_state_end(c, o, g, capacity);
+    if (lo < a + 10 || lo >= f || f + BAND_LAST > end)
+        return f;
+    double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
+    double cut = lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
+    if (cut < lv - half)
+        return f;
+    size_t out = 0;
+    for (size_t i = a; i < lo; i++)
+        out += c->y[i] < cut;
+    if ((double)out > BAND_OUT_MAX * (double)(lo - a))
+        return f;
+    /* The last run of BAND_LAST samples in the band before f: the level
+     * held there. */
+    size_t s = f, run = 0;
+    for (size_t i = f; i-- > a;) {
+        run = c->y[i] >= cut ? run + 1 : 0;
+        if (run == BAND_LAST) {
+            s = i + BAND_LAST > lo ? i + BAND_LAST : lo;
+            break;
+        }
+    }
+    while (s < f && c->y[s] >= cut)
+        s++;
+    if (s >= f || ssd__level_of(c, s, s + BAND_LAST) >= cut)
+        return f;
+    /* (Most of the samples from there to f below the band: one sample of
+     * the level's noise, the level held after it and GC right behind, is
+     * no start; seed 277's drive 74, fresh WSAT: 1388 MiB/s, 1346, then
+     * 1394 and 1390 before GC at 1186.) */
+    size_t below = 0;
+    for (size_t i = s; i < f; i++)
+        below += c->y[i] < cut;
+    return 2 * below > f - s ? s : f;
 }
 
 /* The used state's start on a fresh drive whose direct writes dip, moved
@@ -1957,9 +2066,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             e = dip_share_onset(c, o, g, S->capacity_bytes);
             if (e != c->ph[g].first && e > c->ph[g - 1].first)
                 ssd__curve_move_boundary(c, g, e);
+            /* (Or, however far before it, where that share rose for
+             * good: dip_share_leave.) */
+            e = dip_share_leave(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first && e > c->ph[g - 1].first)
+                ssd__curve_move_boundary(c, g, e);
             /* (And past samples still in the direct writes' noise band:
              * fresh_band_onset.) */
             e = fresh_band_onset(c, o, g, S->capacity_bytes);
+            if (e != c->ph[g].first)
+                ssd__curve_move_boundary(c, g, e);
+            /* (Or back to where the speed left that band for good:
+             * fresh_band_leave.) */
+            e = fresh_band_leave(c, o, g, S->capacity_bytes);
             if (e != c->ph[g].first)
                 ssd__curve_move_boundary(c, g, e);
             /* (And past a stretch that was one more dip of the direct
