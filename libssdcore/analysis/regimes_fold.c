@@ -1449,6 +1449,14 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
     if (k < a + 3 || c->r[0] < lo * o->min_drop || after * o->min_drop > lo ||
         ssd__quiet_noise(c, a, k) > log(o->min_step) / 3 || ssd__falls_through(c, a, k))
         return 0;
+    /* (A folding lasts longer than a GC dip can: on a log of 1 s samples
+     * a level of 3 or 4 samples may be one dip inside the clean blocks'
+     * direct writes, with GC after them (seed 557's drive 52, 2 hours: 570
+     * MiB/s for 2 s, a 4 s dip at 259, GC from 2.03 GiB, read as a cache
+     * of 0.79 GiB and its folding). The sweep's dips last 1-4 s
+     * (DIP_AT_CACHE_END_S); a level twice that long is no dip.) */
+    if (c->t[k - 1] - c->t[a - 1] <= 2 * DIP_AT_CACHE_END_S)
+        return 0;
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
     if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
         return 0;

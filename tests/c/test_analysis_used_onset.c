@@ -1007,3 +1007,36 @@ Test(used_onset, a_gentle_quiet_level_before_a_steep_drop_after_a_fill_is_no_use
         ssd_series_free(s);
     }
 }
+
+/* A random fill's 2-hour run whose clean blocks (2 GiB the idle time
+ * gave back) hold a GC dip: 2 s at 570 MiB/s, 4 s at 259 (the dip, 43 %
+ * deep, 4 s of its 26 s period), then GC at 107 with bursts from 2.03
+ * GiB (seed 557's drive 52 as the sweep simulates it, its first six
+ * samples as logged). Without a reference the first sample min_drop above
+ * a quiet level of 4 samples read as a dynamic cache and its folding
+ * (first_sample_cache_before_fold): a false cache of 0.79 GiB. A folding
+ * lasts longer than a dip can; the used state starts where the clean
+ * blocks ran out. */
+Test(used_onset, a_dip_inside_the_clean_blocks_is_no_folding) {
+    size_t n = 7200;
+    const double head[] = {607293440, 512512000, 273862656, 271241216, 272183296, 246571008};
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), want = 0;
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = i < 6 ? head[i] : 107e6 * exp(0.03 * gauss()) * (1 - 0.3 * log(uniform()));
+        if (i < 6)
+            want += b[i];
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    struct ssd_analysis_summary r = {0};
+    ssd_analysis *a = analysed_used(s, NULL, "2379472478208", &r);
+    cr_expect(!r.has_cache, "no cache: %.2f GiB found", r.cache_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.2f GiB, truth %.2f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    free(t);
+    free(b);
+}
