@@ -218,6 +218,26 @@ static size_t dip_share_leave(const struct ssd__curve *c, const struct ssd__anal
     return best_s;
 }
 
+#define BAND_SIGMAS 3.0
+#define BAND_MIN 1.01
+#define BAND_OUT_MAX 0.02
+#define BAND_LAST 5
+/* The direct writes' noise band over the fresh state [a, lo) before
+ * phase g: its lower edge (log) in *cut, *lv the level. 0 when the level
+ * is no quiet one (a band wider than half a step, or more than
+ * BAND_OUT_MAX of the fresh state's samples below it). */
+static int fresh_band(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g,
+                      size_t a, size_t lo, double *lv, double *cut) {
+    *lv = log(c->ph[g - 1].level_bps);
+    *cut = *lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
+    if (*cut < *lv - 0.5 * log(o->min_step))
+        return 0;
+    size_t out = 0;
+    for (size_t i = a; i < lo; i++)
+        out += c->y[i] < *cut;
+    return !((double)out > BAND_OUT_MAX * (double)(lo - a));
+}
+
 /* The used state's start on a fresh drive whose direct writes hold a quiet
  * level (no GC dips of their own): GC's first samples are the first to
  * leave that level's noise band, and an onset the fits placed on samples
@@ -237,24 +257,14 @@ static size_t dip_share_leave(const struct ssd__curve *c, const struct ssd__anal
  * median of the BAND_LAST samples from it is below the band too. It only
  * moves the onset later. Returns the new start, or phase g's first
  * sample. */
-#define BAND_SIGMAS 3.0
-#define BAND_MIN 1.01
-#define BAND_OUT_MAX 0.02
-#define BAND_LAST 5
 static size_t fresh_band_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                size_t g, double capacity) {
     size_t a = c->ph[g - 1].first, f = c->ph[g].first, end = c->ph[g].last + 1;
     size_t lo = fresh_state_end(c, o, g, capacity);
     if (lo < a + 10 || f + BAND_LAST > end)
         return f;
-    double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
-    double cut = lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
-    if (cut < lv - half)
-        return f;
-    size_t out = 0;
-    for (size_t i = a; i < lo; i++)
-        out += c->y[i] < cut;
-    if ((double)out > BAND_OUT_MAX * (double)(lo - a))
+    double lv, cut;
+    if (!fresh_band(c, o, g, a, lo, &lv, &cut))
         return f;
     /* (Nor past a sample a step above the level: a quiet level's noise
      * never reaches it, and GC after a folding may start faster than the
@@ -294,14 +304,8 @@ static size_t fresh_band_leave(const struct ssd__curve *c, const struct ssd__ana
     size_t lo = fresh_state_end(c, o, g, capacity);
     if (lo < a + 10 || lo >= f || f + BAND_LAST > end)
         return f;
-    double lv = log(c->ph[g - 1].level_bps), half = 0.5 * log(o->min_step);
-    double cut = lv - fmax(BAND_SIGMAS * ssd__quiet_noise(c, a, lo), log(BAND_MIN));
-    if (cut < lv - half)
-        return f;
-    size_t out = 0;
-    for (size_t i = a; i < lo; i++)
-        out += c->y[i] < cut;
-    if ((double)out > BAND_OUT_MAX * (double)(lo - a))
+    double lv, cut;
+    if (!fresh_band(c, o, g, a, lo, &lv, &cut))
         return f;
     /* The last run of BAND_LAST samples in the band before f: the level
      * held there. */
