@@ -17,6 +17,10 @@
 #include "drive_health.h"
 #include "target_impl.h"
 
+/* How long a device that is free by every check but busy to O_EXCL (udev
+ * probing it after the last writer closed it) is waited for. */
+#define BUSY_WAIT_S 10.0
+
 static int block_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (length == 0)
         return 0;
@@ -178,9 +182,12 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     /* Closing a device that was open for writing makes udev probe it (blkid
      * holds it open for a moment), so a job started right after another one
      * meets EBUSY from a device nobody has mounted or claimed. While the
-     * checks still find it free, wait that moment out (about 2 s at most,
-     * interruptible) instead of refusing it. */
-    for (int tries = 0; t->fd < 0 && errno == EBUSY && tries < 40; tries++) {
+     * checks still find it free, wait that moment out (BUSY_WAIT_S at
+     * most, interruptible) instead of refusing it. The probe usually takes
+     * well under a second, but on a loaded machine it took longer than 2 s
+     * (the test of back-to-back jobs failed so, at load 6); a device
+     * claimed for good is reported after the wait. */
+    for (int tries = 0; t->fd < 0 && errno == EBUSY && tries < BUSY_WAIT_S / 0.05; tries++) {
         if (device_in_use(path, st.st_rdev, why, sizeof why))
             return ssd__fail(t->err, SSD_EMOUNTED, "%s", why);
         if (ssd__sleep_interruptible(0.05) == SSD_EINTERRUPTED)
@@ -192,9 +199,9 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
         int e = errno;
         if (e == EBUSY)
             return ssd__fail(t->err, SSD_EMOUNTED,
-                             "%s: the device stayed busy for 2 s (claimed by another process, "
-                             "or mounted)",
-                             path);
+                             "%s: the device stayed busy for %.0f s (claimed by another "
+                             "process, or mounted)",
+                             path, BUSY_WAIT_S);
         return ssd__fail(t->err, -e, "%s: cannot open: %s", path, strerror(e));
     }
     /* The kernel lets a write-protected device be opened for writing and
