@@ -73,3 +73,39 @@ def test_a_used_state_right_after_the_idles_clean_blocks_is_still_from_the_start
          "phases": [{"regime": "gc", "start_bytes": 0.0}]}
     r = score_run(truth, series, a)
     assert not r["problems"] and r["onset_err"] is None, r
+
+
+def test_an_onset_where_the_speed_left_its_level_is_right_past_the_models():
+    """Seed 229's drive 110 (fresh WSAT, a datacenter drive without a
+    cache, 5 s samples): the model's GC starts at 681 GiB, but the host's
+    4K random writes are capped below the flash's program rate, so GC's
+    first, nearly empty, victims cost the host nothing and the speed holds
+    its level, noise alone, for six samples (110 GiB) more. The analysis
+    put the onset where the speed left it, 16 % past the model's, and the
+    scorer called it wrong: the curve holds no onset before. Any onset up
+    to the sample the speed left its level is as right as the model's;
+    one past it is still wrong."""
+    rng = np.random.default_rng(5)
+    rate, n, onset_s, held_s = 3.6e9, 240, 100, 6
+    r = np.full(n, rate)
+    fall = np.arange(n - onset_s - held_s)
+    r[onset_s + held_s:] = rate * (0.55 + 0.45 * np.exp(-fall / 12.0)) * 0.985
+    r *= 1 + 0.004 * rng.standard_normal(n)
+    series = (np.arange(1.0, n + 1) * 5, r * 5)
+    at = float(series[1][:onset_s].sum())
+    total = float(series[1].sum())
+    truth = {"phases": [
+        {"regime": "native", "start_bytes": 0.0, "bytes": at, "runtime_s": onset_s * 5.0,
+         "start_s": 0.0},
+        {"regime": "gc", "start_bytes": at, "bytes": total - at,
+         "runtime_s": (n - onset_s) * 5.0, "start_s": onset_s * 5.0}]}
+
+    def analysis(gc_sample):
+        gc_at = float(series[1][:gc_sample].sum())
+        return {"cache": None, "folding": None, "gc": {"start_bytes": gc_at},
+                "phases": [{"regime": "native", "start_bytes": 0.0},
+                           {"regime": "gc", "start_bytes": gc_at}]}
+    left = score_run(truth, series, analysis(onset_s + held_s))
+    assert not left["problems"] and left["onset_err"] == 0, left
+    late = score_run(truth, series, analysis(onset_s + held_s + 12))
+    assert late["problems"] and late["onset_err"] > 0.05, late

@@ -24,7 +24,8 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import (VISIBLE, _phase, _rate, _sample_bytes, gc_shows, onset_from_start,
+from regime_scoring import (VISIBLE, _before, _phase, _rate, _sample_bytes, gc_shows,
+                            held_until, onset_from_start,
                             reader_phases, score, valid_drive)
 
 GIB = 2 ** 30
@@ -500,8 +501,15 @@ def score_run(truth, series, analysis):
         # whole distance. Subtracting the slack instead would call an onset
         # "within 5 %" that the label calls wrong.
         slack = 1.5 * _sample_bytes(series, at)
+        # An onset past the model's where the speed still held its level
+        # (regime_scoring.held_until) is exact too: the curve shows none
+        # before the speed left it.
+        ph = reader_phases(truth, series, merge)
+        gcp = next(p for p in ph if p["regime"] == "gc")
+        held = held_until(series, at, _before(ph, gcp))
         err = (math.inf if found is None else
-               0.0 if abs(found - at) <= max(TOL * at, slack) else abs(found - at) / at)
+               0.0 if abs(found - at) <= max(TOL * at, slack) or at <= found <= held + slack
+               else abs(found - at) / at)
     sprobs, asked = slump_problems(model, series, analysis)
     probs = probs + sprobs
     right_interval = not probs or (all(map(_cache_size_problem, probs)) and
