@@ -703,6 +703,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     double fast_lv = S->has_cache ? S->cache_level_bps : NAN;
     struct ref_levels rl;
     ssd__ref_levels_of(c, o, S, ref, &rl);
+    /* A used drive's cache and its folding in one first phase, against a
+     * reference that showed no cache (ref_level_inside_start): split when
+     * the level is the reference's folding, the cache test judges the
+     * fast start alone, and it is the cache (start_folds, as
+     * level_between_start_and_used); else the reference's reading does
+     * not hold for the run, which is read as without one. */
+    int inside = ssd__ref_level_inside_start(c, o, &rl, S);
+    if (inside == 2) {
+        rl = (struct ref_levels){0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN, NAN, 0};
+    } else if (inside == 1) {
+        ssd__find_cache(c, o, res);
+        rl.start_is_cache = rl.start_folds = 1;
+    }
     /* A dynamic cache small enough to end inside the run's first sample
      * or two (2 GiB in 2 s at 2.9 GB/s), then its folding at the level the
      * reference folded at, then the used state a step below: the cache

@@ -298,6 +298,8 @@ int ssd__ref_start_at_cache_level(struct ssd__curve *c, const struct ssd__analys
                                   struct ref_levels *rl, struct ssd__result *res);
 int ssd__at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
                         const struct ssd__analysis_opts *o, const struct ssd_phase *p);
+int ssd__ref_level_inside_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ref_levels *rl, const struct ssd_analysis_summary *S);
 int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct ref_levels *rl,
                                       const struct ssd__analysis_opts *o);
 int ssd__ref_cache_end_in_first_sample(const struct ssd__curve *c,

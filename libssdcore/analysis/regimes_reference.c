@@ -798,6 +798,49 @@ int ssd__level_between_start_and_used(const struct ssd__curve *c, const struct r
     return 0;
 }
 
+/* A used drive's first phase that holds its fast start and a level after
+ * it, the next phase a step below that level (the segmentation's shortest
+ * lasting phase is longer than both: 6 samples at 2.74 GB/s, then 12 at
+ * 1.55, one phase at 1.56, then GC at 0.17, in a 7,200-sample 2-hour run),
+ * against a reference that showed no cache: the best two-level split of
+ * the phase, its first level within a step of the cache test's level, its
+ * second a step below the first, a step above the reference's used state
+ * and the next phase, quiet (a third of a step of noise or less) and
+ * min_phase_samples long or more (a small cache's folding: 3 samples at
+ * 2.74 GB/s, then 5 at 1.51, then GC at 0.14, seed 433's drive 3). A
+ * drive's clean blocks are written at one level, its direct one, and run
+ * out into the used state, which starts with a drop or a slide; a quiet
+ * level a step below the fast start that a second drop ends is what came
+ * after a cache (a dynamic cache's folding, or the clean blocks' direct
+ * writes after a static one), so the fast start is that cache, whatever
+ * the reference said. A fresh run cannot show such a cache at 4K QD32:
+ * its direct writes run as fast as the queue lets the cache run (2.73
+ * GB/s each on seed 101's drive 147), and it reads "no cache" of a drive
+ * that has one. Returns 1 when the level is the reference's folding
+ * (within a step), split there (the fast start the cache, phase 1 its
+ * folding: level_between_start_and_used's start_folds); 2 when it is
+ * not (the reference's reading does not hold for the run, which is read
+ * as without one, as level_between_start_and_used does; nothing split);
+ * 0 when the rule does not apply. */
+int ssd__ref_level_inside_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ref_levels *rl, const struct ssd_analysis_summary *S) {
+    if (!(rl->known && !rl->cache && isfinite(rl->used) && S->has_cache &&
+          S->cache_censored == SSD_CENSOR_NONE && o->written_before_bytes > 0 && c->nph >= 2))
+        return 0;
+    size_t e0 = c->ph[0].last + 1, m = (size_t)o->min_phase_samples;
+    if (e0 < 3 + m)
+        return 0;
+    double l1, l2, gain, step = log(o->min_step);
+    size_t k = ssd__two_levels(c, 0, e0, 3, e0 - m, &l1, &l2, &gain);
+    if (!k || !(fabs(l1 - log(S->cache_level_bps)) < step && l1 >= l2 + step &&
+                l2 >= log(rl->used) + step && log(c->ph[1].level_bps) + step <= l2 &&
+                ssd__quiet_noise(c, k, e0) <= step / 3))
+        return 0;
+    if (!(rl->dynamic && isfinite(rl->fold) && fabs(l2 - log(rl->fold)) < step))
+        return 2;
+    return ssd__curve_split(c, 0, k) == 0;
+}
+
 /* Whether a fast start (phase p, which the cache test put at cache_level)
  * is the clean blocks, no cache: the drive has none; or the phase is a level
  * (3 samples or more) and either the reference showed no cache and the
