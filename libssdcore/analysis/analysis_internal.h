@@ -175,6 +175,10 @@ struct ssd__result {
      * used state to the run's end as quiet as that level
      * (quiet_after_level): direct writes, then the folding. */
     int seq_quiet_after_direct;
+    /* fold_across_onset split a fresh drive's folding off the direct
+     * writes and the used state around the onset: the phase before the
+     * used state is the folding, however short. */
+    int fold_across_onset;
 };
 
 /* What a reference showed of the drive's cache, whatever its workload. */

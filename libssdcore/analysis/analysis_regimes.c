@@ -2505,6 +2505,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
     }
     int fold_note, slow_fold;
+    /* (A fresh drive's folding that the onset, placed no earlier than
+     * the capacity, cut in two: ssd__fold_across_onset.) */
+    res->fold_across_onset = 0;
+    if (g && isfinite(S->capacity_bytes) && ssd__fold_across_onset(c, o, S, &g)) {
+        res->fold_across_onset = 1;
+        ssd__gc_starts_at(c, g, S);
+    }
     size_t slight = ssd__label_phases(c, o, res, &rl, &g, hidden_cache, static_first, split_direct,
                                       fold_lv, &fold_note, &slow_fold);
     /* (As a reference: the direct phase's level after the cache, or after

@@ -325,6 +325,8 @@ int ssd__quiet_before_scatter(const struct ssd__curve *c, const struct ssd__anal
                               size_t j);
 int ssd__fold_before_scatter(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                              size_t j);
+int ssd__fold_across_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ssd_analysis_summary *S, size_t *g);
 int ssd__fold_before_scatter_of(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 size_t j, size_t min_fold);
 size_t ssd__fold_scatter_to_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,

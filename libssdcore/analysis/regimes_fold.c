@@ -945,6 +945,103 @@ int ssd__fold_before_scatter_of(const struct ssd__curve *c, const struct ssd__an
     return ssd__quiet_before_scatter(c, o, j);
 }
 
+/* A fresh drive's folding that the onset rules cut in two: its first
+ * samples left with the direct writes, the rest given to the used state
+ * (phase *g). The knee and fresh_band_leave place a fresh drive's onset
+ * no earlier than the capacity, and where the speed first left the
+ * direct level; a dynamic cache that ran at the direct writes' speed
+ * (4K random writes capped by the drive's IOPS, cache or not: no cache
+ * to see) starts folding before the capacity has been written and
+ * folds past it, a quiet level a step below, shorter than a lasting
+ * phase, and the used state was read from the capacity, inside it.
+ * Seed 433's drive 3, fresh 2 hours: direct writes at 2744 MiB/s to
+ * 147.3 GiB, folding at 1506 (no noise) for 31 s, then GC scattering
+ * 225-2776 from 192.8 GiB; the direct phase ended at 157.6 GiB (the
+ * capacity), the used state from there ("folding from 147.1 GiB
+ * missed, used state at 157.6, truth 192.7"). The same after a cache
+ * that shows: seed 487's drive 187, 2 hours, a cache at 2733 MiB/s to
+ * 33 GiB, direct writes at 1413 to 107.2, folding at 815-969 for 60 s,
+ * then GC at 75, the used state read from the capacity, 123.8 GiB, for
+ * 160.2. Folding runs at the flash's program rate until the cache is
+ * folded, one quiet level; GC's speed scatters with each victim's valid
+ * data. So where the
+ * samples around the onset found hold one quiet flat level (the
+ * folding's band, FOLD_BAND or 3 of its noise, walked back into the
+ * direct phase and on into the used state's), a step below the direct
+ * writes before it, 2 min_phase_samples or more, its noise within a
+ * third of a step and its halves' medians within a quarter of one,
+ * starting once half the capacity has been written and before the raw
+ * flash can have been (FOLD_MIN_CAPACITY_SHARE, RAW_MAX_CAPACITY_SHARE,
+ * as ssd__fold_before_scatter_of asks), and the scatter jumps at its
+ * end (ssd__scatter_onset, SCATTER_JUMP times its noise, a quieter one
+ * counting as QUIET_NOISE_FLOOR, most samples off its band) once the
+ * capacity has been written (GC_MIN_CAPACITY_SHARE: no garbage to
+ * collect before), that level is the folding and the used state starts
+ * at the jump. The direct writes before it are the first level of the
+ * run (after a cache, if one was found), at their level up to the
+ * folding (their last 2 min_phase_samples within a step of the
+ * whole's median). Returns 1 when it split (*g is then the used state's
+ * phase, the folding the one before it). */
+int ssd__fold_across_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ssd_analysis_summary *S, size_t *g) {
+    size_t gg = *g;
+    if (o->written_before_bytes > 0 || !(c->capacity > 0) || gg == 0 || gg >= c->nph ||
+        gg - 1 != (S->has_cache ? 1u : 0u))
+        return 0;
+    size_t fm = 2 * (size_t)o->min_phase_samples, ml = c->min_len;
+    if (fm < SHORT_LEVEL / 2)
+        fm = SHORT_LEVEL / 2;
+    if (ml < SHORT_LEVEL)
+        ml = SHORT_LEVEL;
+    size_t df = c->ph[gg - 1].first, g0 = c->ph[gg].first, e = c->ph[gg].last + 1;
+    if (g0 < df + 2 * fm || e < g0 + fm + ml)
+        return 0;
+    double lim = log(o->min_step);
+    /* (The level the onset's first samples hold, and its band.) */
+    double lv = ssd__level_of(c, g0, g0 + fm);
+    double band = fmax(log(FOLD_BAND), 3 * ssd__quiet_noise(c, g0, g0 + fm));
+    size_t s = g0;
+    while (s > df + fm && fabs(c->y[s - 1] - lv) < band)
+        s--;
+    size_t k = g0;
+    while (k < e && fabs(c->y[k] - lv) < band)
+        k++;
+    if (k < g0 + fm / 2)
+        return 0;
+    size_t hi = k + ml < e ? k + ml : e;
+    double jump = 0;
+    size_t kn = ssd__scatter_onset(c, s + 1, s + fm, hi, fm, &jump);
+    if (!(jump >= SCATTER_JUMP) || kn <= g0 || kn < s + fm || kn + fm > hi ||
+        c->cum[kn] < GC_MIN_CAPACITY_SHARE * c->capacity ||
+        c->cum[s] < FOLD_MIN_CAPACITY_SHARE * c->capacity ||
+        c->cum[s] > RAW_MAX_CAPACITY_SHARE * c->capacity)
+        return 0;
+    double lf = ssd__level_of(c, s, kn), q = ssd__quiet_noise(c, s, kn);
+    size_t m = s + (kn - s) / 2;
+    if (!(q <= lim / 3) || !ssd__holds_level(c, o, s, kn, lf) ||
+        4 * fabs(ssd__level_of(c, s, m) - ssd__level_of(c, m, kn)) >= lim)
+        return 0;
+    /* (The direct writes a step above it, at their level up to it.) */
+    double ld = ssd__level_of(c, df, s);
+    if (lf > ld - lim || fabs(ssd__level_of(c, s - fm, s) - ld) >= lim)
+        return 0;
+    /* (GC's scatter after it.) */
+    size_t ge = kn + ml < e ? kn + ml : e, off = 0;
+    double bf = fmax(log(FOLD_BAND), 3 * q);
+    for (size_t i = kn; i < ge; i++)
+        off += fabs(c->y[i] - lf) >= bf;
+    if (2 * off <= ge - kn ||
+        !(ssd__quiet_noise(c, kn, ge) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR)))
+        return 0;
+    ssd__curve_move_boundary(c, gg, s);
+    if (ssd__curve_split(c, gg, kn) != 0) {
+        ssd__curve_move_boundary(c, gg, g0);
+        return 0;
+    }
+    *g = gg + 1;
+    return 1;
+}
+
 /* The folding read as the direct writes' end, and GC's scatter after it
  * as the folding: a fresh drive's dynamic cache folds at a quiet level a
  * step below its direct writes, right before the used state, and a step
@@ -2658,6 +2755,11 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
                                             2 * o->min_phase_samples < c->min_len
                                         ? 2 * (size_t)o->min_phase_samples
                                         : c->min_len)) {
+        quiet_fold = g - 1;
+        scatter_fold_only = !can_fold;
+    }
+    /* (The folding ssd__fold_across_onset split off around the onset.) */
+    if (!quiet_fold && res->fold_across_onset && g >= 2) {
         quiet_fold = g - 1;
         scatter_fold_only = !can_fold;
     }
