@@ -1,0 +1,53 @@
+"""A used drive's folding after a sequential fill, read by where GC's
+scatter starts (docs/analysis.md, "Round 48: a used drive's folding ends
+where GC's scatter starts"). After a sequential fill a dynamic cache took
+the spare area's clean blocks: what follows it is its folding, one quiet
+level at the flash's program rate, then GC, whose speed scatters with each
+victim's valid data. A folding of 25-35 samples with 3-5 % of noise was
+read as the used state's start: the band about its first samples
+(fold_run_in_used_state) ended at one of its own samples, and the
+segmentation gave it to GC's phase (a lasting phase of a 2-hour run is 72
+samples). The drives are the sweep's own, at full size: 2-hour 4K random
+runs after a sequential fill, read with the fill's log (128K sequential
+from a purge: another workload, read for its cache's kind and size) and
+without a reference."""
+
+import pytest
+
+from analyze_cli import cli, regimes
+from used_drive_scoring import score_run, simulate, simulate_fill
+
+GIB = 2**30
+COMMON = "sim:bx200,native_write_lat_us=0,"
+INTERVAL = (1, 1, 5)
+RUNS = {
+    # seed 439's drive 157: 13.4 GiB of cache at 2767 MiB/s, folding at
+    # 786-930 to 42.3 GiB, then GC scattering 363-719 ("used state at 13.4
+    # GiB, truth 42.3")
+    "s439_d157": (COMMON + "capacity_gb=186,op_pct=24.77,bits=3,slc_type=dynamic,"
+                  "slc_seq_mibps=6420,slc_rand_iops=1492963,native_seq_mibps=3133,"
+                  "native_rand_mibps=1807.7,fold_mibps=1447,floor_mibps=380.36,gc_gamma=1.59,"
+                  "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.12,"
+                  "seed=534564962,slc_gb=34,slc_wa=1,dip_duty=0", 42.3),
+    # seed 479's drive 146: 9.4 GiB of cache at 2391 MiB/s, folding at
+    # 389-451 to 19.6 GiB, then GC scattering 303-699 ("used state at 9.4
+    # GiB, truth 19.6")
+    "s479_d146": (COMMON + "capacity_gb=172,op_pct=13.03,bits=2,slc_type=dynamic,"
+                  "slc_seq_mibps=3658,slc_rand_iops=613263,native_seq_mibps=1572,"
+                  "native_rand_mibps=1144.0,fold_mibps=567,floor_mibps=317.89,gc_gamma=2.17,"
+                  "link_mibps=7000,iops_cap=2000000,noise=0.02,noise_direct=0.12,"
+                  "seed=971898593,slc_gb=33,slc_wa=1,dip_period_s=27.6,dip_duty=0.11,"
+                  "dip_depth=0.43", 19.6),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_a_used_drives_folding_ends_where_gcs_scatter_starts(tmp_path, name):
+    spec, gc_at = RUNS[name]
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    for a in (cli(run, "--reference", fill), cli(run)):
+        assert regimes(a) == ["cache", "folding", "gc"], a["phases"]
+        assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.05)
+        assert not score_run(truth, series, a)["problems"]
