@@ -1164,9 +1164,11 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
  * sample where the used state starts, 0 when there is no such folding. */
 static size_t fold_scatter_in_used_state(const struct ssd__curve *c,
                                          const struct ssd__analysis_opts *o,
-                                         const struct ssd_analysis_summary *S, double ref_cache) {
+                                         const struct ssd_analysis_summary *S, double ref_cache,
+                                         size_t *direct_end) {
     double step = log(o->min_step);
     size_t a = c->ph[1].first + 1, m = SHORT_LEVEL / 2;
+    *direct_end = 0;
     if (!(S->cache_bytes > 0) || a + 2 * SHORT_LEVEL > c->n)
         return 0;
     double unc = isfinite(S->cache_uncertainty_bytes) ? S->cache_uncertainty_bytes : 0;
@@ -1183,10 +1185,24 @@ static size_t fold_scatter_in_used_state(const struct ssd__curve *c,
     if (!(jump >= SCATTER_JUMP) || k < a + m || k > top)
         return 0;
     size_t w = k + c->min_len < c->n ? k + c->min_len : c->n;
+    double l1, l2, gain;
+    size_t d = ssd__two_levels(c, a, k, a + 2, k - 2, &l1, &l2, &gain);
+    if (d && fabs(l1 - l2) >= step) {
+        /* (Direct writes before it: a level a step faster (every sample
+         * within a step of it, not falling through) and min_drop below the
+         * cache, the folding after them.) */
+        int off = 0;
+        for (size_t i = a; i < d; i++)
+            off |= fabs(c->y[i] - l1) >= step;
+        if (off || l1 < l2 + step || k < d + m || ssd__falls_through(c, a, d) ||
+            l1 + log(o->min_drop) > log(S->cache_level_bps) ||
+            (ssd__two_levels(c, d, k, d + 2, k - 2, &l1, &l2, &gain) && fabs(l1 - l2) >= step))
+            return 0;
+        *direct_end = d;
+        a = d;
+    }
     size_t h = a + (k - a) / 2;
-    double q = ssd__quiet_noise(c, a, k), lv = ssd__level_of(c, a, k), l1, l2, gain;
-    if (ssd__two_levels(c, a, k, a + 2, k - 2, &l1, &l2, &gain) && fabs(l1 - l2) >= step)
-        return 0;
+    double q = ssd__quiet_noise(c, a, k), lv = ssd__level_of(c, a, k);
     if (!(q <= step / 3) || 4 * fabs(ssd__level_of(c, a, h) - ssd__level_of(c, h, k)) >= step ||
         !ssd__holds_level(c, o, a, k, lv) || ssd__falls_through(c, a, k) || w < k + SHORT_LEVEL ||
         !(ssd__quiet_noise(c, k, w) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR)) ||
@@ -1254,7 +1270,19 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     }
     /* (Where GC's scatter starts after a quiet folding:
      * fold_scatter_in_used_state.) */
-    size_t k = got || f ? 0 : fold_scatter_in_used_state(c, o, S, res->ref_kind_cache_bytes);
+    size_t d = 0;
+    size_t k = got || f ? 0 : fold_scatter_in_used_state(c, o, S, res->ref_kind_cache_bytes, &d);
+    if (k && d && k <= c->ph[1].last && ssd__curve_split(c, 1, k) == 0) {
+        if (ssd__curve_split(c, 1, d) != 0) {
+            ssd__curve_merge_next(c, 1);
+            return 0;
+        }
+        res->seq_fold_in_used = 1;
+        res->seq_fold_after_direct = 1;
+        return 3;
+    }
+    if (d)
+        return 0;
     if (k && k <= c->ph[1].last && ssd__curve_split(c, 1, k) == 0) {
         res->seq_fold_in_used = 1;
         return 2;

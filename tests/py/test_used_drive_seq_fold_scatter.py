@@ -7,10 +7,12 @@ victim's valid data. A folding of 25-35 samples with 3-5 % of noise was
 read as the used state's start: the band about its first samples
 (fold_run_in_used_state) ended at one of its own samples, and the
 segmentation gave it to GC's phase (a lasting phase of a 2-hour run is 72
-samples). The drives are the sweep's own, at full size: 2-hour 4K random
-runs after a sequential fill, read with the fill's log (128K sequential
-from a purge: another workload, read for its cache's kind and size) and
-without a reference."""
+samples). Direct writes to the clean blocks the cache left, a level a step
+faster, may come before the folding (a WSAT run's 3-7 samples): the used
+state was put at the cache's end. The drives are the sweep's own, at full
+size: 4K random runs after a sequential fill, read with the fill's log
+(128K sequential from a purge: another workload, read for its cache's kind
+and size) and without a reference."""
 
 import pytest
 
@@ -39,6 +41,26 @@ RUNS = {
                   "seed=971898593,slc_gb=33,slc_wa=1,dip_period_s=27.6,dip_duty=0.11,"
                   "dip_depth=0.43", 19.6),
 }
+# WSAT (5 s samples): cache, direct writes, folding, GC
+WSAT = {
+    # seed 491's drive 32: 29.9 GiB of cache, 7 samples of direct writes at
+    # 463-544 MiB/s to 48.5 GiB, folding at 158-166 to 215.1, then GC
+    # ("used state at 31.5 GiB, truth 48.5")
+    "s491_d32": (COMMON + "capacity_gb=983,op_pct=23.93,bits=2,slc_type=dynamic,"
+                 "slc_seq_mibps=2971,slc_rand_iops=694810,native_seq_mibps=883,"
+                 "native_rand_mibps=531.1,fold_mibps=269,floor_mibps=126.17,gc_gamma=1.52,"
+                 "link_mibps=7000,iops_cap=2000000,noise=0.02,noise_direct=0.08,seed=78867417,"
+                 "slc_gb=109,slc_wa=1,dip_period_s=9.2,dip_duty=0.10,dip_depth=0.39",
+                 48.5, 215.1),
+    # seed 101's drive 119: 29.9 GiB of cache, 3 samples of direct writes at
+    # 308-322 MiB/s to 35.3 GiB, folding at 113-117 to 111.0, then GC
+    # ("used state at 30.7 GiB, truth 35.3")
+    "s101_d119": (COMMON + "capacity_gb=497,op_pct=24.19,bits=2,slc_type=dynamic,"
+                  "slc_seq_mibps=2216,slc_rand_iops=448328,native_seq_mibps=606,"
+                  "native_rand_mibps=319.3,fold_mibps=220,floor_mibps=86.53,gc_gamma=2.28,"
+                  "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.08,"
+                  "seed=888895622,slc_gb=55,slc_wa=1,dip_duty=0", 35.3, 111.0),
+}
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
@@ -51,3 +73,16 @@ def test_a_used_drives_folding_ends_where_gcs_scatter_starts(tmp_path, name):
         assert regimes(a) == ["cache", "folding", "gc"], a["phases"]
         assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.05)
         assert not score_run(truth, series, a)["problems"]
+
+
+@pytest.mark.parametrize("name", sorted(WSAT))
+def test_direct_writes_then_a_folding_that_ends_where_gcs_scatter_starts(tmp_path, name):
+    spec, fold_at, gc_at = WSAT[name]
+    run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    simulate_fill(spec, "seq_fill", fill, INTERVAL)
+    a = cli(run, "--reference", fill)
+    assert regimes(a) == ["cache", "direct", "folding", "gc"], a["phases"]
+    assert a["folding"]["start_bytes"] / GIB == pytest.approx(fold_at, rel=0.05)
+    assert a["gc"]["start_bytes"] / GIB == pytest.approx(gc_at, rel=0.05)
+    assert not score_run(truth, series, a)["problems"]
