@@ -1152,10 +1152,13 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
  * sample where the scatter jumps (ssd__scatter_onset, SCATTER_JUMP or
  * more, searched over the bytes a folding can last and a lasting phase
  * after) is the folding when it is SHORT_LEVEL / 2 samples or more, one
- * level (its best two-level split within a step: direct writes to the
- * clean blocks the cache left come before the folding, a step faster, and
- * a stretch that holds both is no folding's, seed 179's drive 185 in
- * test_fill_reference_seq), quiet (its noise within a third of a step),
+ * level (its best two-level split within a step; or, a step above it,
+ * the direct writes to the clean blocks the cache left, which come before
+ * the folding: every sample within a step of their level, not falling
+ * through, min_drop below the cache; *direct_end is then where they end,
+ * and the rest is read as the folding; seed 491's drive 32, WSAT: 7 samples at 463-544 MiB/s
+ * to 48.5 GiB, folding at 158-166 to 215.1, "used state at 31.5 GiB,
+ * truth 48.5"), quiet (its noise within a third of a step),
  * flat (its halves' medians within a quarter of a step, three quarters of
  * its samples within a step of its level: ssd__holds_level; not falling
  * through), the lasting stretch after it scatters SCATTER_JUMP times as
