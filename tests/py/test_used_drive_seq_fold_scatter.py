@@ -8,8 +8,8 @@ read as the used state's start: the band about its first samples
 (fold_run_in_used_state) ended at one of its own samples, and the
 segmentation gave it to GC's phase (a lasting phase of a 2-hour run is 72
 samples). Direct writes to the clean blocks the cache left, a level a step
-faster, may come before the folding (a WSAT run's 3-7 samples): the used
-state was put at the cache's end. The drives are the sweep's own, at full
+faster, may come before the folding (3-16 samples): the used state was
+put at the cache's end. The drives are the sweep's own, at full
 size: 4K random runs after a sequential fill, read with the fill's log
 (128K sequential from a purge: another workload, read for its cache's kind
 and size) and without a reference."""
@@ -41,8 +41,8 @@ RUNS = {
                   "seed=971898593,slc_gb=33,slc_wa=1,dip_period_s=27.6,dip_duty=0.11,"
                   "dip_depth=0.43", 19.6),
 }
-# WSAT (5 s samples): cache, direct writes, folding, GC
-WSAT = {
+# cache, direct writes, folding, GC (WSAT's 5 s samples, or 2 hours)
+DIRECT_FIRST = {
     # seed 491's drive 32: 29.9 GiB of cache, 7 samples of direct writes at
     # 463-544 MiB/s to 48.5 GiB, folding at 158-166 to 215.1, then GC
     # ("used state at 31.5 GiB, truth 48.5")
@@ -51,7 +51,7 @@ WSAT = {
                  "native_rand_mibps=531.1,fold_mibps=269,floor_mibps=126.17,gc_gamma=1.52,"
                  "link_mibps=7000,iops_cap=2000000,noise=0.02,noise_direct=0.08,seed=78867417,"
                  "slc_gb=109,slc_wa=1,dip_period_s=9.2,dip_duty=0.10,dip_depth=0.39",
-                 48.5, 215.1),
+                 "wsat", 48.5, 215.1),
     # seed 101's drive 119: 29.9 GiB of cache, 3 samples of direct writes at
     # 308-322 MiB/s to 35.3 GiB, folding at 113-117 to 111.0, then GC
     # ("used state at 30.7 GiB, truth 35.3")
@@ -59,7 +59,15 @@ WSAT = {
                   "slc_seq_mibps=2216,slc_rand_iops=448328,native_seq_mibps=606,"
                   "native_rand_mibps=319.3,fold_mibps=220,floor_mibps=86.53,gc_gamma=2.28,"
                   "link_mibps=7000,iops_cap=2000000,noise=0.00,noise_direct=0.08,"
-                  "seed=888895622,slc_gb=55,slc_wa=1,dip_duty=0", 35.3, 111.0),
+                  "seed=888895622,slc_gb=55,slc_wa=1,dip_duty=0", "wsat", 35.3, 111.0),
+    # seed 463's drive 83, 2 hours: 11.0 GiB of cache, 16 samples of direct
+    # writes at 245-292 MiB/s to 15.2 GiB, folding at 139-165 to 27.2, then
+    # GC ("used state at 10.6 GiB, truth 27.2")
+    "s463_d83": (COMMON + "capacity_gb=192,op_pct=15.83,bits=2,slc_type=dynamic,"
+                 "slc_seq_mibps=2479,slc_rand_iops=462182,native_seq_mibps=571,"
+                 "native_rand_mibps=268.6,fold_mibps=323,floor_mibps=37.85,gc_gamma=1.46,"
+                 "link_mibps=7000,iops_cap=2000000,noise=0.05,noise_direct=0.12,"
+                 "seed=318435118,slc_gb=11,slc_wa=1,dip_duty=0", "2h", 15.2, 27.2),
 }
 
 
@@ -75,11 +83,11 @@ def test_a_used_drives_folding_ends_where_gcs_scatter_starts(tmp_path, name):
         assert not score_run(truth, series, a)["problems"]
 
 
-@pytest.mark.parametrize("name", sorted(WSAT))
+@pytest.mark.parametrize("name", sorted(DIRECT_FIRST))
 def test_direct_writes_then_a_folding_that_ends_where_gcs_scatter_starts(tmp_path, name):
-    spec, fold_at, gc_at = WSAT[name]
+    spec, wl, fold_at, gc_at = DIRECT_FIRST[name]
     run, fill = tmp_path / "run.csv", tmp_path / "fill.csv"
-    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", run, INTERVAL)
+    truth, series, _, _ = simulate(spec, "seq_fill", wl, run, INTERVAL)
     simulate_fill(spec, "seq_fill", fill, INTERVAL)
     a = cli(run, "--reference", fill)
     assert regimes(a) == ["cache", "direct", "folding", "gc"], a["phases"]
