@@ -1234,6 +1234,83 @@ static size_t fold_run_in_used_state(const struct ssd__curve *c,
     return k;
 }
 
+/* The same folding read by where GC's scatter starts, not by a band
+ * about its first samples (fold_run_in_used_state): a folding at the
+ * flash's program rate is one quiet level, but 2-5 % of noise is enough
+ * for one of its samples, or two in a row, to leave a band set by its
+ * first ten, and stray samples then turn the run down (seed 439's drive
+ * 157, 2 hours after a sequential fill: 13.4 GiB of cache, folding at
+ * 786-930 MiB/s to 42.3 GiB, then GC scattering 363-719: the band's run
+ * ended at a 792, 20 samples in, and was not taken: "used state at 13.4
+ * GiB, truth 42.3"; 479's drive 146, folding at 389-451 MiB/s for 25
+ * samples, the same). GC's speed scatters with each victim's valid data;
+ * the folding's does not. From the cache's end (its first sample, which
+ * may hold the cache's last bytes, left out), the stretch before the
+ * sample where the scatter jumps (ssd__scatter_onset, SCATTER_JUMP or
+ * more, searched over the bytes a folding can last and a lasting phase
+ * after) is the folding when it is SHORT_LEVEL / 2 samples or more, one
+ * level (its best two-level split within a step; or, a step above it,
+ * the direct writes to the clean blocks the cache left, which come before
+ * the folding: every sample within a step of their level, not falling
+ * through, min_drop below the cache; *direct_end is then where they end,
+ * and the rest is read as the folding; seed 491's drive 32, WSAT: 7 samples at 463-544 MiB/s
+ * to 48.5 GiB, folding at 158-166 to 215.1, "used state at 31.5 GiB,
+ * truth 48.5"), quiet (its noise within a third of a step),
+ * flat (its halves' medians within a quarter of a step, three quarters of
+ * its samples within a step of its level: ssd__holds_level; not falling
+ * through), the lasting stretch after it scatters SCATTER_JUMP times as
+ * much (a quieter folding counting as QUIET_NOISE_FLOOR), and it ends
+ * where a dynamic cache's folding ends (lasts_a_seq_fold_of). Returns the
+ * sample where the used state starts, 0 when there is no such folding. */
+static size_t fold_scatter_in_used_state(const struct ssd__curve *c,
+                                         const struct ssd__analysis_opts *o,
+                                         const struct ssd_analysis_summary *S, double ref_cache,
+                                         size_t *direct_end) {
+    double step = log(o->min_step);
+    size_t a = c->ph[1].first + 1, m = SHORT_LEVEL / 2;
+    *direct_end = 0;
+    if (!(S->cache_bytes > 0) || a + 2 * SHORT_LEVEL > c->n)
+        return 0;
+    double unc = isfinite(S->cache_uncertainty_bytes) ? S->cache_uncertainty_bytes : 0;
+    double lo = S->cache_bytes - unc, hi = S->cache_bytes + unc;
+    double last = ref_cache > 0
+                      ? hi + (1 + FOLD_MULTIPLE_TOL) * FOLD_BYTES_PER_CACHED * (ref_cache + hi)
+                      : (1 + 1.1 * FOLD_BYTES_PER_CACHED) * hi;
+    size_t top = a;
+    while (top < c->n && c->cum[top] <= last)
+        top++;
+    size_t hi_s = top + c->min_len < c->n ? top + c->min_len : c->n;
+    double jump = 0;
+    size_t k = ssd__scatter_onset(c, a, a + m, hi_s, SHORT_LEVEL, &jump);
+    if (!(jump >= SCATTER_JUMP) || k < a + m || k > top)
+        return 0;
+    size_t w = k + c->min_len < c->n ? k + c->min_len : c->n;
+    double l1, l2, gain;
+    size_t d = ssd__two_levels(c, a, k, a + 2, k - 2, &l1, &l2, &gain);
+    if (d && fabs(l1 - l2) >= step) {
+        /* (Direct writes before it: a level a step faster (every sample
+         * within a step of it, not falling through) and min_drop below the
+         * cache, the folding after them.) */
+        int off = 0;
+        for (size_t i = a; i < d; i++)
+            off |= fabs(c->y[i] - l1) >= step;
+        if (off || l1 < l2 + step || k < d + m || ssd__falls_through(c, a, d) ||
+            l1 + log(o->min_drop) > log(S->cache_level_bps) ||
+            (ssd__two_levels(c, d, k, d + 2, k - 2, &l1, &l2, &gain) && fabs(l1 - l2) >= step))
+            return 0;
+        *direct_end = d;
+        a = d;
+    }
+    size_t h = a + (k - a) / 2;
+    double q = ssd__quiet_noise(c, a, k), lv = ssd__level_of(c, a, k);
+    if (!(q <= step / 3) || 4 * fabs(ssd__level_of(c, a, h) - ssd__level_of(c, h, k)) >= step ||
+        !ssd__holds_level(c, o, a, k, lv) || ssd__falls_through(c, a, k) || w < k + SHORT_LEVEL ||
+        !(ssd__quiet_noise(c, k, w) >= SCATTER_JUMP * fmax(q, QUIET_NOISE_FLOOR)) ||
+        !lasts_a_seq_fold_of(lo, hi, c->cum[k], ref_cache))
+        return 0;
+    return k;
+}
+
 /* A dynamic cache's folding after a sequential fill, no reference
  * levels, that the segmentation gave one phase with what came next to it
  * or before it. On a drive written full sequentially whose cache is
@@ -1288,6 +1365,32 @@ size_t ssd__seq_fill_fold_end(struct ssd__curve *c, const struct ssd__analysis_o
     size_t got = seq_fold_shapes(c, o, S);
     if (!got && near_end) {
         ssd__curve_move_boundary(c, 2, f);
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
+    /* (Where GC's scatter starts after a quiet folding:
+     * fold_scatter_in_used_state.) */
+    size_t d = 0;
+    size_t k = got || f ? 0 : fold_scatter_in_used_state(c, o, S, res->ref_kind_cache_bytes, &d);
+    if (k && d && k <= c->ph[1].last && ssd__curve_split(c, 1, k) == 0) {
+        if (ssd__curve_split(c, 1, d) != 0) {
+            ssd__curve_merge_next(c, 1);
+            return 0;
+        }
+        res->seq_fold_in_used = 1;
+        res->seq_fold_after_direct = 1;
+        return 3;
+    }
+    if (d)
+        return 0;
+    if (k && k <= c->ph[1].last && ssd__curve_split(c, 1, k) == 0) {
+        res->seq_fold_in_used = 1;
+        return 2;
+    }
+    if (k && c->nph >= 3 && k > c->ph[1].last && k <= c->ph[2].last &&
+        k < c->ph[2].first + c->min_len) {
+        if (k > c->ph[2].first)
+            ssd__curve_move_boundary(c, 2, k);
         res->seq_fold_in_used = 1;
         return 2;
     }
