@@ -1644,12 +1644,6 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_split(c, g, kn) == 0) {
                 if (ssd__fold_before_scatter(c, o, g)) {
                     split = 1;
-                    g++;
-                    last = g;
-                    a = c->ph[g - 1].first;
-                    g0 = c->ph[g].first;
-                    b = c->ph[g].last + 1;
-                    gradual = ssd__slides_down(c, &c->ph[g]);
                 } else {
                     ssd__curve_merge_next(c, g);
                 }
@@ -1668,17 +1662,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 kn = ssd__scatter_onset(c, g0 + 1, g0 + fm, g0 + 2 * ml, ml, &jump);
                 if (jump >= SCATTER_JUMP && kn >= g0 + fm && kn < g0 + ml && kn + ml <= e &&
                     ssd__curve_split(c, g, kn) == 0) {
-                    if (ssd__fold_before_scatter_of(c, o, g, fm)) {
-                        g++;
-                        last = g;
-                        a = c->ph[g - 1].first;
-                        g0 = c->ph[g].first;
-                        b = c->ph[g].last + 1;
-                        gradual = ssd__slides_down(c, &c->ph[g]);
-                    } else {
+                    if (ssd__fold_before_scatter_of(c, o, g, fm))
+                        split = 1;
+                    else
                         ssd__curve_merge_next(c, g);
-                    }
                 }
+            }
+            if (split) { /* the used state is the phase after the folding */
+                g++;
+                last = g;
+                a = c->ph[g - 1].first;
+                g0 = c->ph[g].first;
+                b = c->ph[g].last + 1;
+                gradual = ssd__slides_down(c, &c->ph[g]);
             }
         }
         /* ... and GC's first samples that the segmentation gave to the
