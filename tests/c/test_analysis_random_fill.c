@@ -102,6 +102,29 @@ Test(random_fill, a_cache_inside_the_first_sample_is_bounded_by_it_without_a_ref
     free(b);
 }
 
+/* The same shape on a small fast drive, its folding shorter than 8 s
+ * (seed 541's drive 2, the whole-drive fill of a 129 GB TLC drive after
+ * a random fill: the 2 GiB cache at 4.5 GiB/s ends inside the first 1 s
+ * sample, its folding at 582 MiB/s lasts 7 s to 6 GiB, then GC at 304
+ * bursting). A folding was asked to last more than twice the longest GC
+ * dip (8 s), and this one was read as direct writes to 11 GiB: "used
+ * state at 11.0 GiB, truth 6.0", cache missed. A dip, half-filling a
+ * sample on either side, reads as a level of at most DIP_AT_CACHE_END_S
+ * and a sample each side (6 s here); 7 s of folding at 540 MiB/s (its
+ * end a sliver into the eighth sample, so the level is 7 whole ones) is
+ * no dip. */
+Test(random_fill, a_folding_of_7_s_after_a_cache_inside_the_first_sample_is_no_dip) {
+    const size_t n = 400;
+    double *b = cache_fold_gc(n, 2 * GIB, 4.5 * GIB, 6 * GIB, 540 * MIB, 0.02, 304 * MIB);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled(b, n, 129e9, &r);
+    expect_cache_holds(&r, 2 * GIB);
+    expect_folding_between(&r, 0.9 * 2 * GIB, b[0] * 1.05);
+    expect_used_state_at(&r, 6 * GIB);
+    ssd_analysis_free(a);
+    free(b);
+}
+
 /* The same shape with the first sample all cache (2.0 GB/s) and the end
  * a sliver into the second (seed 2026's drive 81, 1.35 TB, MLC: folding at
  * 264 MiB/s to 4 GiB, GC at 124): measured against GC, 2.13 GiB for 2.00. */
