@@ -202,6 +202,14 @@ struct ssd__sim {
      * computed per chunk, once. */
     int strata_ready;
     double strata_sigma, strata_norm, strata_exp[SSD__SIM_LAT_STRATA];
+    /* The last two pow(base, gc_gamma) ssd__sim_gc_efficiency computed,
+     * with their arguments (gc_pows of them, the older replaced next): a
+     * chunk under GC asks for the efficiency of the same state two or three
+     * times (its write rate, its GC spread, its writes), alternating with
+     * the state after its writes. Written through a const sim: a cache of a
+     * pure function, not the model's state. */
+    int gc_pows, gc_pow_next;
+    double gc_pow_base[2], gc_pow_gamma[2], gc_pow[2];
     /* Ground truth's record of the last job's intervals that lay wholly in
      * one phase: their host write rates, whose median is the phase's level
      * (sim_truth.c). Bookkeeping only: the model never reads it. */
