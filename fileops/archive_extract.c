@@ -6,8 +6,6 @@
  * path is resolved one component at a time with O_NOFOLLOW, so no entry can
  * be written through a symlink, and names with "..", absolute names and
  * symlinks pointing out of DST are refused before anything is written. */
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,6 +17,7 @@
 
 #include <ssdcore/fileops.h>
 
+#include "archive_lib.h"
 #include "fo_util.h"
 #include "options.h"
 #include "result_size.h"
@@ -589,6 +588,9 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     *res = (ssd_archive_result){.size = res->size};
     memset(&x->res, 0, sizeof x->res);
     x->err[0] = 0;
+    int loaded = ssd__archive_lib_load(x->err, "extract");
+    if (loaded < 0)
+        return loaded;
     x->t0 = ssd__mono_s();
     x->next_progress = x->t0 + x->progress_interval;
     x->stopped = 0;
@@ -627,7 +629,8 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     /* Every real archive format, but not libarchive's "empty" (an empty
      * file is no archive) nor mtree (any text file of name lines, such as
      * /etc/passwd, would "extract" as empty files). */
-    static int (*const formats[])(struct archive *) = {
+    /* (not static: the functions are the loaded libarchive's) */
+    int (*const formats[])(struct archive *) = {
         archive_read_support_format_7zip, archive_read_support_format_zip,
         archive_read_support_format_tar,  archive_read_support_format_cpio,
         archive_read_support_format_ar,   archive_read_support_format_iso9660,

@@ -5,8 +5,6 @@
  * directory of every thread in the process. The archive file is written
  * through our own callback so the time spent writing it can be told apart
  * from the time spent compressing. */
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +18,7 @@
 
 #include <ssdcore/fileops.h>
 
+#include "archive_lib.h"
 #include "fo_util.h"
 #include "errmsg.h"
 #include "numfmt.h"
@@ -474,6 +473,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     *res = (ssd_archive_result){.size = res->size};
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
+    int loaded = ssd__archive_lib_load(a->err, "archive");
+    if (loaded < 0)
+        return loaded;
     clear_skipped(a);
     a->write_in_call = 0;
     a->t0 = ssd__mono_s();

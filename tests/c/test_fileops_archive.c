@@ -15,6 +15,9 @@
 #include <ssdcore.h>
 
 #include "fileops_testutil.h"
+/* the loader's own calls only: this file's libarchive calls stay direct */
+#define SSD__ARCHIVE_LIB_IMPL
+#include "archive_lib.h"
 
 static char src[300], out[300], arc[300], outside[300];
 
@@ -281,4 +284,21 @@ Test(archive, truncated_and_corrupt_archives_fail_with_format_errors) {
     ssd_archive_result r = {.size = sizeof r};
     char msg[1100];
     cr_expect_eq(unpack(&r, msg, sizeof msg), SSD_EFORMAT);
+}
+
+/* libarchive is loaded at the first archive or extract run (archive_lib.h):
+ * where it is missing, or is not the libarchive the library was built for,
+ * the run fails naming it and what to install. */
+Test(archive, a_missing_or_wrong_libarchive_is_named) {
+    char err[1024];
+    cr_assert_eq(ssd__archive_lib_try("libarchive-not-here.so.13", err, "archive"),
+                 SSD_EUNSUPPORTED);
+    cr_assert(strstr(err, "archive: libarchive could not be loaded (libarchive-not-here.so.13: "),
+              "%s", err);
+    cr_assert(strstr(err, "): install it (Debian: libarchive13)"), "%s", err);
+    cr_assert_eq(ssd__archive_lib_try("libz.so.1", err, "extract"), SSD_EUNSUPPORTED);
+    cr_assert(strstr(err, "extract: libz.so.1 has no archive_"), "%s", err);
+    cr_assert(strstr(err, "ssdcore was built for libarchive " ARCHIVE_VERSION_ONLY_STRING), "%s",
+              err);
+    cr_assert_eq(ssd__archive_lib_try(SSD__LIBARCHIVE_SONAME, err, "archive"), 0, "%s", err);
 }
