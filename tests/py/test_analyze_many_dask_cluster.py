@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 
+import numpy as np
 import pytest
 
 import ssdcore
@@ -131,3 +132,63 @@ def test_the_first_failure_raised_is_the_first_inputs_when_a_later_one_fails_fir
             ssdcore.analyze_many(inputs, client=client, chunksize=1)
         assert type(remote.value) is type(local.value)
         assert "slow_bad.csv" in str(remote.value), str(remote.value)
+
+
+def _curves(d, n):
+    """n logged series with caches of 10..10+n-1 s at 400 MB/s, then 60 MB/s."""
+    t = np.arange(1, 301, dtype=float)
+    paths = []
+    for i in range(n):
+        p = d / f"run{i:03d}.csv"
+        b = np.where(t <= 10 + i, 400e6, 60e6)
+        p.write_text("t_s,bytes\n" + "".join(f"{a:g},{int(c)}\n" for a, c in zip(t, b)))
+        paths.append(p)
+    return paths
+
+
+def test_a_dask_cluster_gives_the_same_frame(cluster, tmp_path):
+    # (From test_python_batch_analysis.py, where it started a LocalCluster
+    # of two single-thread worker processes of its own, about 1.5 s of
+    # CPU: this file's cluster is of the same shape, and the only other
+    # file with one.)
+    client = cluster[0]
+    paths = _curves(tmp_path, 8) + [None]
+    one = ssdcore.analyze_many(paths, errors="record")
+    remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
+    # The progress counts the inputs as their chunks come in, up to all.
+    seen = []
+    many = ssdcore.analyze_many(paths * 4, errors="record", client=client, chunksize=1,
+                                progress=seen.append)
+    local = ssdcore.analyze_many(paths * 4, errors="record")
+    assert many.frame.equals(local.frame) and many.phases.equals(local.phases)
+    assert seen and seen[-1]["done"] == 36
+    # A reference given as arrays (a Series handle) goes to the workers
+    # once, not pickled into every task, and gives the local verdicts.
+    # (another log of the drive: the run itself is no reference)
+    (tmp_path / "ref").mkdir()
+    ref = ssdcore.Series.open(str(_curves(tmp_path / "ref", 9)[8]))
+    scattered = []
+    scatter = client.scatter
+
+    def counting_scatter(data, *args, **kwargs):
+        scattered.append(data)
+        return scatter(data, *args, **kwargs)
+
+    client.scatter = counting_scatter
+    try:
+        with_ref = ssdcore.analyze_many(paths[:8], reference=ref, client=client, chunksize=1)
+    finally:
+        del client.scatter
+    assert len(scattered) == 1, scattered
+    local_ref = ssdcore.analyze_many(paths[:8], reference=ref)
+    assert with_ref.frame.equals(local_ref.frame) and with_ref.phases.equals(local_ref.phases)
+    assert with_ref.frame["recovery_reference_level_bps"].notna().all()
+    with pytest.raises(FileNotFoundError, match="missing.csv"):
+        ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
+    # The first failure in input order is raised, not the first in
+    # time: the second chunk fails at once, the first after its logs.
+    slow_then_fail = paths[:8] * 4 + [tmp_path / "first_missing.csv"]
+    with pytest.raises(FileNotFoundError, match="first_missing.csv"):
+        ssdcore.analyze_many(slow_then_fail + [tmp_path / "second_missing.csv"],
+                             client=client, chunksize=len(slow_then_fail))
+    assert one.frame.equals(remote.frame) and one.phases.equals(remote.phases)

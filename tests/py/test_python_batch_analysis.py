@@ -1,7 +1,7 @@
 """analyze_many: globs expand (fio job logs of one run stay one input),
 errors="record" catches everything per input, columns and dtypes are the
-same whatever the inputs, and local processes or a Dask cluster give the
-same DataFrame as one process."""
+same whatever the inputs, and local processes give the same DataFrame as
+one process (a Dask cluster: test_analyze_many_dask_cluster.py)."""
 import pathlib
 
 import numpy as np
@@ -97,53 +97,6 @@ def test_local_processes_give_the_same_frame(tmp_path):
     assert one.phases.equals(many.phases)
     with pytest.raises(FileNotFoundError, match="missing.csv"):  # not BrokenProcessPool
         ssdcore.analyze_many(paths, workers=2)
-
-
-def test_a_dask_cluster_gives_the_same_frame(tmp_path):
-    distributed = pytest.importorskip("distributed", reason="the [dask] extra")
-    paths = _curves(tmp_path, 8) + [None]
-    one = ssdcore.analyze_many(paths, errors="record")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
-        # The progress counts the inputs as their chunks come in, up to all.
-        seen = []
-        many = ssdcore.analyze_many(paths * 4, errors="record", client=client, chunksize=1,
-                                    progress=seen.append)
-        local = ssdcore.analyze_many(paths * 4, errors="record")
-        assert many.frame.equals(local.frame) and many.phases.equals(local.phases)
-        assert seen and seen[-1]["done"] == 36
-        # A reference given as arrays (a Series handle) goes to the workers
-        # once, not pickled into every task, and gives the local verdicts.
-        # (another log of the drive: the run itself is no reference)
-        (tmp_path / "ref").mkdir()
-        ref = ssdcore.Series.open(str(_curves(tmp_path / "ref", 9)[8]))
-        scattered = []
-        scatter = client.scatter
-
-        def counting_scatter(data, *args, **kwargs):
-            scattered.append(data)
-            return scatter(data, *args, **kwargs)
-
-        client.scatter = counting_scatter
-        try:
-            with_ref = ssdcore.analyze_many(paths[:8], reference=ref, client=client, chunksize=1)
-        finally:
-            del client.scatter
-        assert len(scattered) == 1, scattered
-        local_ref = ssdcore.analyze_many(paths[:8], reference=ref)
-        assert with_ref.frame.equals(local_ref.frame) and with_ref.phases.equals(local_ref.phases)
-        assert with_ref.frame["recovery_reference_level_bps"].notna().all()
-        with pytest.raises(FileNotFoundError, match="missing.csv"):
-            ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
-        # The first failure in input order is raised, not the first in
-        # time: the second chunk fails at once, the first after its logs.
-        slow_then_fail = paths[:8] * 4 + [tmp_path / "first_missing.csv"]
-        with pytest.raises(FileNotFoundError, match="first_missing.csv"):
-            ssdcore.analyze_many(slow_then_fail + [tmp_path / "second_missing.csv"],
-                                 client=client, chunksize=len(slow_then_fail))
-    assert one.frame.equals(remote.frame) and one.phases.equals(remote.phases)
 
 
 def test_bad_arguments_are_refused(tmp_path):
