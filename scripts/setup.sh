@@ -11,7 +11,7 @@ only=${SSD_SETUP_ONLY:-}
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libzstd-dev libsqlite3-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine zstd btrfs-progs
-      clang chromium poppler-utils blktrace libfuse3-dev fuse3 acl ccache)
+      clang chromium poppler-utils blktrace libfuse3-dev fuse3 acl ccache patchelf)
 
 missing=()
 [ "$only" = python ] && DEBS=()
