@@ -2500,6 +2500,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
         }
     }
+    /* (A random fill's GC whose first scattering stretch the segmentation
+     * gave to the phase before it: ssd__scatter_before_used.) */
+    /* (Sequential writes only (the run's recorded pattern): their host speed is the flash's program
+     * rate, so GC's cost shows in every second. Random 4K writes run at
+     * the controller's rate, which absorbs GC's first, nearly empty
+     * victims in spare program bandwidth (the scorer's held_until), and
+     * their clean blocks, cache and folding last many samples whose dips
+     * this reading took for GC: seed 479's drive 112, 2 hours, read at
+     * 2.8 GiB for 4.0 with the fresh run as the reference.) */
+    if (g >= 1 && g < c->nph && res->pattern[0] && strncmp(res->pattern, "rand", 4) != 0) {
+        size_t k = ssd__scatter_before_used(c, o, S->capacity_bytes, g);
+        if (k > c->ph[g - 1].first) {
+            ssd__curve_move_boundary(c, g, k);
+            ssd__gc_starts_at(c, g, S);
+        } else if (k && k == c->ph[g - 1].first && g >= 2) {
+            ssd__curve_merge_next(c, g - 1);
+            g--;
+            ssd__gc_starts_at(c, g, S);
+        }
+    }
     int fold_note, slow_fold;
     /* (A fresh drive's folding that the onset, placed no earlier than
      * the capacity, cut in two: ssd__fold_across_onset.) */

@@ -218,6 +218,8 @@ size_t ssd__slide_off_fast_start(const struct ssd__curve *c, const struct ssd__a
                                  double level, size_t end);
 size_t ssd__slide_onset(const struct ssd__curve *c, size_t e);
 int ssd__middle_no_level(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+size_t ssd__scatter_before_used(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                double capacity, size_t g);
 int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                   int flat_ok);
 int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);

@@ -1944,3 +1944,91 @@ int ssd__used_cache_end_in_second(const struct ssd__curve *c, const struct ssd__
     S->post_cache_bps = after;
     return 1;
 }
+
+/* A drive filled at random writes, after its idle time, only the few GiB
+ * of clean blocks that idle GC gave back (a cache of them, or direct
+ * writes, or their folding) before every host write waits for GC. GC's
+ * first seconds there scatter with its victims' valid data: whole seconds
+ * at up to the direct speed, others down at the used state's level, no
+ * level held. The segmentation may give that stretch to the phase before
+ * the used state (its median near the direct writes' or the folding's),
+ * so the onset came where the scatter settled, tens of GiB late. The
+ * phase before the used state, phase g - 1, is GC's first stretch when,
+ * past the fast start it may open with (samples a step above its median:
+ * the clean blocks, a cache ending in its first sample) and past a level
+ * of a sample or more right after that (a folding or direct writes, each
+ * sample within FOLD_BAND of the first), it
+ * - is 4 samples or more and holds no level (ssd__holds_level: direct
+ *   writes and folding program at the flash's rate, a quiet level whose
+ *   dips leave three quarters of it within a step of its median);
+ * - reaches down to the used state's level (within half a step of its
+ *   median, or below) in its first half, but never a step below the used
+ *   state's floor (its lower quartile): GC's victims are no worse at its
+ *   start than later, where a dip of direct writes could go deeper;
+ * - has no flat start above the used state (3 samples from its first or
+ *   second within half a step of their median): direct writes or folding,
+ *   then GC's first bursts, are a level then GC.
+ * Only after a random fill, written full (ssd__fresh_room), not with a
+ * cache too large for the clean blocks a random fill leaves. Returns the
+ * sample the used state starts at (the first past the fast start), or 0
+ * when the phase before is no such stretch. Seed 509's drive 14, a fill
+ * after a random fill, no SLC: 1886 MiB/s in the first sample, then 550,
+ * 372, 269, 270, 360, 427, 328, 270 ... to 6.4 GiB, then GC at 269 with
+ * bursts to 590: read as direct writes at 354 to 6.4 GiB, truth 2.0. */
+size_t ssd__scatter_before_used(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                double capacity, size_t g) {
+    if (!(g >= 1 && g < c->nph && isfinite(capacity) && o->written_before_bytes > 0 &&
+          (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
+          ssd__fresh_room(o, capacity) <= 0))
+        return 0;
+    double lim = log(o->min_step);
+    size_t f = c->ph[g - 1].first, e = c->ph[g].first, f2 = c->ph[g].first, e2 = c->ph[g].last + 1;
+    if (e <= f + 4 || e2 < f2 + c->min_len)
+        return 0;
+    double med = ssd__level_of(c, f, e);
+    size_t a = f;
+    while (a + 4 < e && c->y[a] > med + lim)
+        a++;
+    double lv2 = log(c->ph[g].level_bps);
+    /* (Then a level of its own, however short, above the used state: the
+     * samples within FOLD_BAND of the first, the flash's program rate; GC's
+     * seconds scatter from one to the next. The folding of the 2 GiB cache
+     * idle GC cleaned takes a sample or two: seed 433's drive 106, the
+     * cache in the first sample, folding at 674 and 682 MiB/s, then GC
+     * from 612 on. A longer level leaves the rest to hold one, below.) */
+    if (a + 5 < e && fabs(c->y[a + 1] - c->y[a]) < log(FOLD_BAND) &&
+        c->y[a + 1] >= lv2 + 0.5 * lim) {
+        size_t b = a + 1;
+        while (b + 4 < e && fabs(c->y[b + 1] - c->y[a]) < log(FOLD_BAND))
+            b++;
+        /* (GC leaves that level for good: a folding or direct writes come
+         * back to it after a noisy sample or a dip, two samples or more.) */
+        double lv = ssd__level_of(c, a, b + 1);
+        size_t back = 0;
+        for (size_t i = b + 1; i < e; i++)
+            back += fabs(c->y[i] - lv) < log(FOLD_BAND);
+        if (back >= 2)
+            return 0;
+        a = b + 1;
+    }
+    if (e < a + 4 || ssd__holds_level(c, o, a, e, ssd__level_of(c, a, e)))
+        return 0;
+    memcpy(c->scratch, c->y + f2, (e2 - f2) * sizeof *c->y);
+    double floor2 = ssd__quantile(c->scratch, e2 - f2, 0.25);
+    size_t first = e;
+    for (size_t i = a; i < e; i++) {
+        if (c->y[i] < floor2 - lim)
+            return 0;
+        if (c->y[i] < lv2 + 0.5 * lim && i < first)
+            first = i;
+    }
+    if (!(2 * (first - a) < e - a))
+        return 0;
+    for (size_t b = a; b <= a + 1 && b + 2 < e; b++) {
+        double m = ssd__median3(c->y[b], c->y[b + 1], c->y[b + 2]);
+        if (fabs(c->y[b] - m) < 0.5 * lim && fabs(c->y[b + 1] - m) < 0.5 * lim &&
+            fabs(c->y[b + 2] - m) < 0.5 * lim && m >= lv2 + 0.5 * lim)
+            return 0;
+    }
+    return a;
+}
