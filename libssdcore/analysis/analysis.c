@@ -362,6 +362,92 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
     }
 }
 
+/* A used drive's cache whose end fell inside one of the drive's own GC
+ * dips: the cache test ended it where the dip began, and the dip's
+ * samples, slower than the cache, were read as direct writes or a short
+ * folding before the level that really follows the cache (seed 101's
+ * drive 187, 2 hours after a random fill: 382 MiB/s, then 225, 190, 192,
+ * 193, 125, then folding at 49; "cache 1.18 GiB, truth 2.00", a false
+ * folding; 367's drive 147, 2760, then 1454 and 1394, then direct writes
+ * at 1681). A drive's dips (the controller writing back its mapping
+ * table, or a GC pause: fio's logs of real drives show them at a steady
+ * period, length and depth) slow whatever the drive writes by the same
+ * fraction for about the same time, and the same drive's run of the same
+ * workload (the reference) measured them where they are unambiguous:
+ * periodic through its direct writes (the summary's has_dips, depth,
+ * duty and period). Where a dip falls inside the cache is random (one
+ * dip somewhere in each period), but its depth and length are the
+ * drive's: whole samples just after the end the rules read, at the
+ * cache's level times the reference's dip ratio (within a step and a
+ * half: each dip's depth varies), lasting no longer than the
+ * reference's dip (a quarter over its measured length, which the
+ * samples the dip half-fills shorten), then a level a step off theirs,
+ * are the cache in a dip and not a level the drive ran at after it. The
+ * cache ends in the sample after them, split between their level and
+ * the level after (or the cache's own, when the dip ended before the
+ * cache did). Only with a reference of the same workload that shows
+ * periodic dips. */
+static void cache_end_through_ref_dip(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                      const struct ssd__result *ref, struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!ref || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+        !(o->written_before_bytes > 0) || c->nph < 2 || !(S->cache_level_bps > 0) ||
+        !isfinite(S->cache_bytes))
+        return;
+    double q = ref->own_dip_ratio, len = ref->own_dip_len_s;
+    if (!(q > 0 && q < 1) || !(len > 0) || !isfinite(len))
+        return;
+    double step = log(o->min_step), hi = log(S->cache_level_bps), dl = hi + log(q);
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    if (!(c->y[m] < hi - 0.5 * step) || !(c->y[m] > dl - 1.5 * step))
+        return;
+    size_t j = m + 1;
+    double dt = 0, sum = 0;
+    while (j < c->n && fabs(c->y[j] - dl) < 1.5 * step) {
+        dt += ssd__curve_dt(c, j);
+        sum += c->r[j];
+        j++;
+    }
+    size_t nw = j - m - 1, k = j;
+    if (nw < 1 || dt > 1.25 * len || k + 4 > c->n)
+        return;
+    double D = sum / (double)nw, lo = ssd__median3(c->y[k + 1], c->y[k + 2], c->y[k + 3]);
+    if (!(fabs(log(D) - lo) >= step))
+        return;
+    double L = exp(lo), f, at;
+    if ((c->r[k] - L) * (c->r[k] - D) <= 0) {
+        f = (c->r[k] - L) / (D - L);
+        at = D;
+    } else if ((c->r[k] - L) * (D - L) > 0) {
+        f = (c->r[k] - L) / (exp(hi) - L);
+        at = exp(hi);
+    } else {
+        f = 0;
+        at = D;
+    }
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double cb = c->cum[k] + f * ssd__curve_dt(c, k) * at;
+    size_t ce = f > 0 ? k + 1 : k;
+    if (!(cb > S->cache_bytes))
+        return;
+    int merged = 0;
+    while (c->nph > 2 && c->ph[1].last < ce) {
+        ssd__curve_merge_next(c, 0);
+        merged = 1;
+    }
+    if (c->ph[1].last < ce)
+        return; /* (merged phases stay merged only with a phase left after) */
+    if (c->ph[1].first < ce)
+        ssd__curve_move_boundary(c, 1, ce);
+    S->cache_bytes = cb;
+    if (merged)
+        ssd__set_cache_end(res, ce, S->cache_level_bps, c->ph[1].level_bps);
+    else
+        res->cache_phase_end = ce;
+}
+
 /* A used drive's cache that idle time refilled and that ended in the
  * run's second sample, its first sample slower than the reference's cache
  * ran (the same workload's: the fresh run, or the fill's log of a random
@@ -833,6 +919,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         }
         static_end_in_dip(c, o, res, C, unc);
     }
+    cache_end_through_ref_dip(c, o, ref, res);
     short_cache_at_ref_level(c, o, ref, res);
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;
