@@ -411,10 +411,29 @@ static void cache_end_through_ref_dip(struct ssd__curve *c, const struct ssd__an
         j++;
     }
     size_t nw = j - m - 1, k = j;
-    if (nw < 1 || dt > 1.25 * len || k + 4 > c->n)
+    if (nw < 1 || k + 6 > c->n)
         return;
-    double D = sum / (double)nw, lo = ssd__median3(c->y[k + 1], c->y[k + 2], c->y[k + 3]);
-    if (!(fabs(log(D) - lo) >= step))
+    double D = sum / (double)nw, lo = ssd__level_of(c, k + 1, k + 6);
+    /* The dip began inside sample m (its share there from m's speed
+     * between the cache's and the dip's) and held through the whole
+     * samples: no longer than the drive's dips, each sample shorter than
+     * one. */
+    double in_m = (exp(hi) - c->r[m]) / (exp(hi) - D);
+    in_m = in_m < 0 ? 0 : in_m > 1 ? 1 : in_m;
+    if (dt + in_m * ssd__curve_dt(c, m) > 1.25 * len || !(fabs(log(D) - lo) >= step))
+        return;
+    for (size_t i = m + 1; i < k; i++)
+        if (ssd__curve_dt(c, i) > len)
+            return;
+    /* What follows the stretch is the reference's folding (within a
+     * step; the stretch itself a step above it): a drive that folds its
+     * cache folds right after its end, where clean blocks written
+     * directly (a static cache's after a random fill, as short as a dip
+     * when few are left, and at the direct level, which a dip's depth
+     * often matches) run out into the used state instead. */
+    double rf = ref->sum.folding_level_bps;
+    if (!(rf > 0) || !isfinite(rf) || !(fabs(lo - log(rf)) < step) || !(log(D / rf) >= step) ||
+        !ssd__holds_level(c, o, k + 1, k + 6, log(rf)))
         return;
     double L = exp(lo), f, at;
     if ((c->r[k] - L) * (c->r[k] - D) <= 0) {
