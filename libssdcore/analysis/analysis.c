@@ -364,29 +364,33 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
 
 /* A used drive's cache whose end fell inside one of the drive's own GC
  * dips: the cache test ended it where the dip began, and the dip's
- * samples, slower than the cache, were read as direct writes or a short
- * folding before the level that really follows the cache (seed 101's
- * drive 187, 2 hours after a random fill: 382 MiB/s, then 225, 190, 192,
- * 193, 125, then folding at 49; "cache 1.18 GiB, truth 2.00", a false
- * folding; 367's drive 147, 2760, then 1454 and 1394, then direct writes
- * at 1681). A drive's dips (the controller writing back its mapping
- * table, or a GC pause: fio's logs of real drives show them at a steady
- * period, length and depth) slow whatever the drive writes by the same
- * fraction for about the same time, and the same drive's run of the same
- * workload (the reference) measured them where they are unambiguous:
- * periodic through its direct writes (the summary's has_dips, depth,
- * duty and period). Where a dip falls inside the cache is random (one
- * dip somewhere in each period), but its depth and length are the
- * drive's: whole samples just after the end the rules read, at the
- * cache's level times the reference's dip ratio (within a step and a
- * half: each dip's depth varies), lasting no longer than the
- * reference's dip (a quarter over its measured length, which the
- * samples the dip half-fills shorten), then a level a step off theirs,
- * are the cache in a dip and not a level the drive ran at after it. The
- * cache ends in the sample after them, split between their level and
- * the level after (or the cache's own, when the dip ended before the
- * cache did). Only with a reference of the same workload that shows
- * periodic dips. */
+ * samples, at about half the cache's speed, were read as direct writes
+ * before the folding (seed 443's drive 71, 2 hours after a random fill:
+ * 390 MiB/s, 290 holding the dip's start, 196, 196 and 195, the end at
+ * 7.0 s inside the dip, then folding at 121: "cache 1.33 GiB, truth
+ * 2.00"). A drive's dips (its mapping table written back, a collection
+ * pause: real drives' fio logs show them recur at about one period,
+ * length and depth) stall the write path for part of the time, so they
+ * slow whatever is written, cache or direct writes, by one fraction.
+ * Where a dip falls is random (one somewhere in each period), but its
+ * depth and length are the drive's, and the same drive's run of the
+ * same workload (the reference) measured them where they are
+ * unambiguous, periodic through its direct writes (own_dip_ratio,
+ * own_dip_len_s; the used run's own cache of a few seconds holds less
+ * than a period). So whole samples after the sample holding the end the
+ * rules read (itself half a step below the cache), within a step and a
+ * half of the cache's level times that ratio (each dip's depth varies),
+ * each shorter than a dip and together, with the dip's share of the
+ * first, no longer than 1.25 dips (the measured length is short by the
+ * samples a dip half-fills), are the cache in a dip when the reference's
+ * folding follows them (holding for 5 samples, the dip a step above
+ * it): a drive that folds its cache folds right after its end, where
+ * clean blocks written directly, as short as a dip when few are left
+ * and at a direct speed a dip's depth often matches (a static cache's
+ * after a random fill), run out into the used state instead. The cache
+ * ends in the sample after them, split between their level and the
+ * folding's (the cache's own, when the dip ended before the cache did),
+ * and the phases the stretch made join the cache's. */
 static void cache_end_through_ref_dip(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                       const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;

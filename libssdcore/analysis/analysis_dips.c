@@ -268,8 +268,8 @@ void ssd__find_dips(const struct ssd__curve *c, const struct ssd__analysis_opts 
         const struct ssd_phase *p = &c->ph[j];
         size_t len = p->last + 1 - p->first;
         if (p->has_dips && len > best &&
-            (p->regime == SSD_REGIME_CACHE || p->regime == SSD_REGIME_DIRECT) &&
-            p->dip_depth > 0 && p->dip_depth < 1 && p->dip_duty > 0 && p->dip_period_s > 0) {
+            (p->regime == SSD_REGIME_CACHE || p->regime == SSD_REGIME_DIRECT) && p->dip_depth > 0 &&
+            p->dip_depth < 1 && p->dip_duty > 0 && p->dip_period_s > 0) {
             best = len;
             res->own_dip_ratio = 1 - p->dip_depth;
             res->own_dip_len_s = p->dip_duty * p->dip_period_s;
