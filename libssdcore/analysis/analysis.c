@@ -362,6 +362,115 @@ static void static_end_in_dip(struct ssd__curve *c, const struct ssd__analysis_o
     }
 }
 
+/* A used drive's cache whose end fell inside one of the drive's own GC
+ * dips: the cache test ended it where the dip began, and the dip's
+ * samples, at about half the cache's speed, were read as direct writes
+ * before the folding (seed 443's drive 71, 2 hours after a random fill:
+ * 390 MiB/s, 290 holding the dip's start, 196, 196 and 195, the end at
+ * 7.0 s inside the dip, then folding at 121: "cache 1.33 GiB, truth
+ * 2.00"). A drive's dips (its mapping table written back, a collection
+ * pause: real drives' fio logs show them recur at about one period,
+ * length and depth) stall the write path for part of the time, so they
+ * slow whatever is written, cache or direct writes, by one fraction.
+ * Where a dip falls is random (one somewhere in each period), but its
+ * depth and length are the drive's, and the same drive's run of the
+ * same workload (the reference) measured them where they are
+ * unambiguous, periodic through its direct writes (own_dip_ratio,
+ * own_dip_len_s; the used run's own cache of a few seconds holds less
+ * than a period). So whole samples after the sample holding the end the
+ * rules read (itself half a step below the cache), within a step and a
+ * half of the cache's level times that ratio (each dip's depth varies),
+ * each shorter than a dip and together, with the dip's share of the
+ * first, no longer than 1.25 dips (the measured length is short by the
+ * samples a dip half-fills), are the cache in a dip when the reference's
+ * folding follows them (holding for 5 samples, the dip a step above
+ * it): a drive that folds its cache folds right after its end, where
+ * clean blocks written directly, as short as a dip when few are left
+ * and at a direct speed a dip's depth often matches (a static cache's
+ * after a random fill), run out into the used state instead. The cache
+ * ends in the sample after them, split between their level and the
+ * folding's (the cache's own, when the dip ended before the cache did),
+ * and the phases the stretch made join the cache's. */
+static void cache_end_through_ref_dip(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                      const struct ssd__result *ref, struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (!ref || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+        !(o->written_before_bytes > 0) || c->nph < 2 || !(S->cache_level_bps > 0) ||
+        !isfinite(S->cache_bytes))
+        return;
+    double q = ref->own_dip_ratio, len = ref->own_dip_len_s;
+    if (!(q > 0 && q < 1) || !(len > 0) || !isfinite(len))
+        return;
+    double step = log(o->min_step), hi = log(S->cache_level_bps), dl = hi + log(q);
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    if (!(c->y[m] < hi - 0.5 * step) || !(c->y[m] > dl - 1.5 * step))
+        return;
+    size_t j = m + 1;
+    double dt = 0, sum = 0;
+    while (j < c->n && fabs(c->y[j] - dl) < 1.5 * step) {
+        dt += ssd__curve_dt(c, j);
+        sum += c->r[j];
+        j++;
+    }
+    size_t nw = j - m - 1, k = j;
+    if (nw < 1 || k + 6 > c->n)
+        return;
+    double D = sum / (double)nw, lo = ssd__level_of(c, k + 1, k + 6);
+    /* The dip began inside sample m (its share there from m's speed
+     * between the cache's and the dip's) and held through the whole
+     * samples: no longer than the drive's dips, each sample shorter than
+     * one. */
+    double in_m = (exp(hi) - c->r[m]) / (exp(hi) - D);
+    in_m = in_m < 0 ? 0 : in_m > 1 ? 1 : in_m;
+    if (dt + in_m * ssd__curve_dt(c, m) > 1.25 * len || !(fabs(log(D) - lo) >= step))
+        return;
+    for (size_t i = m + 1; i < k; i++)
+        if (ssd__curve_dt(c, i) > len)
+            return;
+    /* What follows the stretch is the reference's folding (within a
+     * step; the stretch itself a step above it): a drive that folds its
+     * cache folds right after its end, where clean blocks written
+     * directly (a static cache's after a random fill, as short as a dip
+     * when few are left, and at the direct level, which a dip's depth
+     * often matches) run out into the used state instead. */
+    double rf = ref->sum.folding_level_bps;
+    if (!(rf > 0) || !isfinite(rf) || !(fabs(lo - log(rf)) < step) || !(log(D / rf) >= step) ||
+        !ssd__holds_level(c, o, k + 1, k + 6, log(rf)))
+        return;
+    double L = exp(lo), f, at;
+    if ((c->r[k] - L) * (c->r[k] - D) <= 0) {
+        f = (c->r[k] - L) / (D - L);
+        at = D;
+    } else if ((c->r[k] - L) * (D - L) > 0) {
+        f = (c->r[k] - L) / (exp(hi) - L);
+        at = exp(hi);
+    } else {
+        f = 0;
+        at = D;
+    }
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double cb = c->cum[k] + f * ssd__curve_dt(c, k) * at;
+    size_t ce = f > 0 ? k + 1 : k;
+    if (!(cb > S->cache_bytes))
+        return;
+    int merged = 0;
+    while (c->nph > 2 && c->ph[1].last < ce) {
+        ssd__curve_merge_next(c, 0);
+        merged = 1;
+    }
+    if (c->ph[1].last < ce)
+        return; /* (merged phases stay merged only with a phase left after) */
+    if (c->ph[1].first < ce)
+        ssd__curve_move_boundary(c, 1, ce);
+    S->cache_bytes = cb;
+    if (merged)
+        ssd__set_cache_end(res, ce, S->cache_level_bps, c->ph[1].level_bps);
+    else
+        res->cache_phase_end = ce;
+}
+
 /* A used drive's cache that idle time refilled and that ended in the
  * run's second sample, its first sample slower than the reference's cache
  * ran (the same workload's: the fresh run, or the fill's log of a random
@@ -833,6 +942,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         }
         static_end_in_dip(c, o, res, C, unc);
     }
+    cache_end_through_ref_dip(c, o, ref, res);
     short_cache_at_ref_level(c, o, ref, res);
     ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;

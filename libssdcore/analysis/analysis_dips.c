@@ -230,6 +230,7 @@ void ssd__find_dips(const struct ssd__curve *c, const struct ssd__analysis_opts 
     S->dip_period_s = S->dip_depth = S->dip_duty = S->dip_base_bps = NAN;
     res->dip_base_bps = NAN;
     res->dip_count = 0;
+    res->own_dip_ratio = res->own_dip_len_s = NAN;
     double *base = malloc(2 * c->nph * sizeof *base);
     size_t *seg = malloc((c->nph + 1) * sizeof *seg);
     if (!base || !seg)
@@ -258,6 +259,21 @@ void ssd__find_dips(const struct ssd__curve *c, const struct ssd__analysis_opts 
         p->dip_duty = p->has_dips ? f.duty : NAN;
         if (p->last >= a)
             seg[ns++] = p->first > a ? p->first : a;
+    }
+    /* The drive's own dips, where it writes at a level: dips slow the
+     * cache and the direct writes by one fraction (not the folding's or
+     * GC's own pace), so the longest such phase that shows them. */
+    size_t best = 0;
+    for (size_t j = 0; j < c->nph; j++) {
+        const struct ssd_phase *p = &c->ph[j];
+        size_t len = p->last + 1 - p->first;
+        if (p->has_dips && len > best &&
+            (p->regime == SSD_REGIME_CACHE || p->regime == SSD_REGIME_DIRECT) && p->dip_depth > 0 &&
+            p->dip_depth < 1 && p->dip_duty > 0 && p->dip_period_s > 0) {
+            best = len;
+            res->own_dip_ratio = 1 - p->dip_depth;
+            res->own_dip_len_s = p->dip_duty * p->dip_period_s;
+        }
     }
     seg[ns] = n;
     if (n - a < 8)

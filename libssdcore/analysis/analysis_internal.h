@@ -179,6 +179,12 @@ struct ssd__result {
      * writes and the used state around the onset: the phase before the
      * used state is the folding, however short. */
     int fold_across_onset;
+    /* The drive's own GC dips where it writes at a level (the longest
+     * cache or direct phase with periodic dips): the speed inside a dip
+     * over the level, and a dip's length in seconds (NaN: none found). A
+     * run analysed with this one as its reference reads its dips by them
+     * (cache_end_through_ref_dip). */
+    double own_dip_ratio, own_dip_len_s;
 };
 
 /* What a reference showed of the drive's cache, whatever its workload. */
