@@ -171,6 +171,11 @@ struct ssd__result {
     /* first_sample_cache_before_level split the cache off: the level
      * after it is not read as its folding by its length. */
     int first_cache_level;
+    /* first_sample_cache_before_fold or _before_level bounded the cache
+     * in a second sample that mixes it with the level: its upper bound,
+     * the cache at the first sample's speed, is its size for the
+     * folding's length. */
+    int cache_at_first_speed;
     /* After a sequential fill's dynamic cache, one lasting level, then a
      * used state to the run's end as quiet as that level
      * (quiet_after_level): direct writes, then the folding. */

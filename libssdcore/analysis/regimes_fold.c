@@ -1609,6 +1609,11 @@ int ssd__seq_fill_ref_fold(struct ssd__curve *c, const struct ssd__analysis_opts
     return k == e || ssd__curve_split(c, 1, k) == 0;
 }
 
+/* The bounds of a cache that ended inside the run's first s samples;
+ * below. */
+static void first_samples_cache(const struct ssd__curve *c, size_t s, double lo, double *lower,
+                                double *upper);
+
 /* A random fill's shrunken dynamic cache that ended inside the run's
  * first sample, with no reference, which the segmentation gave one phase
  * with its folding after it (WSAT's 5 s samples: 1.92 GiB at 393 MiB/s in
@@ -1675,8 +1680,40 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
      * the first sample, folding at 611 MB/s for 7 s, GC.) */
     if (c->t[k - 1] - c->t[a - 1] <= DIP_AT_CACHE_END_S + 2 * ssd__curve_dt(c, a))
         return 0;
+    /* (A second sample a step below the first and above the level, the
+     * third back at the level, mixes the cache with the level: the first
+     * sample was all cache, and the cache, running at the first sample's
+     * speed, ended inside the second. Its size is then the first sample's
+     * bytes and the second's excess over the level at that speed
+     * (first_samples_cache's upper bound), and the folding frees (bits -
+     * 1) times that, not the middle of bounds that allow the cache to
+     * have ended inside the first sample. Seed 2026's drive 163, WSAT:
+     * 391 MiB/s, 52, then folding at 36 to 6.07 GiB; the middle of 1.73
+     * (the first sample's excess over the level) and 2.00 missed twice
+     * the cache by more than 10 %: "folding from 2.0 GiB missed".) */
+    int mixed = a == 2 && c->y[1] <= c->y[0] - log(o->min_step) &&
+                fabs(c->y[2] - log(lo)) < 0.5 * log(o->min_step);
     double lower = (c->r[0] - lo) * ssd__curve_dt(c, 0), upper = ssd__first_sample_cache_max(c, lo);
-    if (!(lower > 0) || !lasts_a_fold_of(0.5 * (lower + upper), 0.5 * (lower + upper), c->cum[k]))
+    if (mixed) {
+        first_samples_cache(c, 2, lo, &lower, &upper);
+        /* (With the cache's size known to a few percent, so must the
+         * folding's end be: the level ends where its samples leave its
+         * band, two in a row, not where the two-level split puts it, which
+         * GC's bursts near the folding's speed pull late: the curve of
+         * seed 13's drive 112, 2 hours, folding at 89 MB/s to 6 GiB, GC at
+         * 68 bursting to 1.5-2.5x, split at 6.6 GiB, 2.3 times the cache
+         * after it, no multiple.) */
+        double half = 0.5 * log(o->min_step), ll = log(lo);
+        size_t k2 = a;
+        while (k2 < k &&
+               (fabs(c->y[k2] - ll) < half || (k2 + 1 < k && fabs(c->y[k2 + 1] - ll) < half)))
+            k2++;
+        if (k2 >= a + 3 &&
+            c->t[k2 - 1] - c->t[a - 1] > DIP_AT_CACHE_END_S + 2 * ssd__curve_dt(c, a))
+            k = k2;
+    }
+    double held = mixed ? upper : 0.5 * (lower + upper);
+    if (!(lower > 0) || !lasts_a_fold_of(held, held, c->cum[k]))
         return 0;
     if (ssd__curve_split(c, 0, a) != 0)
         return 0;
@@ -1687,6 +1724,7 @@ int ssd__first_sample_cache_before_fold(struct ssd__curve *c, const struct ssd__
      * 222, 175, 389, 497 before GC at 198: "used state at 7.6 GiB".) */
     if (k < e && c->nph > 2)
         ssd__curve_move_boundary(c, 2, k);
+    res->cache_at_first_speed = mixed;
     return ssd__set_first_sample_cache(c, res, lower, upper, lo, a);
 }
 
@@ -1815,7 +1853,19 @@ int ssd__first_sample_cache_before_level(struct ssd__curve *c, const struct ssd_
         if (ssd__curve_split(c, 1, k) != 0)
             return 0;
     }
-    res->first_cache_level = 1;
+    /* (Unless the second sample mixes the cache with the level, as
+     * first_sample_cache_before_fold reads one: the cache, at the first
+     * sample's speed to its end inside the second, is bounded to the
+     * cache test's resolution, and a static cache's direct writes to what
+     * idle GC cleaned last 1-3 times it no more often than a folding
+     * does by chance. Seed 2026's drive 117, WSAT: 388 MiB/s, 71, then
+     * folding at 52 to 6.01 GiB, three times the 2.00 GiB the first two
+     * samples bound, read as direct writes: "folding from 2.0 GiB
+     * missed".) */
+    int mixed = m == 1 && s == 2 && c->y[1] >= log(lo) + step && c->y[1] <= c->y[0] - step &&
+                fabs(c->y[2] - log(lo)) < half;
+    res->first_cache_level = !mixed;
+    res->cache_at_first_speed = mixed;
     if (m == 1)
         return ssd__set_first_sample_cache(c, res, lower, upper, lo, s);
     /* (A cache of m samples: it ended in the last fast sample, where the
@@ -2927,12 +2977,15 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         for (int k = 1; k <= (int)FOLD_BYTES_PER_CACHED; k++)
             folds_cache |= fabs(r / k - 1) <= FOLD_MULTIPLE_TOL;
     }
-    /* (A cache ended inside the first sample: within its bounds.) */
+    /* (A cache ended inside the first sample: within its bounds; one
+     * that ran at the first sample's speed into a mixing second sample,
+     * their upper one, as first_sample_cache_before_fold read it.) */
     if (S->has_cache && S->cache_censored == SSD_CENSOR_RESOLUTION && S->cache_bytes > 0 &&
-        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl->known)
-        folds_cache = lasts_a_fold_of(S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
-                                      S->cache_bytes + 0.5 * S->cache_uncertainty_bytes,
-                                      c->ph[2].start_bytes);
+        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl->known) {
+        double held =
+            S->cache_bytes + (res->cache_at_first_speed ? 1 : 0.5) * S->cache_uncertainty_bytes;
+        folds_cache = lasts_a_fold_of(held, held, c->ph[2].start_bytes);
+    }
     /* (A fill log that showed a static cache: it never folds. Nor is a
      * level after a cache first_sample_cache_before_level bounded read as
      * its folding by its length: a static cache's direct writes to the

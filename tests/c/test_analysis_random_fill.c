@@ -222,6 +222,50 @@ Test(random_fill, a_cache_in_the_first_sample_then_its_folding_without_a_referen
     free(b);
 }
 
+/* WSAT after a random fill on a 123 GB TLC drive (seed 2026's drive
+ * 163): the 2 GiB cache at 390.6 MiB/s fills the first 5 s sample and
+ * 0.24 s of the second (52 MiB/s), then folding at 35.4 to 6 GiB (TLC
+ * frees 2 bytes per byte it held), then GC at 5.7. The folding's length
+ * was checked against the middle of the cache's bounds, the first
+ * sample's excess over the level (1.73 GiB) and all of it with the
+ * second's excess at the first's speed (2.00): 1.87 GiB, whose twice
+ * ends at 5.6 GiB, more than 10 % short of 6.07, and the folding was read
+ * as direct writes ("folding from 2.0 GiB missed"). The second sample,
+ * a step below the first and above the level, holds the cache's end: the
+ * cache is the first sample and the second's excess, 1.99-2.00 GiB. */
+Test(random_fill, a_cache_ending_in_the_second_sample_is_bounded_by_both_without_a_reference) {
+    const size_t n = 4320;
+    const double dt = 5, cache = 2 * GIB, fold_end = 6 * GIB;
+    double *b = samples_of(n, dt, cache, 390.6 * MIB, fold_end, 35.4 * MIB, 5.7 * MIB);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled_dt(b, n, dt, 123e9, &r);
+    expect_cache_of(&r, cache);
+    expect_folding_between(&r, 0.9 * cache, 1.1 * (b[0] + b[1]));
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+/* The same with the cache's end later in the second sample (seed 2026's
+ * drive 117, a 461 GB TLC drive: 2 GiB at 387.7 MiB/s, 70.7 in the
+ * second sample, then folding at 51.7 to 6.01 GiB, GC at 5.1). The
+ * segmentation split the first sample off, first_sample_cache_before_level
+ * bounded the cache in the two (1.99-2.00 GiB), and the level after it
+ * was never read as a folding by its length: "folding from 2.0 GiB
+ * missed". */
+Test(random_fill, a_level_three_times_a_cache_ending_in_the_second_sample_is_its_folding) {
+    const size_t n = 4320;
+    const double dt = 5, cache = 2 * GIB, fold_end = 6.014 * GIB;
+    double *b = samples_of(n, dt, cache, 387.7 * MIB, fold_end, 51.7 * MIB, 5.1 * MIB);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled_dt(b, n, dt, 461e9, &r);
+    expect_cache_of(&r, cache);
+    expect_folding_between(&r, 0.9 * cache, 1.1 * (b[0] + b[1]));
+    expect_used_state_at(&r, fold_end);
+    ssd_analysis_free(a);
+    free(b);
+}
+
 /* WSAT after a random fill (held-out seed 59's drive 128): the 2 GiB
  * cache at 245 MiB/s fills the first 5 s sample and two thirds of the
  * second (189 MiB/s), then folding at 73.2 to 6 GiB, GC at 27.7. The two
