@@ -236,3 +236,15 @@ def slide_scenarios():
                         Curve([(0.0, 400 * MB), (20 * GiB, 200 * MB)], duration_s=2400,
                               noise_cv=noise, slope=slope, seed=seed), 20 * GiB))
     return out
+
+
+def cache_logs(d, n):
+    """Writes n logged series with caches of 10..10+n-1 s at 400 MB/s, then 60 MB/s."""
+    t = np.arange(1, 301, dtype=float)
+    paths = []
+    for i in range(n):
+        p = d / f"run{i:03d}.csv"
+        b = np.where(t <= 10 + i, 400e6, 60e6)
+        p.write_text("t_s,bytes\n" + "".join(f"{a:g},{int(c)}\n" for a, c in zip(t, b)))
+        paths.append(p)
+    return paths

@@ -7,12 +7,12 @@ import os
 import shutil
 import subprocess
 
-import numpy as np
 import pytest
 
 import ssdcore
 
 from dask_processes import dask_cluster
+from synth_curves import cache_logs
 
 BUILD = os.environ.get("SSD_BUILD_DIR", "build")
 
@@ -134,25 +134,13 @@ def test_the_first_failure_raised_is_the_first_inputs_when_a_later_one_fails_fir
         assert "slow_bad.csv" in str(remote.value), str(remote.value)
 
 
-def _curves(d, n):
-    """n logged series with caches of 10..10+n-1 s at 400 MB/s, then 60 MB/s."""
-    t = np.arange(1, 301, dtype=float)
-    paths = []
-    for i in range(n):
-        p = d / f"run{i:03d}.csv"
-        b = np.where(t <= 10 + i, 400e6, 60e6)
-        p.write_text("t_s,bytes\n" + "".join(f"{a:g},{int(c)}\n" for a, c in zip(t, b)))
-        paths.append(p)
-    return paths
-
-
 def test_a_dask_cluster_gives_the_same_frame(cluster, tmp_path):
     # (From test_python_batch_analysis.py, where it started a LocalCluster
     # of two single-thread worker processes of its own, about 1.5 s of
     # CPU: this file's cluster is of the same shape, and the only other
     # file with one.)
     client = cluster[0]
-    paths = _curves(tmp_path, 8) + [None]
+    paths = cache_logs(tmp_path, 8) + [None]
     one = ssdcore.analyze_many(paths, errors="record")
     remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
     # The progress counts the inputs as their chunks come in, up to all.
@@ -166,7 +154,7 @@ def test_a_dask_cluster_gives_the_same_frame(cluster, tmp_path):
     # once, not pickled into every task, and gives the local verdicts.
     # (another log of the drive: the run itself is no reference)
     (tmp_path / "ref").mkdir()
-    ref = ssdcore.Series.open(str(_curves(tmp_path / "ref", 9)[8]))
+    ref = ssdcore.Series.open(str(cache_logs(tmp_path / "ref", 9)[8]))
     scattered = []
     scatter = client.scatter
 

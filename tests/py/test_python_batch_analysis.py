@@ -9,24 +9,13 @@ import pytest
 
 import ssdcore
 from ssdcore.batch import ANALYSIS_COLUMNS, PHASE_COLUMNS
+from synth_curves import cache_logs
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
-def _curves(d, n):
-    """n logged series with caches of 10..10+n-1 s at 400 MB/s, then 60 MB/s."""
-    t = np.arange(1, 301, dtype=float)
-    paths = []
-    for i in range(n):
-        p = d / f"run{i:03d}.csv"
-        b = np.where(t <= 10 + i, 400e6, 60e6)
-        p.write_text("t_s,bytes\n" + "".join(f"{a:g},{int(c)}\n" for a, c in zip(t, b)))
-        paths.append(p)
-    return paths
-
-
 def test_a_glob_is_one_row_per_file_sorted(tmp_path):
-    _curves(tmp_path, 5)
+    cache_logs(tmp_path, 5)
     df = ssdcore.analyze_many(str(tmp_path / "run*.csv")).frame
     assert list(df["source"]) == sorted(str(p) for p in tmp_path.glob("run*.csv"))
     got = (df["cache_bytes"] / 400e6).round().astype(int).tolist()
@@ -55,7 +44,7 @@ def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
 
 
 def test_errors_record_catches_everything_per_item(tmp_path):
-    good = _curves(tmp_path, 1)[0]
+    good = cache_logs(tmp_path, 1)[0]
     bad = tmp_path / "bad.csv"
     bad.write_text("t_s,bytes\n1,1\n0,1\n")
     items = [good, None, bad, tmp_path / "missing.csv", str(tmp_path / "nomatch*.log"),
@@ -71,7 +60,7 @@ def test_errors_record_catches_everything_per_item(tmp_path):
 
 
 def test_columns_and_dtypes_do_not_drift(tmp_path):
-    ra = ssdcore.analyze_many(_curves(tmp_path, 2))
+    ra = ssdcore.analyze_many(cache_logs(tmp_path, 2))
     a = ra.frame
     b = ssdcore.analyze_many([(np.arange(1, 100.0), np.full(99, 5e7))]).frame  # no cache at all
     rc = ssdcore.analyze_many([None], errors="record")  # nothing but an error
@@ -90,7 +79,7 @@ def test_columns_and_dtypes_do_not_drift(tmp_path):
 
 
 def test_local_processes_give_the_same_frame(tmp_path):
-    paths = _curves(tmp_path, 12) + [tmp_path / "missing.csv"]
+    paths = cache_logs(tmp_path, 12) + [tmp_path / "missing.csv"]
     one = ssdcore.analyze_many(paths, errors="record")
     many = ssdcore.analyze_many(paths, errors="record", workers=2, chunksize=3)
     assert one.frame.equals(many.frame)
@@ -302,7 +291,7 @@ def test_a_dask_task_returns_its_rows_as_one_bytes_object(tmp_path):
     # blocks object by object: a task's rows go back pickled in one piece.
     import pickle
     from ssdcore.batch import _analyze_chunk, _analyze_chunk_bytes
-    paths = _curves(tmp_path, 3)
+    paths = cache_logs(tmp_path, 3)
     chunk = [(str(p), str(p)) for p in paths] + [("gone", str(tmp_path / "gone.csv"))]
     out = _analyze_chunk_bytes(chunk, None, "write", True, 0, {})
     assert isinstance(out, bytes)
@@ -366,7 +355,7 @@ def test_dask_chunks_already_finished_come_back_in_one_gather(tmp_path):
     # result() each, and a failed chunk is raised by its own result(), so
     # the first failure in input order is the one raised.
     from ssdcore.batch import _analyze_chunk, _chunks, _on_dask
-    paths = [str(p) for p in _curves(tmp_path, 6)]
+    paths = [str(p) for p in cache_logs(tmp_path, 6)]
     chunks = _chunks([(p, p) for p in paths], 1, 1)
     kw = dict(reference=None, ddir="write", record=True, per_io_interval_s=0, options={})
     got = []
