@@ -12,6 +12,7 @@
 #include <ssdcore.h>
 
 #include "jsonw.h"
+#include "data_dirs.h"
 
 Test(api_convention, errmsg_of_a_fresh_handle_is_empty) {
     ssd_target *t;
@@ -93,7 +94,7 @@ Test(api_convention, set_option_refuses_an_unknown_key_in_the_same_words) {
     cr_expect_eq(ssd_trace_set_option(tr, NULL, "1"), SSD_EINVAL);
     ssd_trace_free(tr);
     ssd_fio_result *r;
-    cr_assert_eq(ssd_fio_result_open(&r, SSD_TEST_DATA_DIR "/fio/fio3_clat_broken.json"), 0, "%s",
+    cr_assert_eq(ssd_fio_result_open(&r, data_path("/fio/fio3_clat_broken.json")), 0, "%s",
                  ssd_fio_result_errmsg(r));
     cr_expect_eq(ssd_fio_result_set_option(r, "speed", "1"), SSD_EINVAL);
     cr_expect_str_eq(ssd_fio_result_errmsg(r), "unknown fio_result option 'speed'");
@@ -351,7 +352,7 @@ Test(api_convention, reference_and_scored_replays_honour_their_flags) {
     int rc_bad = ssd_analysis_reference_json(a, "x", 4, &bad);
     check_styles("reference", rc_c, c, rc_p, p, rc_bad, bad);
 
-    const char *log = SSD_TEST_DATA_DIR "/series/series_v1_cache.csv";
+    const char *log = data_path("/series/series_v1_cache.csv");
     bad = (char *)1;
     rc_c = ssd_analysis_reference_file(a, log, SSD_JSON_COMPACT, &c);
     rc_p = ssd_analysis_reference_file(a, log, SSD_JSON_PRETTY, &p);
@@ -574,7 +575,7 @@ Test(api_convention, to_json_with_an_unknown_flag_says_why) {
     cr_assert_eq(ssd_series_create(&se), 0);
     EXPECT_FLAGS_REFUSED(series, se);
     ssd_fio_result *fr;
-    cr_assert_eq(ssd_fio_result_open(&fr, SSD_TEST_DATA_DIR "/fio/fio3_clat_broken.json"), 0);
+    cr_assert_eq(ssd_fio_result_open(&fr, data_path("/fio/fio3_clat_broken.json")), 0);
     EXPECT_FLAGS_REFUSED(fio_result, fr);
     ssd_copy *cp;
     cr_assert_eq(ssd_copy_create(&cp), 0);

@@ -10,6 +10,7 @@
 #include "report_chart.h"
 #include "results_model.h"
 #include "series_testutil.h"
+#include "data_dirs.h"
 
 static const struct ssd__chart unit = {110, 110, 10, 0, 0, 10, 0, 10, 0, 10, 0, 0};
 
@@ -201,7 +202,7 @@ Test(report_chart, html_in_escapes_the_text_and_not_its_element) {
  * caller frees *ser. */
 static void fill_run(struct ssd__step steps[2], struct ssd__results *r, ssd_series **ser,
                      struct ssd_phase *phases, size_t nphases) {
-    cr_assert_eq(series_open(ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
+    cr_assert_eq(series_open(ser, data_path("/series/bytes_sampled.csv")), 0);
     memset(steps, 0, 2 * sizeof *steps);
     steps[0].def.kind = SSD__STEP_JOB;
     snprintf(steps[0].def.log, sizeof steps[0].def.log, "fill");

@@ -6,10 +6,11 @@
 #include <string.h>
 
 #include <ssdcore.h>
+#include "data_dirs.h"
 
 Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
     ssd_fio_result *r = NULL;
-    cr_assert_eq(ssd_fio_result_open(&r, SSD_TEST_DATA_DIR "/fio/fio3_clat_broken.json"), 0, "%s",
+    cr_assert_eq(ssd_fio_result_open(&r, data_path("/fio/fio3_clat_broken.json")), 0, "%s",
                  ssd_fio_result_errmsg(r));
     cr_assert_eq(ssd_fio_result_count(r), 2, "jobs/directions without I/O are skipped");
     struct ssd_fio_job j = {.size = sizeof j};
@@ -37,7 +38,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
 }
 
 Test(fio_result, real_io_uring_and_spdk_runs_agree_on_latency) {
-    const char *base = SSD_DATASETS_DIR "/nvmebenchmarks/";
+    const char *base = datasets_path("/nvmebenchmarks/");
     char p1[512], p2[512];
     snprintf(p1, sizeof p1, "%sio_uring/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);
     snprintf(p2, sizeof p2, "%sspdk/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);

@@ -20,8 +20,9 @@
 
 #include "series_build.h"
 #include "text_file.h"
+#include "data_dirs.h"
 
-#define DATA SSD_TEST_DATA_DIR "/series/"
+#define DATA(name) data_path("/series/" name)
 
 static char tmpdir[256];
 
@@ -67,7 +68,7 @@ static void expect_error(const char *text, int code, const char *needle1, const 
 
 Test(series, v1_sample_parses_with_metadata_and_optional_columns) {
     ssd_series *s = NULL;
-    cr_assert_eq(series_open(&s, DATA "series_v1_cache.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA("series_v1_cache.csv")), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 300);
     cr_expect_str_eq(ssd_series_format(s), "ssdcore-series-1");
     cr_expect(strstr(ssd_series_metadata(s), "\"sim:bx200\"") != NULL);
@@ -82,7 +83,7 @@ Test(series, v1_sample_parses_with_metadata_and_optional_columns) {
 
 Test(series, v1_minimal_any_column_order_shorter_last_interval) {
     ssd_series *s = NULL;
-    cr_assert_eq(series_open(&s, DATA "series_v1_minimal.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA("series_v1_minimal.csv")), 0, "%s", ssd_series_errmsg(s));
     size_t n = ssd_series_count(s);
     cr_expect_eq(n, 300);
     cr_expect_str_eq(ssd_series_metadata(s), "{}");
@@ -93,8 +94,8 @@ Test(series, v1_minimal_any_column_order_shorter_last_interval) {
 
 Test(series, fio_jobs_are_summed_per_bucket_despite_jitter) {
     ssd_series *one = NULL, *two = NULL;
-    cr_assert_eq(series_open(&one, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(one));
-    cr_assert_eq(series_open(&two, DATA "fio_5col_bw.*.log"), 0, "%s", ssd_series_errmsg(two));
+    cr_assert_eq(series_open(&one, DATA("fio_4col_bw.1.log")), 0, "%s", ssd_series_errmsg(one));
+    cr_assert_eq(series_open(&two, DATA("fio_5col_bw.*.log")), 0, "%s", ssd_series_errmsg(two));
     cr_expect_str_eq(ssd_series_format(two), "fio-log");
     cr_assert_eq(ssd_series_count(two), ssd_series_count(one));
     /* Two half-rate jobs add up to the single job, bucket by bucket; the read
@@ -110,11 +111,11 @@ Test(series, fio_jobs_are_summed_per_bucket_despite_jitter) {
 
 Test(series, fio_read_direction_and_iops_logs) {
     ssd_series *s = NULL;
-    const char *paths[] = {DATA "fio_5col_bw.1.log", DATA "fio_5col_bw.2.log"};
+    const char *paths[] = {DATA("fio_5col_bw.1.log"), DATA("fio_5col_bw.2.log")};
     cr_assert_eq(series_open_opt(&s, paths, 2, "ddir", "read"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_lt(ssd_series_count(s), 100, "only every 10th bucket has reads");
     ssd_series_free(s);
-    cr_assert_eq(series_open(&s, DATA "fio_6col_iops.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA("fio_6col_iops.1.log")), 0, "%s", ssd_series_errmsg(s));
     cr_expect_float_eq(ssd_series_bytes(s)[0], 399525493.0, 4096.0);
     ssd_series_free(s);
     cr_expect_eq(series_open_opt(&s, paths, 2, "ddir", "sideways"), SSD_EINVAL);
@@ -135,8 +136,8 @@ static double series_sum(const ssd_series *s) {
 
 Test(series, fio_per_io_log_is_summed_from_io_sizes_into_1s_intervals) {
     ssd_series *bw = NULL, *iops = NULL;
-    cr_assert_eq(series_open(&bw, DATA "fio_per_io_bw.1.log"), 0, "%s", ssd_series_errmsg(bw));
-    cr_assert_eq(series_open(&iops, DATA "fio_per_io_iops.1.log"), 0, "%s",
+    cr_assert_eq(series_open(&bw, DATA("fio_per_io_bw.1.log")), 0, "%s", ssd_series_errmsg(bw));
+    cr_assert_eq(series_open(&iops, DATA("fio_per_io_iops.1.log")), 0, "%s",
                  ssd_series_errmsg(iops));
     cr_expect_str_eq(ssd_series_format(bw), "fio-log-per-io");
     cr_expect(strstr(ssd_series_note(bw), "I/Os summed into 1 s intervals") != NULL, "%s",
@@ -167,7 +168,7 @@ Test(series, fio_per_io_log_is_summed_from_io_sizes_into_1s_intervals) {
 
 Test(series, fio_per_io_interval_is_the_callers_pick_and_bounded) {
     ssd_series *s = NULL;
-    const char *p = DATA "fio_per_io_bw.1.log";
+    const char *p = DATA("fio_per_io_bw.1.log");
     cr_assert_eq(series_open_opt(&s, &p, 1, "per_io_interval", "0.25"), 0, "%s",
                  ssd_series_errmsg(s));
     size_t n = ssd_series_count(s);
@@ -226,7 +227,7 @@ Test(series, fio_per_io_rows_exact_sums_stalls_and_job_ends) {
 }
 
 Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
-    const char *paths[] = {DATA "fio_per_io_bw.1.log", DATA "fio_5col_bw.1.log"};
+    const char *paths[] = {DATA("fio_per_io_bw.1.log"), DATA("fio_5col_bw.1.log")};
     ssd_series *s = NULL;
     cr_expect_eq(series_open_opt(&s, paths, 2, NULL, NULL), SSD_EFORMAT);
     cr_expect(strstr(ssd_series_errmsg(s), "fio_per_io_bw.1.log is a per-I/O log") != NULL, "%s",
@@ -236,7 +237,7 @@ Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
     cr_expect_eq(ssd_series_count(s), 0);
     ssd_series_free(s);
     /* fio 2.x wrote bs into its averaged rows too: still averages. */
-    cr_assert_eq(series_open(&s, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA("fio_4col_bw.1.log")), 0, "%s", ssd_series_errmsg(s));
     cr_expect_str_eq(ssd_series_format(s), "fio-log");
     cr_expect_str_eq(ssd_series_note(s), "");
     ssd_series_free(s);
@@ -244,7 +245,7 @@ Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
 
 Test(series, bytes_sampled_csv_derives_time) {
     ssd_series *s = NULL;
-    cr_assert_eq(series_open(&s, DATA "bytes_sampled.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA("bytes_sampled.csv")), 0, "%s", ssd_series_errmsg(s));
     cr_expect_str_eq(ssd_series_format(s), "bytes-csv");
     cr_expect_eq(ssd_series_count(s), 40);
     cr_expect_float_eq(ssd_series_t_s(s)[0], 268435456.0 / (381.470 * 1048576.0), 1e-9);
@@ -252,7 +253,7 @@ Test(series, bytes_sampled_csv_derives_time) {
 }
 
 Test(series, real_fio_run_from_shared_datasets) {
-    const char *p = SSD_DATASETS_DIR "/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log";
+    const char *p = datasets_path("/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log");
     ssd_series *s = NULL;
     int rc = series_open(&s, p);
     cr_assert_eq(rc, 0, "%s", ssd_series_errmsg(s));
@@ -335,8 +336,8 @@ Test(series, live_log_cut_by_a_kill_keeps_its_whole_rows) {
  * the cut are the file's first rows and the note names the line. */
 Test(series, live_log_cut_at_a_page_boundary_reads_alike_in_windows) {
     ssd_series *full = NULL;
-    cr_assert_eq(series_open(&full, DATA "series_v1_cache.csv"), 0);
-    FILE *in = fopen(DATA "series_v1_cache.csv", "rb");
+    cr_assert_eq(series_open(&full, DATA("series_v1_cache.csv")), 0);
+    FILE *in = fopen(DATA("series_v1_cache.csv"), "rb");
     cr_assert_not_null(in);
     static char head[4097];
     size_t got = fread(head, 1, 4096, in);
@@ -862,7 +863,7 @@ Test(series, options_are_set_before_the_one_load) {
     cr_expect_str_eq(ssd_series_errmsg(s), "unknown series option 'sideways'");
     cr_expect_eq(ssd_series_set_option(s, "max_file_bytes", "0"), SSD_ERANGE);
     cr_expect_eq(ssd_series_set_option(NULL, "ddir", "read"), SSD_EINVAL);
-    const char *p = DATA "series_v1_cache.csv";
+    const char *p = DATA("series_v1_cache.csv");
     cr_assert_eq(ssd_series_load(s, &p, 1), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_set_option(s, "ddir", "read"), SSD_ESTATE);
     cr_expect_eq(ssd_series_load(s, &p, 1), SSD_ESTATE, "a series is loaded once");
@@ -973,10 +974,10 @@ Test(series, speed_per_interval_csv_picks_the_direction_asked_for) {
 Test(series, real_speed_per_interval_logs_read_directly) {
     /* The two datasets the Python tests convert by hand. */
     ssd_series *s = NULL;
-    cr_assert_eq(series_open(&s,
-                             SSD_DATASETS_DIR "/biwin_x570/ssd_slc_biwin_x570_200g_20260608_231549/"
-                                              "bandwidth_samples.csv"),
-                 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(
+        series_open(&s, datasets_path("/biwin_x570/ssd_slc_biwin_x570_200g_20260608_231549/"
+                                      "bandwidth_samples.csv")),
+        0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 101);
     double total = 0;
     for (size_t i = 0; i < ssd_series_count(s); i++)
@@ -986,9 +987,10 @@ Test(series, real_speed_per_interval_logs_read_directly) {
     cr_expect_lt(total, 201.0 * 1073741824.0);
     ssd_series_free(s);
     s = NULL;
-    cr_assert_eq(series_open(&s, SSD_DATASETS_DIR
-                             "/samsung_970evoplus/performance_drop/fio_results_write_4096_32.csv"),
-                 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(
+        series_open(&s, datasets_path(
+                            "/samsung_970evoplus/performance_drop/fio_results_write_4096_32.csv")),
+        0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 14400);
     cr_expect_float_eq(ssd_series_t_s(s)[ssd_series_count(s) - 1], 7199.833, 1e-9);
     ssd_series_free(s);
@@ -998,9 +1000,9 @@ Test(series, speed_per_interval_samples_hold_the_curves_bytes) {
     /* The checked-in samples (also the fuzzers' seeds): the v1 sample's
      * curve as MiB/s per interval, to the 3 decimals written. */
     ssd_series *v1 = NULL, *ms = NULL, *s = NULL;
-    cr_assert_eq(series_open(&v1, DATA "series_v1_cache.csv"), 0);
-    cr_assert_eq(series_open(&ms, DATA "rate_ms_mib.csv"), 0, "%s", ssd_series_errmsg(ms));
-    cr_assert_eq(series_open(&s, DATA "rate_s_mib_crlf.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&v1, DATA("series_v1_cache.csv")), 0);
+    cr_assert_eq(series_open(&ms, DATA("rate_ms_mib.csv")), 0, "%s", ssd_series_errmsg(ms));
+    cr_assert_eq(series_open(&s, DATA("rate_s_mib_crlf.csv")), 0, "%s", ssd_series_errmsg(s));
     cr_assert_eq(ssd_series_count(ms), ssd_series_count(v1));
     cr_assert_eq(ssd_series_count(s), ssd_series_count(v1));
     for (size_t i = 0; i < ssd_series_count(v1); i++) {

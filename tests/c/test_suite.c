@@ -15,6 +15,7 @@
 #include "suite_impl.h"
 #include "summary_keys.h"
 #include "target_impl.h"
+#include "data_dirs.h"
 
 static ssd_target *sim(const char *uri) {
     ssd_target *t;
@@ -472,7 +473,7 @@ Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
  * them. */
 Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
     ssd_suite *l = NULL;
-    cr_assert_eq(ssd_suite_load(&l, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0, "%s",
+    cr_assert_eq(ssd_suite_load(&l, data_path("/results/quick-bx200")), 0, "%s",
                  ssd_suite_errmsg(l));
     cr_assert_str_eq(ssd_suite_errmsg(l), "", "every CSV is there");
     cr_assert_str_eq(l->res.suite_name, "quick");
@@ -519,7 +520,7 @@ Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
  * compare page does. */
 Test(suite_load, the_summary_and_the_report_show_the_flattened_headline) {
     ssd_suite *l = NULL;
-    cr_assert_eq(ssd_suite_load(&l, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0, "%s",
+    cr_assert_eq(ssd_suite_load(&l, data_path("/results/quick-bx200")), 0, "%s",
                  ssd_suite_errmsg(l));
     char *results = NULL, *flat = NULL, *text = NULL, *html = NULL;
     cr_assert_eq(ssd_suite_to_json(l, SSD_JSON_COMPACT, &results), 0);
@@ -569,11 +570,11 @@ Test(suite_load, a_stored_analysis_reads_back_every_summary_figure) {
     char dir[64], path[128];
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/results.json", dir);
-    char *json = slurp(SSD_TEST_DATA_DIR "/results/quick-bx200/results.json");
+    char *json = slurp(data_path("/results/quick-bx200/results.json"));
     write_text(path, json);
     free(json);
     ssd_suite *fresh = NULL, *stored = NULL;
-    cr_assert_eq(ssd_suite_load(&fresh, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0);
+    cr_assert_eq(ssd_suite_load(&fresh, data_path("/results/quick-bx200")), 0);
     cr_assert_eq(ssd_suite_load(&stored, dir), 0, "%s", ssd_suite_errmsg(stored));
     cr_assert(strstr(ssd_suite_errmsg(stored), "cannot recompute"), "%s", ssd_suite_errmsg(stored));
     int compared = 0;
@@ -610,7 +611,7 @@ Test(suite_load, a_stored_analysis_reads_back_every_summary_figure) {
  * behaviour (tests/data/results/fuzz): each loads or is refused cleanly, and
  * what loads renders (under ASan/UBSan in CI). */
 Test(suite_load, fuzz_regressions_load_or_are_refused_cleanly) {
-    const char *dir = SSD_TEST_DATA_DIR "/results/fuzz";
+    const char *dir = data_path("/results/fuzz");
     DIR *d = opendir(dir);
     cr_assert_not_null(d, "%s", dir);
     int n = 0;

@@ -16,6 +16,7 @@
 #include "series_testutil.h"
 #include "target_impl.h"
 #include "ssdcore.h"
+#include "data_dirs.h"
 
 static char dir[] = "/tmp/ssd_thermal_XXXXXX";
 
@@ -304,7 +305,7 @@ Test(thermal, analysis_calls_a_drop_throttling_only_with_a_held_hot_temperature)
 
 Test(thermal, checked_in_sample_with_temperatures_reads_and_throttles) {
     ssd_series *s = NULL;
-    const char *path = SSD_TEST_DATA_DIR "/series/series_v1_temp.csv";
+    const char *path = data_path("/series/series_v1_temp.csv");
     cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
     const double *tc = ssd_series_column(s, "temp_c");
     cr_assert_not_null(tc);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <ssdcore.h>
+#include "data_dirs.h"
 
 static ssd_trace *parse(const char *text, int want_rc) {
     ssd_trace *tr = NULL;
@@ -79,7 +80,7 @@ Test(trace, a_long_names_message_keeps_the_line_and_the_reason) {
 Test(trace, blkparse_sample_file_loads) {
     ssd_trace *tr = NULL;
     cr_assert_eq(ssd_trace_create(&tr), 0);
-    cr_assert_eq(ssd_trace_load(tr, SSD_TEST_DATA_DIR "/traces/blkparse.txt", NULL), 0, "%s",
+    cr_assert_eq(ssd_trace_load(tr, data_path("/traces/blkparse.txt"), NULL), 0, "%s",
                  ssd_trace_errmsg(tr));
     cr_assert_str_eq(ssd_trace_format(tr), "blkparse");
     cr_assert_eq(ssd_trace_count(tr), 4);
