@@ -21,7 +21,7 @@ from ._errors import Error, check
 from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
                     options, parse_duration, parse_size, take_text)
-from .progress import ProgressArg, Throttle
+from .progress import MAX_PER_SECOND, ProgressArg, Throttle
 from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
                       _bytes_text, _frame)
 
@@ -529,11 +529,12 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.
     throttle = Throttle(progress, desc=f"job {pattern}")
     callback = _progress_callback(throttle)
-    # Without a progress display the callback is there only so that Ctrl-C
-    # reaches the job. A sim: target's period is in virtual time, where 0.2 s
-    # meant a call for every sample (7,200 for a 2-hour test, about a tenth
-    # of a sweep's CPU); 60 virtual seconds still take under a millisecond.
-    period = 60.0 if not throttle.active and target.kind == "sim" else 0.2
+    # The period is wall-clock time, a sim: target's too (its job runs in
+    # virtual time: each 1 s sample of a 2-hour test was a call, 7,200 in a
+    # fraction of a second). A sim: target's display gets the ten a second
+    # the throttle passes on, and Ctrl-C reaches its job within a tenth of a
+    # second, display or not; a real target's job as before.
+    period = 1.0 / MAX_PER_SECOND if target.kind == "sim" else 0.2
     lib.ssd_job_set_progress(j, callback.c, ffi.NULL, period)
     with target._running():
         rc = lib.ssd_job_run(j)

@@ -14,9 +14,11 @@ Every long call (``job``, ``suite``, ``filebench``, ``make_set``,
   and a widget in a notebook (``tqdm.auto``);
 - None (the default): nothing.
 
-The C library may report far more often (a sim: job reports every sample,
-thousands in a fraction of a second); this module drops what a person could
-not read anyway, so a callback costs nothing worth measuring.
+The C library may report more often (a file operation after each file, a
+job after each sample of a short interval; a sim: job, whose samples come
+thousands a second of virtual time, at most ten times a second of wall
+time); this module drops what a person could not read anyway, so a callback
+costs nothing worth measuring.
 """
 from __future__ import annotations
 

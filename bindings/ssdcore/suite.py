@@ -145,7 +145,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
         s = _prepared(t, opts)
         t._open(target)
     # The callback also gives Python a chance to run its signal handlers, so
-    # Ctrl-C reaches a run that holds no GIL. The user sees at most ten
+    # Ctrl-C reaches a run that holds no GIL: the library calls at each
+    # step's start and every 0.2 s of wall time during its jobs (a sim:
+    # target's too, whose jobs run in virtual time). The user sees at most ten
     # updates a second, plus the start of each step (a callback that stops
     # the run at a given step can count on seeing it).
     throttle = Throttle(progress, desc=f"suite {suite}")

@@ -615,10 +615,17 @@ static int close_log(ssd_job *j, int rc) {
     return rc;
 }
 
-static int report_progress(ssd_job *j, double elapsed, double *last_report) {
-    if (!j->progress || elapsed - *last_report < j->progress_period_s || !j->nsamples)
+/* Calls the progress callback after a sample, unless the last call was less
+ * than the period ago on the wall clock (`now`, seconds): a person watches it
+ * and Ctrl-C in a binding reaches the job through it, both in real time. A
+ * virtual run passes the monotonic clock, not its own elapsed time, which
+ * runs thousands of times faster (every 1 s sample of a 2-hour sim: job was
+ * a call, 7,200 in a fraction of a second); a real run's elapsed time is the
+ * wall clock's. The callback still sees the job's own elapsed time. */
+static int report_progress(ssd_job *j, double elapsed, double now, double *last_report) {
+    if (!j->progress || now - *last_report < j->progress_period_s || !j->nsamples)
         return 0;
-    *last_report = elapsed;
+    *last_report = now;
     const ssd_sample *s = &j->samples[j->nsamples - 1];
     double dt = s->t_s - (j->nsamples > 1 ? j->samples[j->nsamples - 2].t_s : 0);
     ssd_progress p = {
@@ -683,7 +690,8 @@ static int run_virtual(ssd_job *j, unsigned gen) {
             break; /* the temperature settled */
         if (el < dt * (1 - 1e-9))
             break; /* stopped early: coverage pass or byte budget done */
-        if (ssd__interrupt_generation() != gen || report_progress(j, elapsed, &last_report)) {
+        if (ssd__interrupt_generation() != gen ||
+            (j->progress && report_progress(j, elapsed, ssd__mono_s(), &last_report))) {
             j->interrupted = 1;
             break;
         }
@@ -985,7 +993,7 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
                 return 0; /* the temperature settled */
             boundary += interval_ns;
             double el = (double)(now - rt->start_ns) * 1e-9;
-            if (report_progress(j, el, &last_report)) {
+            if (report_progress(j, el, el, &last_report)) {
                 j->interrupted = 1;
                 return 0;
             }

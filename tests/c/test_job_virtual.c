@@ -2,6 +2,7 @@
  * number of bytes per virtual second stands in for the simulator, and the
  * samples, the series CSV and the results must follow its clock. */
 #include <math.h>
+#include <time.h>
 
 #include "io_source.h"
 #include "job_testutil.h"
@@ -17,6 +18,7 @@ struct fake {
     uint64_t covered; /* blocks written in a coverage pass */
     int fail_after;   /* run_virtual calls before failing; 0 = never */
     int calls;
+    long sleep_ns; /* wall time each run_virtual call takes (a slow model) */
 };
 
 static int fake_begin(ssd_target *t, const struct ssd__workload *w) {
@@ -52,6 +54,10 @@ static int fake_run(ssd_target *t, double dt, uint64_t max_bytes, struct ssd__in
     ssd_hist_record_n(lat[d], LAT_NS, ops);
     *elapsed = early ? (double)(ops * bs) / RATE : dt;
     f->clock += *elapsed;
+    if (f->sleep_ns) {
+        struct timespec ts = {0, f->sleep_ns};
+        nanosleep(&ts, NULL);
+    }
     return 0;
 }
 
@@ -277,5 +283,89 @@ Test(job_virtual, a_source_runs_its_runs_on_the_job_sampler) {
     cr_expect(fabs(ssd_job_runtime_s(j) - 3) < 1e-9);
     cr_expect_eq(ssd_hist_count(ssd_job_latency(j, SSD_DIR_READ)), 50u);
     ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* The progress callback's period is wall-clock time, a virtual job's too:
+ * each 1 s sample of a 2-hour simulated job was a call (7,200 in a fraction
+ * of a second, each a call into Python for the bindings). */
+static double wall_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct calls {
+    int n;
+    double first_elapsed, last_elapsed; /* the job's own (virtual) time */
+    double last_wall, min_gap;          /* between two calls, wall clock */
+    double time_s;                      /* the job's time budget */
+};
+
+static int count_calls(void *user, const ssd_progress *p) {
+    struct calls *c = user;
+    double now = wall_s();
+    if (!c->n)
+        c->first_elapsed = p->elapsed_s;
+    else if (now - c->last_wall < c->min_gap)
+        c->min_gap = now - c->last_wall;
+    c->time_s = p->time_s;
+    c->n++;
+    c->last_wall = now;
+    c->last_elapsed = p->elapsed_s;
+    return 0;
+}
+
+static struct calls run_counted(ssd_target *t, const char *time, double period, double *wall) {
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randwrite", "qd", "32", "time", time, NULL};
+    tu_options(j, kv);
+    struct calls c = {0, 0, 0, 0, 1e9, 0};
+    cr_assert_eq(ssd_job_set_progress(j, count_calls, &c, period), 0);
+    double t0 = wall_s();
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    *wall = wall_s() - t0;
+    size_t n;
+    ssd_job_samples(j, &n);
+    cr_expect(fabs(ssd_job_runtime_s(j) - (double)n) < 1e-6, "1 s samples");
+    ssd_job_free(j);
+    return c;
+}
+
+Test(job_virtual, a_two_hour_job_calls_back_by_the_wall_clock_not_per_sample) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    double wall;
+    struct calls c = run_counted(t, "2h", 0.1, &wall);
+    /* The first sample, then one per 0.1 s of wall time at most. */
+    cr_expect(c.n >= 1 && c.n <= wall / 0.1 + 2, "%d calls in %.3f s of wall time", c.n, wall);
+    cr_expect(fabs(c.first_elapsed - 1) < 1e-9, "the first sample's virtual time: %g",
+              c.first_elapsed);
+    cr_expect_eq(c.time_s, 7200);
+    if (c.n > 1)
+        cr_expect_geq(c.min_gap, 0.1 - 1e-6, "%g s between two calls", c.min_gap);
+    /* A period of 0: after every sample, as before. */
+    c = run_counted(t, "2h", 0, &wall);
+    cr_expect_eq(c.n, 7200);
+    cr_expect(fabs(c.last_elapsed - 7200) < 1e-6, "%g", c.last_elapsed);
+    ssd_target_free(t);
+}
+
+/* A virtual job whose samples take real time still calls back every period
+ * of it (a binding's Ctrl-C reaches the job through the callback), with the
+ * job's own elapsed time. */
+Test(job_virtual, a_slow_virtual_job_calls_back_in_real_time) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    f.sleep_ns = 10 * 1000 * 1000; /* 10 ms a 1 s sample: 60 s in 0.6 s or more */
+    double wall;
+    struct calls c = run_counted(t, "60s", 0.1, &wall);
+    cr_assert_geq(wall, 0.6);
+    cr_expect(c.n >= 3 && c.n <= wall / 0.1 + 2, "%d calls in %.3f s of wall time", c.n, wall);
+    cr_expect_geq(c.min_gap, 0.1 - 1e-6, "%g s between two calls", c.min_gap);
+    cr_expect(c.last_elapsed > 1 && c.last_elapsed <= 60 &&
+                  fabs(c.last_elapsed - round(c.last_elapsed)) < 1e-9,
+              "virtual seconds, at a sample: %g", c.last_elapsed);
     ssd_target_free(t);
 }

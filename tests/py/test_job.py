@@ -207,22 +207,46 @@ def test_python_ctrl_c_stops_a_running_job(workdir):
     assert time.monotonic() - t0 < 50
 
 
-def test_python_ctrl_c_stops_a_sim_job_without_progress():
-    """With no progress display, a sim: job calls back (so that Ctrl-C
-    reaches it) every 60 virtual seconds instead of every sample: still
-    within milliseconds of the signal."""
+@pytest.mark.parametrize("display", [False, True])
+def test_python_ctrl_c_stops_a_sim_job(display):
+    """A sim: job calls back (so that Ctrl-C reaches it), with a progress
+    display or without, at most ten times a second of wall time instead of
+    after every sample: still within a tenth of a second of the signal."""
     import threading
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     t0 = time.monotonic()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt) as e:
-            ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="200h", interval=1)
+            ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="200h", interval=1,
+                        progress=(lambda p: None) if display else None)
     finally:
         timer.cancel()
     r = e.value.results
     assert r["interrupted"] is True and 0 < r["runtime_s"] < 200 * 3600
     assert time.monotonic() - t0 < 5
+
+
+def test_python_ctrl_c_stops_a_sim_suite_in_a_job(tmp_path):
+    """A suite's jobs on a sim: target call back every 0.2 s of wall time
+    (not after every sample): Ctrl-C still stops the run in its job, and
+    results.json says so."""
+    import threading
+    f = tmp_path / "long.suite"
+    f.write_text("job name=long pattern=randwrite qd=32 time=200h interval=1s\n")
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ssdcore.suite("sim:bx200", tmp_path / "out", suite_file=f, report=False)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - t0 < 5
+    res = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert res["interrupted"] is True and res["complete"] is False
+    step = res["steps"][0]
+    assert step["state"] == "interrupted" and 0 < step["results"]["runtime_s"] < 200 * 3600
 
 
 def test_python_ctrl_c_and_io_errors_keep_what_ran_on_the_exception(workdir):

@@ -76,8 +76,8 @@ typedef struct ssd_progress {
 } ssd_progress;
 
 /* Called from the thread running ssd_job_run, at most about every
- * min_period_s (see ssd_job_set_progress). Return 0 to go on; non-zero stops
- * the job as ssd_interrupt() would. */
+ * min_period_s of wall-clock time (see ssd_job_set_progress). Return 0 to go
+ * on; non-zero stops the job as ssd_interrupt() would. */
 typedef int (*ssd_progress_fn)(void *user, const ssd_progress *p);
 
 /* Creates a job on target t (which must be open when the job runs).
@@ -126,9 +126,13 @@ SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
  * (ssdcore/base.h). Thread-safe. */
 SSD_API const ssd_option_info *ssd_job_options(size_t *n);
 
-/* Installs a progress callback (NULL removes it), called at most once per
- * min_period_s (and at most once per sampling interval). Returns 0, or
- * SSD_EINVAL for a NULL job or a min_period_s that is negative or NaN. */
+/* Installs a progress callback (NULL removes it), called after the first
+ * sample, then at most once per min_period_s of wall-clock time (and at most
+ * once per sampling interval; 0: after every sample). A sim: target's job
+ * runs in virtual time, far faster than the wall clock: its callback too
+ * comes at most once per min_period_s of real time, and ssd_progress's
+ * elapsed_s is the job's own (virtual) time. Returns 0, or SSD_EINVAL for a
+ * NULL job or a min_period_s that is negative or NaN. */
 SSD_API int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
 
 /*

@@ -71,7 +71,8 @@ typedef struct ssd_suite_progress {
 } ssd_suite_progress;
 
 /* Called from the thread running ssd_suite_run at each step's start and
- * during jobs (at most every min_period_s). Return 0 to go on; non-zero
+ * during jobs (at most every min_period_s of wall-clock time, as
+ * ssd_job_set_progress's: on a sim: target too). Return 0 to go on; non-zero
  * stops the run as ssd_interrupt() would. */
 typedef int (*ssd_suite_progress_fn)(void *user, const ssd_suite_progress *p);
 
@@ -107,7 +108,8 @@ SSD_API int ssd_suite_set_option(ssd_suite *s, const char *key, const char *valu
 SSD_API const ssd_option_info *ssd_suite_options(size_t *n);
 
 /* Installs a progress callback (NULL removes it), called at each step's
- * start and at most once per min_period_s during jobs. Returns 0, or
+ * start and at most once per min_period_s of wall-clock time during jobs
+ * (0: after every sample; see ssd_job_set_progress). Returns 0, or
  * SSD_EINVAL for a NULL suite or a min_period_s that is negative or NaN. */
 SSD_API int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
                                    double min_period_s);
