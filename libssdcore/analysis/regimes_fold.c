@@ -1105,6 +1105,31 @@ static int lasts_a_fold_of(double lo, double hi, double end) {
     return 0;
 }
 
+/* Where the level of phase j - 1 ended, in bytes, when one sample at its
+ * boundary with phase j (the boundary's last sample or its first) mixes it
+ * with what follows: that sample's share of time at the level, as the
+ * cache's end inside a mixing sample is read. A sample's bytes are the
+ * time-weighted mix of the two speeds it held (fio's per-interval
+ * bandwidth, as the model's 0.1 s ticks sum), so a sample half a step or
+ * more from both the level and the median of the three after it, and
+ * between them, ran (r - after) / (level - after) of its time at the
+ * level. Without such a sample the level ended at the boundary. */
+static double level_end_in_mixing_sample(const struct ssd__curve *c,
+                                         const struct ssd__analysis_opts *o, size_t j) {
+    size_t f = c->ph[j].first;
+    double end = c->cum[f], half = 0.5 * log(o->min_step), lv = log(c->ph[j - 1].level_bps);
+    for (size_t m = f - 1; m <= f; m++) {
+        if (m <= c->ph[j - 1].first || m + 3 >= c->n)
+            continue;
+        double after = ssd__median3(c->y[m + 1], c->y[m + 2], c->y[m + 3]);
+        if (!(c->y[m] <= lv - half && c->y[m] >= after + half))
+            continue;
+        double share = (c->r[m] - exp(after)) / (exp(lv) - exp(after));
+        return c->cum[m] + share * ssd__curve_dt(c, m) * exp(lv);
+    }
+    return end;
+}
+
 /* Whether a level that ends at `end` can be the folding of a dynamic
  * cache bounded inside the first samples (lo..hi) after a sequential
  * fill, whose log showed a dynamic cache of ref_cache bytes. A random
@@ -2984,7 +3009,7 @@ size_t ssd__label_phases(struct ssd__curve *c, const struct ssd__analysis_opts *
         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL && g == 2 && !rl->known) {
         double held =
             S->cache_bytes + (res->cache_at_first_speed ? 1 : 0.5) * S->cache_uncertainty_bytes;
-        folds_cache = lasts_a_fold_of(held, held, c->ph[2].start_bytes);
+        folds_cache = lasts_a_fold_of(held, held, level_end_in_mixing_sample(c, o, 2));
     }
     /* (A fill log that showed a static cache: it never folds. Nor is a
      * level after a cache first_sample_cache_before_level bounded read as

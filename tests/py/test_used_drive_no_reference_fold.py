@@ -81,6 +81,19 @@ D2026_163 = (COMMON + "capacity_gb=123,op_pct=16.03,bits=3,slc_type=dynamic,slc_
              "slc_rand_iops=106310,native_seq_mibps=229,native_rand_mibps=106.5,fold_mibps=76,"
              "floor_mibps=4.84,gc_gamma=0.93,link_mibps=560,iops_cap=100000,noise=0.00,"
              "noise_direct=0.12,seed=619235139,slc_gb=11,slc_wa=1,dip_duty=0")
+# Seed 313's drive 21, WSAT after a random fill (MLC): 375 MiB/s in the
+# first 5 s sample, 101 holding the cache's end, folding at 72 to 4.0 GiB,
+# its end inside a sample at 58 (between 72 and GC's 8), then GC.
+D313_21 = (COMMON + "capacity_gb=1406,op_pct=23.86,bits=2,slc_type=dynamic,slc_seq_mibps=443,"
+           "slc_rand_iops=96000,native_seq_mibps=150,native_rand_mibps=113.9,fold_mibps=95,"
+           "floor_mibps=7.02,gc_gamma=0.88,link_mibps=560,iops_cap=100000,noise=0.05,"
+           "noise_direct=0.00,seed=450612730,slc_gb=187,slc_wa=1,dip_duty=0")
+# Seed 479's drive 171, the same on TLC: 304, 192, folding at 130 to 6.02
+# GiB, its end inside a sample at 88 (between 130 and GC's 13).
+D479_171 = (COMMON + "capacity_gb=275,op_pct=14.45,bits=3,slc_type=dynamic,slc_seq_mibps=405,"
+            "slc_rand_iops=77925,native_seq_mibps=225,native_rand_mibps=190.6,fold_mibps=157,"
+            "floor_mibps=11.12,gc_gamma=1.05,link_mibps=560,iops_cap=100000,noise=0.00,"
+            "noise_direct=0.12,seed=894232500,slc_gb=34,slc_wa=1,dip_duty=0")
 
 
 def regimes(a):
@@ -144,15 +157,31 @@ def test_a_cache_in_wsats_first_sample_then_a_level_is_told(tmp_path):
     assert s["problems"] == ["folding from 2.0 GiB missed"] and s["undecided_right"]
 
 
-@pytest.mark.xfail(strict=True, reason="round 49's trade (h49bytes): the cache sized at its upper "
-                   "bound makes 2.0 GiB of direct writes an MLC folding's length")
 def test_a_static_cache_in_the_first_sample_then_direct_writes(tmp_path):
     """A static cache of 1.6 GiB in the first 1 s sample, then 2.0 GiB of
-    direct writes to the blocks idle GC cleaned (1.25 times the cache, as
-    a dynamic cache's folding on MLC would last), then GC: the cache and
-    direct writes, not folding."""
+    direct writes to the blocks idle GC cleaned (1.25 times the cache, no
+    folding's length), then GC, their end inside a sample at 300 MiB/s
+    between 355 and 13: the cache and direct writes, not folding. (Round
+    49, h49bytes, measured the level to that sample's start, 1.06 times
+    the cache, an MLC folding's length; round 50, h50fold, to its share
+    of that sample at the level.)"""
     a, s = analysed_run(D2026_41, "random_fill", "2h", tmp_path / "run.csv")
     assert regimes(a) == ["cache", "direct", "gc"], regimes(a)
+    assert not s["problems"], s["problems"]
+
+
+@pytest.mark.parametrize("spec", [D313_21, D479_171])
+def test_a_folding_that_ends_inside_a_mixing_sample_lasts_to_its_share_of_it(tmp_path, spec):
+    """A cache in WSAT's first sample and a second sample holding its end,
+    then the folding, whose end falls inside a 5 s sample that runs
+    between the folding and GC: the folding lasted into that sample for
+    the share of its time the sample's bytes say (a sample's bytes are
+    the time-weighted mix of the two speeds), so it lasts the drive's
+    (bits - 1) times the cache, not less (round 50, h50fold: measured to
+    that sample's start, 0.86 and 1.8 times the cache, "folding from 2.0
+    GiB missed")."""
+    a, s = analysed_run(spec, "random_fill", "wsat", tmp_path / "run.csv")
+    assert regimes(a) == ["cache", "folding", "gc"], regimes(a)
     assert not s["problems"], s["problems"]
 
 
