@@ -107,6 +107,15 @@
  * WSAT: 5.6 GiB at 553 MiB/s in two 5 s samples). */
 #define DIP_AT_CACHE_END_MAX 3
 #define DIP_AT_CACHE_END_S 4.0
+/* A drive's GC dips (dip_where_clean_blocks_end): the longest, in
+ * seconds, the slowest speed inside one as a share of the level it
+ * dips from, and the longest period they recur with. The reviews behind
+ * the simulator's profiles show dips to 0.28-0.5 of the speed every
+ * 12-20 s; the sweep draws 0.33-0.59 (each dip 0.8-1.2 times its
+ * drive's), 0.6-5.3 s long, every 8-30 s. */
+#define DIP_LONGEST_S 6.0
+#define DIP_SPEED_MIN 0.25
+#define DIP_PERIOD_MAX_S 30.0
 /* A cache's sample this much below the fastest before it no longer runs
  * at the cache's speed alone (seq_cache_short_direct): a flat cache's
  * samples differ by a few per cent. */
@@ -225,6 +234,7 @@ int ssd__short_direct_after_cache(struct ssd__curve *c, const struct ssd__analys
 int ssd__cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__short_levels_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o);
 int ssd__short_flat_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o);
+int ssd__dip_where_clean_blocks_end(const struct ssd__curve *c);
 size_t ssd__flat_level_after_clean_start(const struct ssd__curve *c,
                                          const struct ssd__analysis_opts *o, double capacity);
 size_t ssd__quiet_level_before_used(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

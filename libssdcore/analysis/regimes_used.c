@@ -581,6 +581,47 @@ static int repeats_fast_start_dip(const struct ssd__curve *c, const struct ssd__
     return 0;
 }
 
+/* Whether phase 1, a short level the rules split between a used drive's
+ * fast start (phase 0) and the used state (phase 2), may be one of the
+ * drive's GC dips where its clean blocks ran out, with no earlier dip to
+ * compare it with (repeats_fast_start_dip): a drive that dips slows
+ * whatever it writes by its dip's fraction for the dip's length, its
+ * clean blocks' direct writes as much as a cache, and when they run out
+ * inside a dip the fast start ends in a stretch at the dip's depth, then
+ * GC. A static cache's direct writes after it read the same over a few
+ * seconds: a cacheless drive's 2.0 GiB of clean blocks after a random
+ * fill, 7 s at its direct speed, then a 5 s dip at 0.65 of it, then GC,
+ * was read "cache 1.4 GiB" (a blind run of round 49). The level is such a
+ * dip when it lasts no longer than the longest dip (DIP_LONGEST_S), runs
+ * at a dip's depth (DIP_SPEED_MIN of the fast level or more), and the
+ * fast start before it shows no dip (none of its samples after the first
+ * and before the last, the drop's, under the midpoint to the level) and
+ * is shorter than the longest dip period (DIP_PERIOD_MAX_S): a drive that
+ * dips shows one in a fast start longer than its period, and a dip in
+ * the fast start is repeats_fast_start_dip's to compare. One curve
+ * cannot then tell the cache from the clean blocks; the caller keeps the
+ * fast start whole, as clean blocks, and the note says a reference
+ * decides (cache_or_clean_blocks). The caller asks it only where clean
+ * blocks that short exist: after a random fill (idle GC's few GiB; a
+ * sequential fill leaves the spare area, tens of GiB, longer than any
+ * dip period, and a fast start of a few samples there is a cache). */
+int ssd__dip_where_clean_blocks_end(const struct ssd__curve *c) {
+    if (c->nph < 3)
+        return 0;
+    size_t s = c->ph[1].first, e = c->ph[1].last + 1;
+    if (s < 2 || e <= s)
+        return 0;
+    double l0 = log(c->ph[0].level_bps), l1 = log(c->ph[1].level_bps);
+    if (!(l1 >= l0 + log(DIP_SPEED_MIN)) || c->t[s - 1] > DIP_PERIOD_MAX_S ||
+        c->t[e - 1] - c->t[s - 1] > DIP_LONGEST_S)
+        return 0;
+    double mid = 0.5 * (l0 + l1);
+    for (size_t i = 1; i + 1 < s; i++)
+        if (c->y[i] < mid)
+            return 0;
+    return 1;
+}
+
 /* short_direct_after_cache's direct writes, too short for its tests (3-9
  * samples: under SHORT_LEVEL, and too few for ssd__flat_level once the drop's
  * samples either side are left out): after a random fill, the 2 GiB idle

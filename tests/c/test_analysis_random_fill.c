@@ -322,3 +322,37 @@ Test(random_fill, gc_bursting_after_the_clean_blocks_is_no_cache_without_a_refer
         ssd_analysis_free(a);
     }
 }
+
+/* A cacheless drive after a random fill whose clean blocks run out inside
+ * one of its GC dips (a blind run of round 49: the 128K fill of a 339 GB
+ * drive, 2.0 GiB of clean blocks at 205 MiB/s, the last 5 s of them in a
+ * dip at 0.65 of that speed, then GC at 26 bursting; the drive dips every
+ * 26 s, so its 7 s fast start held none). The fast start and the dip read
+ * as a cache and its direct writes ("cache 1.40 GiB"), a false cache:
+ * with no earlier dip to compare, a level as short as a dip and at a
+ * dip's depth may be one, and one curve cannot tell (the note's
+ * cache_or_clean_blocks, read as clean blocks). */
+Test(random_fill, a_dip_where_the_clean_blocks_run_out_is_no_cache_without_a_reference) {
+    const size_t n = 3000;
+    const double hi = 205 * MIB, dip = 0.65 * hi, gc = 26 * MIB;
+    double *b = malloc(n * sizeof *b), w = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        b[i] = i < 7    ? hi * exp(0.03 * gauss())
+               : i < 12 ? dip * exp(0.03 * gauss())
+                        : gc_bursting_12th(gc);
+        if (i < 12)
+            w += b[i];
+    }
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = random_filled(b, n, 339e9, &r);
+    cr_expect(!r.has_cache, "cache %.2f GiB", r.cache_bytes / GIB);
+    expect_used_state_at(&r, w);
+    const char *read_as = NULL, *by = NULL;
+    const char *u = ssd_analysis_undecided(a, &read_as, &by);
+    cr_expect(u && !strcmp(u, "cache_or_clean_blocks") && read_as &&
+                  !strcmp(read_as, "clean_blocks"),
+              "%s / %s", u ? u : "-", read_as ? read_as : "-");
+    ssd_analysis_free(a);
+    free(b);
+}
