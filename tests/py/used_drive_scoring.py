@@ -809,6 +809,7 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
                 analyses_alone = [got_alone.get(r[2]) for r in runs]
         else:
             analyses = analyze_logs([r[2] for r in runs], exe, analyze_args) if runs else []
+
         def row_of(state, wl, path, truth, series, a):
             row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
                    "log": path if keep else None}
