@@ -16,19 +16,63 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
+NAMES = ("tick", "monitor", "memory_monitor", "profile")
+
+
+def _cluster_facts(client):
+    """What the tests ask of a cluster the bench started, read while it
+    runs: its scheduler's address, its workers, and the periodic callbacks
+    each process really runs (in ms)."""
+    return {
+        "address": client.scheduler.address,
+        "workers": len(client.nthreads()),
+        "worker_callbacks": list(client.run(lambda dask_worker, names=NAMES: {
+            k: pc.callback_time for k, pc in dask_worker.periodic_callbacks.items()
+            if k in names}).values()),
+        "scheduler_callbacks": client.run_on_scheduler(lambda dask_scheduler, names=NAMES: {
+            k: pc.callback_time for k, pc in dask_scheduler.periodic_callbacks.items()
+            if k in names}),
+    }
+
+
 @pytest.fixture(scope="module")
-def bench_clusters():
-    """Two of the bench's one-worker clusters at once, for the file's tests:
-    a cluster (a scheduler and a worker process, each importing
-    distributed) costs about 1.4 s of CPU to start."""
+def dask_part(module_tmp, build_dir):
+    """The bench's Dask part, run once for the file's tests in this process
+    (`series_reader.main`, as the script runs it): its output, and what its
+    two clusters (one worker, two workers, up at once) were when each
+    started. A cluster (a scheduler and its workers, each importing
+    distributed) costs about 0.7 s of CPU a process: the tests of the
+    clusters' settings started two more of their own before, and the part
+    ran in a Python of its own."""
+    import contextlib
+    import io
     pytest.importorskip("distributed", reason="the [dask] extra")
     sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "py")]
     try:
         import series_reader
     finally:
         del sys.path[:2]
-    with series_reader.dask_cluster(1) as a, series_reader.dask_cluster(1) as b:
-        yield a, b
+    started, live = [], []
+    real = series_reader.dask_cluster
+
+    @contextlib.contextmanager
+    def watched(n_workers):
+        with real(n_workers) as client:
+            live.append(client)
+            started.append(dict(_cluster_facts(client), n_workers=n_workers,
+                                live=[c.scheduler.address for c in live]))
+            try:
+                yield client
+            finally:
+                live.remove(client)
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(series_reader, "dask_cluster", watched)
+        mp.setenv("PATH", f"{build_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+        with contextlib.redirect_stdout(out):
+            rc = series_reader.main(["--logs", "2", "--distinct", "1", "--repeats", "1",
+                                     "--parts", "dask", "--data", str(module_tmp("dask"))])
+    return rc, out.getvalue(), started
 
 
 def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
@@ -43,53 +87,43 @@ def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
 
 
 @pytest.mark.slow
-def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_path, build_dir):
+def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(dask_part):
     # The two-worker cluster loses against twice one worker what the
     # client and the scheduler take from the cores: the table shows it.
-    pytest.importorskip("distributed", reason="the [dask] extra")
-    env = dict(os.environ, PATH=f"{build_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    r = subprocess.run([sys.executable, str(ROOT / "bench" / "series_reader.py"), "--logs", "2",
-                        "--distinct", "1", "--repeats", "1", "--parts", "dask",
-                        "--data", str(tmp_path)],
-                       env=env, capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
-    assert "| CPU ms per batch: client, scheduler |" in r.stdout, r.stdout
-    rows = [line for line in r.stdout.splitlines() if line.startswith("| Dask cluster, ")]
-    assert len(rows) == 2, r.stdout
+    rc, out, _ = dask_part
+    assert rc == 0, out
+    assert "| CPU ms per batch: client, scheduler |" in out, out
+    rows = [line for line in out.splitlines() if line.startswith("| Dask cluster, ")]
+    assert len(rows) == 2, out
     for line in rows:
         client, sched = (float(x) for x in line.rstrip(" |").split("|")[-1].split(","))
         assert client > 0 and sched > 0, line
-    assert "two workers / one worker:" in r.stdout
-    assert "other processes took " in r.stdout and "the rounds under 10 %:" in r.stdout
+    assert "two workers / one worker:" in out
+    assert "other processes took " in out and "the rounds under 10 %:" in out
 
 
 @pytest.mark.slow
-def test_two_bench_clusters_at_once_have_a_scheduler_each(bench_clusters):
+def test_two_bench_clusters_at_once_have_a_scheduler_each(dask_part):
     # Two runs of the bench on one --data directory (several developers on
     # one machine) each need their own scheduler: its address file is not
-    # kept in the data directory, where a second run read the first's.
-    a, b = bench_clusters
-    assert a.scheduler.address != b.scheduler.address
-    assert len(a.nthreads()) == len(b.nthreads()) == 1
-
-
-NAMES = ("tick", "monitor", "memory_monitor", "profile")
+    # kept in the data directory, where a second run read the first's. The
+    # bench's own two clusters are up at once (its one-worker and its
+    # two-worker cluster).
+    a, b = dask_part[2]
+    assert b["live"] == [a["address"], b["address"]]  # a still up when b started
+    assert a["address"] != b["address"]
+    assert (a["workers"], b["workers"]) == (a["n_workers"], b["n_workers"]) == (1, 2)
 
 
 @pytest.mark.slow
-def test_the_benchmark_clusters_run_with_the_documented_throughput_settings(bench_clusters):
-    for client in bench_clusters:
-        # The periodic callbacks each process really runs, in ms.
-        workers = client.run(lambda dask_worker, names=NAMES: {
-            k: pc.callback_time for k, pc in dask_worker.periodic_callbacks.items()
-            if k in names})
-        scheduler = client.run_on_scheduler(lambda dask_scheduler, names=NAMES: {
-            k: pc.callback_time for k, pc in dask_scheduler.periodic_callbacks.items()
-            if k in names})
-        assert len(workers) == 1
-        for got in workers.values():
+def test_the_benchmark_clusters_run_with_the_documented_throughput_settings(dask_part):
+    clusters = dask_part[2]
+    assert len(clusters) == 2
+    for c in clusters:
+        assert len(c["worker_callbacks"]) == c["n_workers"]
+        for got in c["worker_callbacks"]:
             assert got == {"tick": 1000, "monitor": 5000, "memory_monitor": 1000}, got
-        assert scheduler == {"tick": 1000, "monitor": 5000}, scheduler
+        assert c["scheduler_callbacks"] == {"tick": 1000, "monitor": 5000}, c
 
 
 def _state(pid):

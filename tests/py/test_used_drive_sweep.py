@@ -35,16 +35,25 @@ def logs(module_tmp):
 
 
 @pytest.fixture(scope="module")
-def rows(logs):
-    return sweep(50, 2026, logs, reference=True, keep=True, **SMALL)
+def sweeps(logs):
+    """The sweep with the fresh runs as reference, and the same runs' rows
+    without it (sweep's `alone`), from one simulation of the 450 runs."""
+    alone = []
+    rows = sweep(50, 2026, logs, reference=True, alone=alone, **SMALL)
+    return rows, alone
 
 
 @pytest.fixture(scope="module")
-def rows_alone(rows, logs):
-    """The same logs (kept by `rows`), each filled run analysed alone,
-    without its fresh run: what a user who never measured the drive fresh
-    gets."""
-    return sweep(50, 2026, logs, keep=True, **SMALL)
+def rows(sweeps):
+    return sweeps[0]
+
+
+@pytest.fixture(scope="module")
+def rows_alone(sweeps):
+    """The same logs, each filled run analysed alone, without its fresh
+    run: what a user who never measured the drive fresh gets (the rows of
+    `sweep(50, 2026, logs, **SMALL)` on them, without simulating again)."""
+    return sweeps[1]
 
 
 @pytest.mark.slow
@@ -243,6 +252,18 @@ def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
     again = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
     assert len(first) == 3 and [r["problems"] for r in first] == [r["problems"] for r in again]
     assert all(r["log"] and r["log"].startswith(str(tmp_path)) for r in again)
+
+
+def test_the_rows_without_the_reference_are_a_sweep_without_it(tmp_path):
+    """sweep's `alone` (rows_alone above) holds what a second sweep without
+    reference over the same kept logs gives."""
+    import used_drive_scoring as uds
+    alone = []
+    uds.sweep(1, 5, str(tmp_path), reference=True, keep=True, alone=alone, **SMALL)
+    again = uds.sweep(1, 5, str(tmp_path), keep=True, **SMALL)
+    assert len(alone) == 9 and alone == again
+    with pytest.raises(ValueError):
+        uds.sweep(1, 5, str(tmp_path), keep=True, alone=[], **SMALL)
 
 
 def test_kept_runs_written_with_the_old_key_names_are_the_same_drives(tmp_path, monkeypatch):

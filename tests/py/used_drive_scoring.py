@@ -717,7 +717,8 @@ def drives(n, seed, cap_range=None, tick_s=None, slump=False, greedy=False):
 
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
           exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
-          reference=False, span=None, slump=False, greedy=False, fill_reference=False):
+          reference=False, span=None, slump=False, greedy=False, fill_reference=False,
+          alone=None):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
     (drive, kind, spec, state, workload and score_run's keys). keep: the
     logs stay in workdir and a later sweep with the same workdir, seed and
@@ -734,7 +735,14 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
     capacity from a purged drive, kept as ...-STATE-prefill.csv beside the
     runs); the fresh runs without one. reference without "fresh" in states
     is refused (ValueError): the filled runs would go without the fresh run
-    they are read against, and be scored as runs without a reference."""
+    they are read against, and be scored as runs without a reference.
+    alone (a list, with reference): the same runs' rows of a sweep without
+    reference are appended to it, in its order: the filled runs analysed
+    again without their --reference, the fresh runs' rows as they are (a
+    fresh run has none either way); one pass instead of a second sweep over
+    kept logs, which wrote and read every series as JSON."""
+    if alone is not None and (not reference or fill_reference):
+        raise ValueError("alone: the rows without the reference of a sweep with reference")
     if reference and "fresh" not in states:
         raise ValueError("reference: each filled run is read against the same drive's fresh "
                          "run, so states must include fresh")
@@ -758,6 +766,8 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
         for state, wl, path, truth, series in short:
             rows.append({"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
                          "log": path if keep else None, "too_short": True, "problems": []})
+            if alone is not None:
+                alone.append(dict(rows[-1]))
         runs = [r for r in runs if len(r[4][1]) >= MIN_SAMPLES]
         if fill_reference:
             # The filled runs with their preconditioning's log as their
@@ -790,9 +800,17 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
                     got.update(zip(used, analyze_logs(used, exe,
                                                       [*analyze_args, "--reference", ref])))
             analyses = [got[r[2]] for r in runs]
+            if alone is not None:
+                # (Each log's analysis is its own: a fresh run's is the same
+                # in a call with the filled runs or without.)
+                filled = [r[2] for r in runs if r[0] != "fresh"]
+                got_alone = dict(zip(filled, analyze_logs(filled, exe, analyze_args))) \
+                    if filled else {}
+                analyses_alone = [got_alone.get(r[2]) for r in runs]
         else:
             analyses = analyze_logs([r[2] for r in runs], exe, analyze_args) if runs else []
-        for (state, wl, path, truth, series), a in zip(runs, analyses):
+
+        def row_of(state, wl, path, truth, series, a):
             row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
                    "log": path if keep else None}
             if span:
@@ -803,9 +821,15 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
             # What the analysis said one curve cannot decide (not scored:
             # counted on right and wrong runs to see it is not set in vain).
             row["undecided"] = (a.get("undecided") or {}).get("between")
+            return row
+        for k, ((state, wl, path, truth, series), a) in enumerate(zip(runs, analyses)):
+            row = row_of(state, wl, path, truth, series, a)
             rows.append(row)
             if log and row["problems"]:
                 log(f"{i} {kind} {state} {wl} {spec}: {'; '.join(row['problems'])}")
+            if alone is not None:
+                alone.append(dict(row) if state == "fresh" else
+                             row_of(state, wl, path, truth, series, analyses_alone[k]))
             if not keep:
                 os.remove(path)
     return rows
